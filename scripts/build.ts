@@ -1,0 +1,32 @@
+// npm run build: every generated file, from openapi/ alone. `--out DIR` writes elsewhere (the
+// freshness check builds into a temporary folder and compares).
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { GENERATED_DIR } from './lib/project.js';
+import { bundle } from './build-steps/bundle.js';
+import { types } from './build-steps/types.js';
+import { contractMeta } from './build-steps/contract-meta.js';
+
+// Steps run in order; each reads what the previous ones wrote into outDir.
+const STEPS: Array<[string, (outDir: string) => Promise<void>]> = [
+  ['bundle openapi/ -> openapi.yaml, openapi.json', bundle],
+  ['types -> schema.d.ts', types],
+  ['contract facts -> contract.ts', contractMeta],
+];
+
+async function main() {
+  const outFlag = process.argv.indexOf('--out');
+  const outDir = outFlag > -1 ? path.resolve(process.argv[outFlag + 1]) : GENERATED_DIR;
+  await mkdir(outDir, { recursive: true });
+  for (const [label, step] of STEPS) {
+    const started = Date.now();
+    await step(outDir);
+    console.log(`build: ${label} (${Date.now() - started} ms)`);
+  }
+  console.log(`build: wrote ${path.relative(process.cwd(), outDir) || '.'}`);
+}
+
+main().catch((error) => {
+  console.error(`build failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

@@ -1,0 +1,9 @@
+// Where things live. Every script resolves paths through here so the layout is stated once.
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const OPENAPI_DIR = path.join(ROOT, 'openapi');
+export const OPENAPI_ROOT = path.join(OPENAPI_DIR, 'openapi.yaml');
+export const GENERATED_DIR = path.join(ROOT, 'generated');
+export const BIN = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
