@@ -1837,6 +1837,8 @@ export interface components {
             captions?: unknown;
             /** @description Transition settings. */
             transitions?: unknown;
+            /** @description Ordered assets (scene images), e.g. the images attached by scrape-images. A url-based render requires at least one. */
+            assets?: unknown[];
         };
         /**
          * FacelessVideoResponse
