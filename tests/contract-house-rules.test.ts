@@ -1,0 +1,46 @@
+// The house lint rules really fire: Spectral runs on a copy of the bundle with one defect per
+// rule and must report each of them, while the real bundle reports nothing.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, loadContract } from './support/contract.js';
+
+const exec = promisify(execFile);
+let tmp: string;
+
+async function spectral(doc: unknown): Promise<Array<{ code: string; path: string[] }>> {
+  const file = path.join(tmp, `doc-${Math.random().toString(36).slice(2)}.json`);
+  await writeFile(file, JSON.stringify(doc));
+  const args = ['lint', '--ruleset', path.join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet', file];
+  const result = await exec(path.join(ROOT, 'node_modules', '.bin', 'spectral'), args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).catch((e) => e);
+  return JSON.parse(result.stdout || '[]');
+}
+
+beforeAll(async () => { tmp = await mkdtemp(path.join(os.tmpdir(), 'house-rules-')); });
+afterAll(async () => { await rm(tmp, { recursive: true, force: true }); });
+
+describe('house rules', () => {
+  it('report nothing on the bundled contract', async () => {
+    expect(await spectral(loadContract())).toEqual([]);
+  }, 120_000);
+
+  it('report each injected defect', async () => {
+    const doc = loadContract();
+    delete doc.paths['/me'].get['x-credits'];
+    delete doc.paths['/credits/costs'].get.responses['401'];
+    delete doc.paths['/launch-clips/{id}'].get.responses['404'];
+    doc.paths['/ideas'].get.operationId = 'fetch_ideas';
+    const ok = doc.paths['/text-to-video/models'].get.responses['200'];
+    delete ok.headers['X-RateLimit-Limit'];
+    doc.paths['/voice-clones/slots'].get.responses['200'].content['application/json'].schema = { type: 'object', properties: { available: { type: 'integer' } } };
+
+    const codes = new Set((await spectral(doc)).map((r) => r.code));
+    expect([...codes].filter((c) => c.startsWith('house-')).sort()).toEqual([
+      'house-404-on-id-paths', 'house-auth-and-rate-responses', 'house-operation-id-naming',
+      'house-rate-limit-headers', 'house-success-envelope', 'house-x-credits',
+    ]);
+  }, 120_000);
+});
