@@ -1072,5 +1072,79 @@ export const stateMachines = {
     ]
   }
 } as const;
+export const errorCatalogue = [
+  {
+    "code": "GEN-UNAUTHORIZED",
+    "status": 401,
+    "meaning": "missing, invalid or revoked key"
+  },
+  {
+    "code": "GEN-FORBIDDEN",
+    "status": 403,
+    "meaning": "authenticated but not allowed on this resource"
+  },
+  {
+    "code": "GEN-NOT-FOUND",
+    "status": 404,
+    "meaning": "resource does not exist or is not yours"
+  },
+  {
+    "code": "GEN-WRONG-ARGS",
+    "status": 400,
+    "meaning": "malformed arguments, e.g. include outside the allowlist"
+  },
+  {
+    "code": "GEN-API-ERROR",
+    "status": "5xx",
+    "meaning": "unexpected server error"
+  },
+  {
+    "code": "SUBSCRIPTION-REQUIRED",
+    "status": 403,
+    "meaning": "no active subscription"
+  },
+  {
+    "code": "PAID-SUBSCRIPTION-REQUIRED",
+    "status": 403,
+    "meaning": "trial subscription"
+  },
+  {
+    "code": "INSUFFICIENT-CREDITS",
+    "status": 402,
+    "meaning": "not enough credits"
+  },
+  {
+    "code": "EMAIL-NOT-VERIFIED",
+    "status": 403,
+    "alsoStatus": 409,
+    "meaning": "account email not verified"
+  },
+  {
+    "code": "FEATURE-NOT-ALLOWED",
+    "status": 403,
+    "meaning": "feature not in plan"
+  },
+  {
+    "code": "REACH-PLAN-LIMIT",
+    "status": 403,
+    "meaning": "a plan quota is exhausted"
+  },
+  {
+    "code": "REACH-PLAN-STORAGE-LIMIT",
+    "status": 403,
+    "meaning": "a plan quota is exhausted"
+  },
+  {
+    "code": "REACH-PLAN-PUBLISH-LIMIT",
+    "status": 403,
+    "meaning": "a plan quota is exhausted"
+  }
+] as const;
+export const rateLimit = {
+  "requestsPerMinute": 30,
+  "scope": "API token",
+  "description": "30 requests per minute per API token by default. Every response carries X-RateLimit-Limit and X-RateLimit-Remaining; exceeding gives 429 with Retry-After (seconds) and X-RateLimit-Reset (Unix timestamp of the window reset). Scrape endpoints also draw from a shared capacity pool, independent of the per-token allowance."
+} as const;
 export type OperationId = keyof typeof operations;
 export type StateMachineName = keyof typeof stateMachines;
+export type ErrorCode = (typeof errorCatalogue)[number]["code"];

@@ -1382,7 +1382,7 @@ export interface components {
          * PaginationLinks
          * @description Navigation links of a paginated list.
          */
-        PaginationLinks: Record<string, never>;
+        PaginationLinks: Record<string, unknown>;
         /**
          * SuccessEnvelope
          * @description Every success body: `{ message, status, data }`. `meta` is present on paginated lists (`current_page`, `per_page`, `total`) and on charging responses (`credits`: cost and remaining); `links` is present on paginated lists.
@@ -1399,7 +1399,7 @@ export interface components {
              */
             status: number;
             /** @description The resource or list. */
-            data: Record<string, never> | unknown[];
+            data: Record<string, unknown> | unknown[];
             meta?: components["schemas"]["Meta"];
             links?: components["schemas"]["PaginationLinks"];
         };
@@ -1473,7 +1473,7 @@ export interface components {
          *       ]
          *     }
          */
-        ValidationErrors: Record<string, never>;
+        ValidationErrors: Record<string, unknown>;
         /**
          * ErrorEnvelope
          * @description Every error body: a `message`; a machine-readable `error.code`; on 422 an `errors` map; on 402 `required` and `available`.
@@ -1568,7 +1568,7 @@ export interface components {
          * ValidationError
          * @description 422 validation failure, carrying an `errors` map.
          */
-        ValidationError: components["schemas"]["ErrorEnvelope"] & Record<string, never>;
+        ValidationError: components["schemas"]["ErrorEnvelope"] & Record<string, unknown>;
         /**
          * AutoTopupType
          * @description `extra-credits` buys a one-time credit-pack plan (`plan_id`); `dynamic-credits` buys `units` of 100 credits.
@@ -1917,12 +1917,12 @@ export interface components {
          * InsufficientCreditsError
          * @description 402 `INSUFFICIENT-CREDITS`, carrying `required` and `available`.
          */
-        InsufficientCreditsError: components["schemas"]["ErrorEnvelope"] & Record<string, never>;
+        InsufficientCreditsError: components["schemas"]["ErrorEnvelope"] & Record<string, unknown>;
         /**
          * FacelessEstimate
          * @description Approximate render cost in credits.
          */
-        FacelessEstimate: Record<string, never>;
+        FacelessEstimate: Record<string, unknown>;
         /**
          * FacelessEstimateResponse
          * @description Envelope carrying the approximate render cost.
@@ -1934,7 +1934,7 @@ export interface components {
          * OpaqueObject
          * @description A body whose shape the source does not show.
          */
-        OpaqueObject: Record<string, never>;
+        OpaqueObject: Record<string, unknown>;
         /**
          * OpaqueChargedResponse
          * @description Envelope of a charging call whose `data` the source does not show; `meta.credits` reports the charge.
@@ -1978,7 +1978,7 @@ export interface components {
          * AssetUploadRequest
          * @description Own media for an AI-Visuals video, as a file or a url.
          */
-        AssetUploadRequest: Record<string, never>;
+        AssetUploadRequest: Record<string, unknown>;
         /**
          * OpaqueResponse
          * @description Envelope whose `data` the source does not show.
@@ -1994,7 +1994,7 @@ export interface components {
             /** @example kling-2-1 */
             slug: string;
             /** @description Modifier menus (duration, resolution, aspect ratio, audio, reference media). */
-            modifiers?: Record<string, never>;
+            modifiers?: Record<string, unknown>;
             /** @description Per-second pricing. */
             pricing?: unknown;
         };
@@ -2009,7 +2009,7 @@ export interface components {
          * CreditEstimate
          * @description The credit charge the matching create call would make.
          */
-        CreditEstimate: Record<string, never>;
+        CreditEstimate: Record<string, unknown>;
         /**
          * CreditEstimateResponse
          * @description Envelope carrying an exact credit estimate.
@@ -2083,7 +2083,7 @@ export interface components {
          * LaunchClipEstimate
          * @description The flat launch-clip cost (5 credits).
          */
-        LaunchClipEstimate: Record<string, never>;
+        LaunchClipEstimate: Record<string, unknown>;
         /**
          * LaunchClipEstimateResponse
          * @description Envelope carrying the flat launch-clip cost.
@@ -2219,7 +2219,7 @@ export interface components {
          * StoryboardPromptRequest
          * @description Wizard-mode scene generation from a prompt, with a clip engine id and a duration.
          */
-        StoryboardPromptRequest: Record<string, never>;
+        StoryboardPromptRequest: Record<string, unknown>;
         /**
          * SceneCreateRequest
          * @description Manual-mode scene add. Persists `raw_video_prompt` and `duration` (since 2026-07-04); `duration` is validated against the clip engine's supported values.
@@ -2309,7 +2309,7 @@ export interface components {
             name: string;
             gender: string;
             /** @description 1 to 3 audio files. */
-            "samples[]": string[];
+            "samples[]": Blob[];
             /** @description true buys a slot when slots are full. */
             purchase_addon?: boolean;
         };
@@ -2321,7 +2321,7 @@ export interface components {
             data?: components["schemas"]["VoiceClone"];
         };
         /** VoiceCloneUpdateRequest */
-        VoiceCloneUpdateRequest: Record<string, never>;
+        VoiceCloneUpdateRequest: Record<string, unknown>;
         /** IdeaDiscoverRequest */
         IdeaDiscoverRequest: {
             /** @example home espresso */
@@ -2341,7 +2341,7 @@ export interface components {
          * Idea
          * @description A ranked content idea for a keyword on a network.
          */
-        Idea: Record<string, never>;
+        Idea: Record<string, unknown>;
         /**
          * IdeaListResponse
          * @description Paginated envelope of ranked ideas.
@@ -2393,7 +2393,7 @@ export interface components {
         /** CharacterCreateRequest */
         CharacterCreateRequest: {
             /** @description The reference photo. */
-            image?: string;
+            image?: Blob;
             name?: string;
         };
         /**
@@ -2428,7 +2428,7 @@ export interface components {
          * Preset
          * @description A saved faceless-video preset.
          */
-        Preset: Record<string, never>;
+        Preset: Record<string, unknown>;
         /**
          * PresetListResponse
          * @description Envelope carrying presets.
