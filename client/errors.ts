@@ -1,0 +1,144 @@
+// Typed errors. Every error the client raises is built from plain, copied fields (never a Request,
+// Response or headers object) and passed through a redactor, so the bearer token cannot leak into a
+// message, a stack, a log line or JSON.stringify().
+import type { components } from '../generated/schema.js';
+
+type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+
+/** Removes the token (and anything shaped like a bearer header) from text. */
+export type Redactor = (text: string) => string;
+
+export function createRedactor(token: string | undefined): Redactor {
+  return (text) => {
+    let out = text.replace(/Bearer\s+[^\s"',]+/gi, 'Bearer [redacted]');
+    if (token) out = out.split(token).join('[redacted]');
+    return out;
+  };
+}
+
+const noRedaction: Redactor = createRedactor(undefined);
+
+export interface VideoApiErrorInit {
+  status: number;
+  code?: string;
+  message?: string;
+  errors?: Record<string, unknown>;
+  required?: number;
+  available?: number;
+  operation?: string;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * An error answer of the API: `code` is the API's `error.code` (e.g. `INSUFFICIENT-CREDITS`), or
+ * `HTTP-<status>` when the body carries none. Switch on `code`; `status` is the HTTP status.
+ */
+export class VideoApiError extends Error {
+  override name = 'VideoApiError';
+  readonly status: number;
+  readonly code: string;
+  /** On 422: the field -> messages map. */
+  readonly errors?: Record<string, unknown>;
+  /** On 402: credits the call needs and credits the account has. */
+  readonly required?: number;
+  readonly available?: number;
+  /** `METHOD /path/{template}` of the failed call, when known. */
+  readonly operation?: string;
+  /** On 429: the server's Retry-After, in seconds. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(init: VideoApiErrorInit, redact: Redactor = noRedaction) {
+    super(redact(init.message ?? `HTTP ${init.status}`));
+    this.status = init.status;
+    this.code = init.code ?? `HTTP-${init.status}`;
+    if (init.errors) this.errors = JSON.parse(redact(JSON.stringify(init.errors)));
+    if (init.required !== undefined) this.required = init.required;
+    if (init.available !== undefined) this.available = init.available;
+    if (init.operation) this.operation = init.operation;
+    if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+
+  toJSON() {
+    return {
+      name: this.name, status: this.status, code: this.code, message: this.message,
+      errors: this.errors, required: this.required, available: this.available,
+      operation: this.operation, retryAfterSeconds: this.retryAfterSeconds,
+    };
+  }
+}
+
+/** A polled job reached a failure state of its state machine (e.g. a render ended `failed`). */
+export class JobFailedError extends Error {
+  override name = 'JobFailedError';
+  /** The failure's own `code` when the resource reports one, else `JOB-FAILED`. */
+  readonly code: string;
+  readonly resource: string;
+  readonly state: string;
+  /** The resource's failure details as reported (`video.failure`, `asset.failure`, `error`). */
+  readonly failure: unknown;
+  /** The resource as last polled. */
+  readonly data: unknown;
+
+  constructor(init: { resource: string; state: string; failure: unknown; data: unknown }, redact: Redactor = noRedaction) {
+    const reason = describeFailure(init.failure);
+    super(redact(`${init.resource} ended in state "${init.state}"${reason ? `: ${reason}` : ''}`));
+    const failureCode = (init.failure as { code?: unknown } | null | undefined)?.code;
+    this.code = typeof failureCode === 'string' ? failureCode : 'JOB-FAILED';
+    this.resource = init.resource;
+    this.state = init.state;
+    this.failure = init.failure;
+    this.data = init.data;
+  }
+
+  toJSON() {
+    return { name: this.name, code: this.code, resource: this.resource, state: this.state, failure: this.failure, message: this.message };
+  }
+}
+
+/** A poll gave up after its `timeoutMs` without reaching a terminal state. */
+export class PollTimeoutError extends Error {
+  override name = 'PollTimeoutError';
+  readonly code = 'POLL-TIMEOUT';
+  constructor(readonly resource: string, readonly lastState: string | undefined, readonly timeoutMs: number) {
+    super(`${resource} did not reach a terminal state within ${timeoutMs} ms (last state: ${lastState ?? 'unknown'})`);
+  }
+}
+
+function describeFailure(failure: unknown): string {
+  if (failure == null) return '';
+  if (typeof failure === 'string') return failure;
+  const f = failure as { code?: unknown; message?: unknown };
+  return [f.code, f.message].filter((x) => typeof x === 'string').join(' ') || JSON.stringify(failure);
+}
+
+function numberOrUndefined(v: unknown): number | undefined {
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** Builds a VideoApiError from openapi-fetch's `{ error, response }` of a failed call. */
+export function toVideoApiError(
+  result: { error?: unknown; response: Response },
+  options: { operation?: string; redact?: Redactor } = {},
+): VideoApiError {
+  const { response } = result;
+  const body = (result.error && typeof result.error === 'object' ? result.error : {}) as Partial<ErrorEnvelope> & Record<string, unknown>;
+  const text = typeof result.error === 'string' ? result.error : undefined;
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  return new VideoApiError(
+    {
+      status: response.status,
+      code: typeof body.error?.code === 'string' ? body.error.code : undefined,
+      message: typeof body.message === 'string' ? body.message : text || response.statusText || undefined,
+      errors: body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, unknown>) : undefined,
+      required: numberOrUndefined(body.required),
+      available: numberOrUndefined(body.available),
+      operation: options.operation,
+      retryAfterSeconds: response.status === 429 && Number.isFinite(retryAfter) && response.headers.has('Retry-After') ? retryAfter : undefined,
+    },
+    options.redact,
+  );
+}
+
+export function isVideoApiError(value: unknown, code?: string): value is VideoApiError {
+  return value instanceof VideoApiError && (code === undefined || value.code === code);
+}

@@ -1,0 +1,38 @@
+// Which operation a request is, and whether it charges credits, looked up in the facts the build
+// derives from the contract (generated/contract.ts). Nothing here lists operations by hand.
+import { operations, type OperationId } from '../generated/contract.js';
+
+export interface OperationFacts {
+  operationId: OperationId;
+  method: string;
+  path: string;
+  charges: boolean;
+}
+
+const byRoute = new Map<string, OperationFacts>();
+for (const [operationId, op] of Object.entries(operations)) {
+  byRoute.set(`${op.method} ${op.path}`, {
+    operationId: operationId as OperationId,
+    method: op.method,
+    path: op.path,
+    charges: op.credits.charges,
+  });
+}
+
+/** The contract's operation for a method and a path template (`/faceless/{faceless}/render`). */
+export function findOperation(method: string, pathTemplate: string): OperationFacts | undefined {
+  return byRoute.get(`${method.toUpperCase()} ${pathTemplate}`);
+}
+
+/**
+ * True when the operation may consume credits. An operation the contract does not know is treated
+ * as charging: the safe answer for "may this be retried automatically?" is no.
+ */
+export function chargesCredits(method: string, pathTemplate: string): boolean {
+  return findOperation(method, pathTemplate)?.charges ?? true;
+}
+
+export function operationById(operationId: OperationId): OperationFacts {
+  const op = operations[operationId];
+  return { operationId, method: op.method, path: op.path, charges: op.credits.charges };
+}

@@ -1,0 +1,121 @@
+// One generic poller, driven by the contract's state machines (x-state-machine, via
+// generated/contract.ts): where the status lives (statusLocation), which operation reads it
+// (pollOperationIds), which states end the wait (terminal) and which of them mean failure.
+import type { Client } from 'openapi-fetch';
+import { operations, stateMachines, type StateMachineName } from '../generated/contract.js';
+import type { paths } from '../generated/schema.js';
+import { JobFailedError, PollTimeoutError, toVideoApiError, type Redactor } from './errors.js';
+
+/** The resources that can be awaited, and the contract state machine each follows. */
+export const pollableResources = {
+  facelessVideo: 'FacelessVideoStatus',
+  textToVideo: 'TextToVideoAssetStatus',
+  launchClip: 'LaunchClipStatus',
+  voiceClone: 'VoiceCloneStatus',
+  character: 'CharacterStatus',
+  storyboard: 'StoryboardVideoStatus',
+} as const satisfies Record<string, StateMachineName>;
+
+export type PollableResource = keyof typeof pollableResources;
+
+type Machine<R extends PollableResource> = (typeof stateMachines)[(typeof pollableResources)[R]];
+type PollPath<R extends PollableResource> = (typeof operations)[Machine<R>['pollOperationIds'][0]]['path'];
+type PollBody<R extends PollableResource> =
+  PollPath<R> extends keyof paths
+    ? paths[PollPath<R>] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never
+    : never;
+/** What a poller resolves with: the resource (`data` of the polling operation's 200 body). */
+export type PolledResource<R extends PollableResource> = PollBody<R> extends { data?: infer D } ? NonNullable<D> : unknown;
+
+export interface PollProgress {
+  resource: string;
+  state: string | undefined;
+  attempt: number;
+  elapsedMs: number;
+  data: unknown;
+}
+
+export interface PollOptions {
+  /** Time between polls. Default: the contract's pollIntervalSeconds.min (5 s). */
+  intervalMs?: number;
+  /** Stops polling and rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Called after every poll with the current state. */
+  onProgress?: (progress: PollProgress) => void;
+  /** Rejects with PollTimeoutError after this long. Default: no limit. */
+  timeoutMs?: number;
+}
+
+/** Identifier of a resource, or the resource itself (its `id` is used: never a faceless `video_id`). */
+export type ResourceRef = string | number | { id: string | number };
+
+function readPointer(body: unknown, pointer: string): unknown {
+  let node: unknown = body;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+// The failure details sit beside the status: video.failure, asset.failure, or the resource's error.
+function failureBeside(body: unknown, statusLocation: string): unknown {
+  const parent = readPointer(body, statusLocation.slice(0, statusLocation.lastIndexOf('/')));
+  if (!parent || typeof parent !== 'object') return undefined;
+  const p = parent as Record<string, unknown>;
+  return p.failure ?? p.error;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(timer); reject(signal!.reason); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export async function pollResource<R extends PollableResource>(
+  client: Client<paths>,
+  resource: R,
+  ref: ResourceRef,
+  options: PollOptions = {},
+  redact?: Redactor,
+): Promise<PolledResource<R>> {
+  const machine = stateMachines[pollableResources[resource]];
+  const operation = operations[machine.pollOperationIds[0]];
+  const id = typeof ref === 'object' ? ref.id : ref;
+  // The poll path has exactly one parameter ({faceless} or {id}); its name comes from the contract.
+  const paramName = /\{(\w+)\}/.exec(operation.path)![1];
+  const intervalMs = options.intervalMs ?? ('pollIntervalSeconds' in machine ? machine.pollIntervalSeconds.min * 1000 : 5000);
+  const terminal: readonly string[] = machine.terminal;
+  const failure: readonly string[] = machine.failure;
+  const started = Date.now();
+
+  for (let attempt = 1; ; attempt++) {
+    options.signal?.throwIfAborted();
+    const result = await (client.GET as (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(
+      operation.path,
+      { params: { path: { [paramName]: id } }, signal: options.signal },
+    );
+    if (!result.response.ok) throw toVideoApiError(result, { operation: `GET ${operation.path}`, redact });
+    const raw = readPointer(result.data, machine.statusLocation);
+    const state = raw === undefined || raw === null ? undefined : String(raw);
+    const data = (result.data as { data?: unknown } | undefined)?.data;
+    options.onProgress?.({ resource: machine.resource, state, attempt, elapsedMs: Date.now() - started, data });
+    if (state !== undefined && terminal.includes(state)) {
+      if (failure.includes(state)) {
+        throw new JobFailedError({ resource: machine.resource, state, failure: failureBeside(result.data, machine.statusLocation), data }, redact);
+      }
+      return data as PolledResource<R>;
+    }
+    let wait = intervalMs;
+    if (options.timeoutMs !== undefined) {
+      const left = options.timeoutMs - (Date.now() - started);
+      if (left <= 0) throw new PollTimeoutError(machine.resource, state, options.timeoutMs);
+      wait = Math.min(wait, left);
+    }
+    await sleep(wait, options.signal);
+  }
+}

@@ -1,0 +1,31 @@
+import { toVideoApiError } from './errors.js';
+// 408 and 504 are a timeout on the way, not an answer: the search may still have run.
+const TIMEOUT_STATUSES = new Set([408, 504]);
+export async function discoverIdeas(client, body, options = {}, redact) {
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? 150_000);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let reason;
+    try {
+        const result = await client.POST('/ideas/discover', { body, signal });
+        if (result.response.ok)
+            return { outcome: 'discovered', result: result.data };
+        if (!TIMEOUT_STATUSES.has(result.response.status)) {
+            throw toVideoApiError(result, { operation: 'POST /ideas/discover', redact });
+        }
+        reason = 'timeout';
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            throw options.signal.reason;
+        if (error instanceof Error && error.name === 'VideoApiError')
+            throw error;
+        reason = timeout.aborted ? 'timeout' : 'network';
+    }
+    const list = await client.GET('/ideas', {
+        params: { query: { ...options.listQuery, keyword: body.keyword, network: body.network } },
+        signal: options.signal,
+    });
+    if (!list.response.ok)
+        throw toVideoApiError(list, { operation: 'GET /ideas', redact });
+    return { outcome: 'reconciled', reason, ideas: list.data };
+}

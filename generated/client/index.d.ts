@@ -1,0 +1,50 @@
+import { type Client, type ClientOptions } from 'openapi-fetch';
+import type { paths } from '../schema.js';
+import { discoverIdeas, type DiscoverOptions, type DiscoverOutcome } from './ideas.js';
+import { type RateLimitInfo, type RateLimitOptions } from './middleware/rate-limit.js';
+import { type PollableResource, type PolledResource, type PollOptions, type ResourceRef } from './poll.js';
+import { type ServerName } from './servers.js';
+export interface VideoApiClientOptions extends RateLimitOptions {
+    /** A URL, or a preset name: `production`, `staging` (from the contract) or `mock` (`npm start`). */
+    baseUrl: ServerName | (string & {});
+    /** The API token. Sent as `Authorization: Bearer ...`; never stored on the client or put in errors. */
+    token?: string;
+    /** A fetch implementation (tests, proxies). Default: globalThis.fetch. */
+    fetch?: (input: Request) => Promise<Response>;
+    /** Where warnings go. Default: console.warn. */
+    warn?: (message: string) => void;
+    /** Silences the warning for a real token in a browser. Only for apps that proxy the token safely. */
+    dangerouslyAllowBrowser?: boolean;
+    /** Any other openapi-fetch client option (headers, credentials, ...). */
+    clientOptions?: Omit<ClientOptions, 'baseUrl' | 'fetch' | 'bodySerializer'>;
+}
+type Poller<R extends PollableResource> = (ref: ResourceRef, options?: PollOptions) => Promise<PolledResource<R>>;
+export interface VideoApiHelpers {
+    /** The resolved base URL. */
+    readonly baseUrl: string;
+    /** Await a long-running job until its contract state machine reaches a terminal state. */
+    readonly poll: {
+        [R in PollableResource]: Poller<R>;
+    };
+    /** POST /ideas/discover without retries; reconciles with GET /ideas after a timeout. */
+    discoverIdeas(body: Parameters<typeof discoverIdeas>[1], options?: DiscoverOptions): Promise<DiscoverOutcome>;
+    /** Resolves with `data` of a successful call, or throws a VideoApiError for an error answer. */
+    unwrap<T>(call: Promise<{
+        data?: T;
+        error?: unknown;
+        response: Response;
+    }>): Promise<T>;
+    /** The last X-RateLimit-* values seen. */
+    rateLimit(): RateLimitInfo | undefined;
+}
+export type VideoApiClient = Client<paths> & VideoApiHelpers;
+export declare function createVideoApiClient(options: VideoApiClientOptions): VideoApiClient;
+export { servers, MOCK_BASE_URL, type ServerName } from './servers.js';
+export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError } from './errors.js';
+export { chargesCredits, findOperation } from './operations.js';
+export { isMockToken, BROWSER_TOKEN_WARNING } from './browser.js';
+export { toFormData } from './body.js';
+export type { RateLimitInfo, RateLimitOptions, RetryEvent } from './middleware/rate-limit.js';
+export type { PollOptions, PollProgress, PollableResource, PolledResource, ResourceRef } from './poll.js';
+export type { DiscoverOptions, DiscoverOutcome } from './ideas.js';
+export type { paths, components } from '../schema.js';

@@ -1,0 +1,49 @@
+// The typed client: an openapi-fetch client over the contract's generated types, with middleware
+// for auth and rate limits, one body serializer for JSON and multipart, and helpers (pollers, idea
+// discovery, error unwrapping). Only generated files are read; no fact of the API is typed here.
+import createClient from 'openapi-fetch';
+import { serializeBody } from './body.js';
+import { warnIfBrowserToken } from './browser.js';
+import { createRedactor, toVideoApiError } from './errors.js';
+import { discoverIdeas } from './ideas.js';
+import { bearerAuth } from './middleware/auth.js';
+import { rateLimits } from './middleware/rate-limit.js';
+import { pollableResources, pollResource } from './poll.js';
+import { resolveBaseUrl } from './servers.js';
+export function createVideoApiClient(options) {
+    const { token } = options;
+    const baseUrl = resolveBaseUrl(options.baseUrl);
+    const redact = createRedactor(token);
+    const warn = options.warn ?? ((m) => console.warn(m));
+    if (!options.dangerouslyAllowBrowser)
+        warnIfBrowserToken(token, (m) => warn(redact(m)));
+    const client = createClient({
+        ...options.clientOptions,
+        baseUrl,
+        // Resolved per call, so a fetch stubbed after creation (tests, polyfills) is still used.
+        fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+        bodySerializer: serializeBody,
+    });
+    const limits = rateLimits(options);
+    // Order matters: auth sets the header first, so a retried request carries it.
+    client.use(bearerAuth(token), limits);
+    const poll = Object.fromEntries(Object.keys(pollableResources).map((r) => [r, (ref, o) => pollResource(client, r, ref, o, redact)]));
+    const helpers = {
+        baseUrl,
+        poll,
+        discoverIdeas: (body, o) => discoverIdeas(client, body, o, redact),
+        async unwrap(call) {
+            const result = await call;
+            if (!result.response.ok)
+                throw toVideoApiError(result, { redact });
+            return result.data;
+        },
+        rateLimit: () => limits.last(),
+    };
+    return Object.assign(client, helpers);
+}
+export { servers, MOCK_BASE_URL } from './servers.js';
+export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError } from './errors.js';
+export { chargesCredits, findOperation } from './operations.js';
+export { isMockToken, BROWSER_TOKEN_WARNING } from './browser.js';
+export { toFormData } from './body.js';

@@ -1,0 +1,2 @@
+import type { Middleware } from 'openapi-fetch';
+export declare function bearerAuth(token: string | undefined): Middleware;

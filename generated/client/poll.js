@@ -1,0 +1,73 @@
+import { operations, stateMachines } from './contract.js';
+import { JobFailedError, PollTimeoutError, toVideoApiError } from './errors.js';
+/** The resources that can be awaited, and the contract state machine each follows. */
+export const pollableResources = {
+    facelessVideo: 'FacelessVideoStatus',
+    textToVideo: 'TextToVideoAssetStatus',
+    launchClip: 'LaunchClipStatus',
+    voiceClone: 'VoiceCloneStatus',
+    character: 'CharacterStatus',
+    storyboard: 'StoryboardVideoStatus',
+};
+function readPointer(body, pointer) {
+    let node = body;
+    for (const raw of pointer.split('/').slice(1)) {
+        const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+        if (node === null || typeof node !== 'object')
+            return undefined;
+        node = node[key];
+    }
+    return node;
+}
+// The failure details sit beside the status: video.failure, asset.failure, or the resource's error.
+function failureBeside(body, statusLocation) {
+    const parent = readPointer(body, statusLocation.slice(0, statusLocation.lastIndexOf('/')));
+    if (!parent || typeof parent !== 'object')
+        return undefined;
+    const p = parent;
+    return p.failure ?? p.error;
+}
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+        const onAbort = () => { clearTimeout(timer); reject(signal.reason); };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+export async function pollResource(client, resource, ref, options = {}, redact) {
+    const machine = stateMachines[pollableResources[resource]];
+    const operation = operations[machine.pollOperationIds[0]];
+    const id = typeof ref === 'object' ? ref.id : ref;
+    // The poll path has exactly one parameter ({faceless} or {id}); its name comes from the contract.
+    const paramName = /\{(\w+)\}/.exec(operation.path)[1];
+    const intervalMs = options.intervalMs ?? ('pollIntervalSeconds' in machine ? machine.pollIntervalSeconds.min * 1000 : 5000);
+    const terminal = machine.terminal;
+    const failure = machine.failure;
+    const started = Date.now();
+    for (let attempt = 1;; attempt++) {
+        options.signal?.throwIfAborted();
+        const result = await client.GET(operation.path, { params: { path: { [paramName]: id } }, signal: options.signal });
+        if (!result.response.ok)
+            throw toVideoApiError(result, { operation: `GET ${operation.path}`, redact });
+        const raw = readPointer(result.data, machine.statusLocation);
+        const state = raw === undefined || raw === null ? undefined : String(raw);
+        const data = result.data?.data;
+        options.onProgress?.({ resource: machine.resource, state, attempt, elapsedMs: Date.now() - started, data });
+        if (state !== undefined && terminal.includes(state)) {
+            if (failure.includes(state)) {
+                throw new JobFailedError({ resource: machine.resource, state, failure: failureBeside(result.data, machine.statusLocation), data }, redact);
+            }
+            return data;
+        }
+        let wait = intervalMs;
+        if (options.timeoutMs !== undefined) {
+            const left = options.timeoutMs - (Date.now() - started);
+            if (left <= 0)
+                throw new PollTimeoutError(machine.resource, state, options.timeoutMs);
+            wait = Math.min(wait, left);
+        }
+        await sleep(wait, options.signal);
+    }
+}
