@@ -6,6 +6,7 @@ import { GENERATED_DIR } from './lib/project.js';
 import { bundle } from './build-steps/bundle.js';
 import { types } from './build-steps/types.js';
 import { contractMeta } from './build-steps/contract-meta.js';
+import { docs } from './build-steps/docs.js';
 import { client } from './build-steps/client.js';
 
 // Steps run in order; each reads what the previous ones wrote into outDir.
@@ -13,6 +14,7 @@ const STEPS: Array<[string, (outDir: string) => Promise<void>]> = [
   ['bundle openapi/ -> openapi.yaml, openapi.json', bundle],
   ['types -> schema.d.ts', types],
   ['contract facts -> contract.ts', contractMeta],
+  ['reference docs -> docs/index.html', docs],
   ['client -> client/*.js + .d.ts', client],
 ];
 

@@ -1,0 +1,175 @@
+// `x-codeSamples` for every operation, generated from the contract: a curl command and a call with
+// the project's typed client (`createVideoApiClient`, an openapi-fetch client). Example values come
+// from the contract's own examples (parameter and schema `examples`, the first named request example).
+import { type Json, type Operation, deref } from './contract.js';
+import { chargeText } from './credits.js';
+
+export interface CodeSample { lang: string; label: string; source: string }
+
+export interface SampleContext {
+  /** The first server's URL with its variables at their defaults. */
+  baseUrl: string;
+  /** The package that exports createVideoApiClient (package.json `name`). */
+  packageName: string;
+}
+
+export function sampleContext(doc: Json, packageName: string): SampleContext {
+  const server = doc.servers?.[0] ?? { url: 'http://localhost' };
+  const baseUrl = server.url.replace(/\{(\w+)\}/g, (_: string, v: string) => server.variables?.[v]?.default ?? v);
+  return { baseUrl, packageName };
+}
+
+function isFile(schema: Json): boolean {
+  return schema?.format === 'binary' || schema?.contentMediaType !== undefined || schema?.contentEncoding === 'base64';
+}
+
+function fileName(schema: Json, index = 1): string {
+  const type = String(schema?.contentMediaType ?? '');
+  if (type.startsWith('audio/')) return `sample-${index}.mp3`;
+  if (type.startsWith('image/')) return 'photo.jpg';
+  if (type.startsWith('video/')) return 'clip.mp4';
+  return 'file.bin';
+}
+
+/** An example value for a schema: its own examples, default or enum, else a placeholder of its type. */
+function exampleOf(doc: Json, schemaOrRef: Json): unknown {
+  const s = deref(doc, schemaOrRef ?? {});
+  if (s.examples?.length) return s.examples[0];
+  if (s.example !== undefined) return s.example;
+  if (s.default !== undefined) return s.default;
+  if (s.enum?.length) return s.enum[0];
+  if (s.const !== undefined) return s.const;
+  for (const part of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
+    const v = exampleOf(doc, part);
+    if (v !== undefined) return v;
+  }
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  if (type === 'integer' || type === 'number') return 1;
+  if (type === 'boolean') return true;
+  if (type === 'array') return [exampleOf(doc, s.items)];
+  if (type === 'object' || s.properties) {
+    return Object.fromEntries((s.required ?? []).map((k: string) => [k, exampleOf(doc, s.properties?.[k])]));
+  }
+  return 'string';
+}
+
+function paramValue(doc: Json, p: Json): unknown {
+  if (p.example !== undefined) return p.example;
+  const named = Object.values<Json>(p.examples ?? {})[0];
+  if (named) return deref(doc, named).value;
+  return exampleOf(doc, p.schema);
+}
+
+interface Request {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  mediaType?: string;
+  body?: Record<string, unknown>;
+  bodySchema?: Json;
+}
+
+function requestOf(doc: Json, op: Json): Request {
+  const req: Request = { path: {}, query: {} };
+  for (const p of (op.parameters ?? []).map((x: Json) => deref(doc, x))) {
+    if (p.in === 'path') req.path[p.name] = paramValue(doc, p);
+    else if (p.in === 'query' && p.required) req.query[p.name] = paramValue(doc, p);
+  }
+  const rb = op.requestBody && deref(doc, op.requestBody);
+  const [mediaType, media] = Object.entries<Json>(rb?.content ?? {})[0] ?? [];
+  if (!media) return req;
+  const named = Object.values<Json>(media.examples ?? {})[0];
+  const example = media.example ?? (named ? deref(doc, named).value : undefined);
+  const schema = deref(doc, media.schema ?? {});
+  if (example !== undefined) req.body = example;
+  else if (rb.required || schema.required?.length) req.body = exampleOf(doc, schema) as Record<string, unknown>;
+  if (req.body !== undefined) {
+    req.mediaType = mediaType;
+    req.bodySchema = schema;
+  }
+  return req;
+}
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function urlFor(ctx: SampleContext, route: string, req: Request): string {
+  const path = route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(req.path[name])));
+  const query = Object.entries(req.query)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : String(v))}`)
+    .join('&');
+  return `${ctx.baseUrl}${path}${query ? `?${query}` : ''}`;
+}
+
+export function curlSample(doc: Json, o: Operation, ctx: SampleContext): string {
+  const req = requestOf(doc, o.op);
+  const lines = [`curl -X ${o.method.toUpperCase()} ${shellQuote(urlFor(ctx, o.path, req))}`, `-H "Authorization: Bearer $API_TOKEN"`];
+  if (req.body !== undefined && req.mediaType === 'multipart/form-data') {
+    for (const [name, value] of Object.entries(req.body)) {
+      const prop = deref(doc, req.bodySchema?.properties?.[name] ?? {});
+      if (prop.type === 'array' && isFile(deref(doc, prop.items))) lines.push(`-F ${shellQuote(`${name}=@${fileName(deref(doc, prop.items))}`)}`);
+      else if (isFile(prop)) lines.push(`-F ${shellQuote(`${name}=@${fileName(prop)}`)}`);
+      else lines.push(`-F ${shellQuote(`${name}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)}`);
+    }
+  } else if (req.body !== undefined) {
+    lines.push(`-H "Content-Type: ${req.mediaType}"`, `-d ${shellQuote(JSON.stringify(req.body))}`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+function key(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** A JavaScript literal, indented; `files` maps body field names to `await openAsBlob(...)` calls. */
+function literal(value: unknown, indent: string, files: Map<string, string> = new Map()): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const inner = indent + '  ';
+  if (Array.isArray(value)) {
+    if (!value.length) return '[]';
+    return `[\n${value.map((v) => inner + literal(v, inner)).join(',\n')},\n${indent}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (!entries.length) return '{}';
+  return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${files.get(k) ?? literal(v, inner)}`).join(',\n')},\n${indent}}`;
+}
+
+export function typescriptSample(doc: Json, o: Operation, ctx: SampleContext): string {
+  const req = requestOf(doc, o.op);
+  const files = new Map<string, string>();
+  if (req.body !== undefined && req.mediaType === 'multipart/form-data') {
+    for (const name of Object.keys(req.body)) {
+      const prop = deref(doc, req.bodySchema?.properties?.[name] ?? {});
+      if (prop.type === 'array' && isFile(deref(doc, prop.items))) files.set(name, `[await openAsBlob(${JSON.stringify(fileName(deref(doc, prop.items)))})]`);
+      else if (isFile(prop)) files.set(name, `await openAsBlob(${JSON.stringify(fileName(prop))})`);
+    }
+  }
+  const init: Record<string, string> = {};
+  const params: string[] = [];
+  if (Object.keys(req.path).length) params.push(`path: ${literal(req.path, '    ').replace(/\n\s*/g, ' ').replace(/, \}/, ' }')}`);
+  if (Object.keys(req.query).length) params.push(`query: ${literal(req.query, '    ').replace(/\n\s*/g, ' ').replace(/, \}/, ' }')}`);
+  if (params.length) init.params = `{ ${params.join(', ')} }`;
+  if (req.body !== undefined) init.body = literal(req.body, '  ', files);
+  const args = Object.keys(init).length
+    ? `, {\n${Object.entries(init).map(([k, v]) => `  ${k}: ${v},`).join('\n')}\n}`
+    : '';
+  const credits = o.op['x-credits'];
+  return [
+    ...(files.size ? [`import { openAsBlob } from 'node:fs';`] : []),
+    `import { createVideoApiClient } from ${JSON.stringify(ctx.packageName)};`,
+    '',
+    `const api = createVideoApiClient({ baseUrl: ${JSON.stringify(ctx.baseUrl)}, token: process.env.API_TOKEN });`,
+    '',
+    ...(credits?.charges ? [`// This call ${chargeText(credits)}.`] : []),
+    `const { data, error } = await api.${o.method.toUpperCase()}(${JSON.stringify(o.path).replace(/"/g, "'")}${args});`,
+    'if (error) throw new Error(JSON.stringify(error));',
+    'console.log(data);',
+  ].join('\n');
+}
+
+export function codeSamples(doc: Json, o: Operation, ctx: SampleContext): CodeSample[] {
+  return [
+    { lang: 'Shell', label: 'curl', source: curlSample(doc, o, ctx) },
+    { lang: 'TypeScript', label: 'TypeScript client', source: typescriptSample(doc, o, ctx) },
+  ];
+}

@@ -1,0 +1,103 @@
+// Billing and limits per operation, from `x-credits`, `x-tool-server`, `x-state-machine`, the 429
+// response and the parameter and body constraints; plus the all-operations credits overview.
+import { type Json, type Operation, deref, operations, tagOrder } from './contract.js';
+import { code, table } from './markdown.js';
+import { stateMachines } from './state-diagrams.js';
+
+/** "5 credits (flat)", "the `CONTENT_PROMPT_REQUESTED` amount", or "" when the source gives no amount. */
+export function costText(credits: Json): string {
+  if (!credits?.charges) return '';
+  if (typeof credits.cost === 'number') return `${credits.cost} credits (flat)`;
+  if (credits.costKey) return `the ${code(credits.costKey)} amount`;
+  return '';
+}
+
+export function chargeText(credits: Json): string {
+  if (!credits) return 'not stated';
+  if (!credits.charges) return 'free';
+  return `charges ${costText(credits) || '(amount not fixed by the source: see the estimate endpoint or `meta.credits`)'}`;
+}
+
+const CONSTRAINTS: Array<[string, (v: Json) => string]> = [
+  ['enum', (v) => `one of ${v.map((x: unknown) => code(x)).join(', ')}`],
+  ['minimum', (v) => `≥ ${v}`],
+  ['maximum', (v) => `≤ ${v}`],
+  ['exclusiveMinimum', (v) => `> ${v}`],
+  ['exclusiveMaximum', (v) => `< ${v}`],
+  ['minLength', (v) => `at least ${v} characters`],
+  ['maxLength', (v) => `at most ${v} characters`],
+  ['minItems', (v) => `at least ${v} items`],
+  ['maxItems', (v) => `at most ${v} items`],
+  ['default', (v) => `default ${code(JSON.stringify(v))}`],
+];
+
+function constraints(doc: Json, schemaOrRef: Json): string[] {
+  const schema = deref(doc, schemaOrRef ?? {});
+  const out = CONSTRAINTS.filter(([k]) => schema[k] !== undefined).map(([k, f]) => f(schema[k]));
+  for (const part of [...(schema.allOf ?? []), ...(schema.anyOf ?? [])]) out.push(...constraints(doc, part));
+  return out;
+}
+
+/** Parameter and top-level request-body field constraints, e.g. "`per_page`: ≥ 1, ≤ 50, default `12`". */
+function fieldLimits(doc: Json, op: Json): string[] {
+  const out: string[] = [];
+  for (const p of (op.parameters ?? []).map((x: Json) => deref(doc, x))) {
+    const c = constraints(doc, p.schema);
+    if (c.length) out.push(`${code(p.name)} (${p.in}): ${c.join(', ')}`);
+  }
+  for (const media of Object.values<Json>(deref(doc, op.requestBody ?? {}).content ?? {})) {
+    const schema = deref(doc, media.schema ?? {});
+    for (const [name, prop] of Object.entries<Json>(schema.properties ?? {})) {
+      const c = constraints(doc, prop);
+      if (c.length) out.push(`${code(name)} (body): ${c.join(', ')}`);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** The markdown block appended to one operation's description. */
+export function operationCreditsMarkdown(doc: Json, o: Operation): string {
+  const credits = o.op['x-credits'];
+  const lines: string[] = [`- **Credits:** ${chargeText(credits)}.`];
+  if (credits?.refund) lines.push(`- **Refund:** ${credits.refund}`);
+  if (credits?.note) lines.push(`- **Billing note:** ${credits.note}`);
+  const tools = (doc['x-tool-server']?.tools ?? []).filter((t: Json) => t.operationIds?.includes(o.id));
+  if (tools.length) {
+    lines.push(`- **Tool server:** ${tools.map((t: Json) => `${code(t.name)} (${t.charges ? 'charges' : 'free'})`).join(', ')}.`);
+  }
+  for (const { machine: m } of stateMachines(doc)) {
+    const moves = (m.transitions as Json[]).filter((t) => t.operationIds?.includes(o.id));
+    for (const t of moves) lines.push(`- **State:** ${m.resource}: ${t.from ?? '(new)'} → ${t.to ?? 'not shown'}.`);
+    if (m.pollOperationIds?.includes(o.id)) {
+      const every = m.pollIntervalSeconds ? ` every ${m.pollIntervalSeconds.min} to ${m.pollIntervalSeconds.max} seconds` : '';
+      lines.push(`- **Polling:** reads the ${m.resource} state at ${code(m.statusLocation)}; poll${every} until ${(m.terminal as string[]).map(code).join(' or ') || 'the state you need'}.`);
+    }
+  }
+  if (o.op['x-render-preconditions']) {
+    lines.push(`- **Preconditions:** ${o.op['x-render-preconditions'].length} render preconditions, checked before any charge (see Errors › Render preconditions).`);
+  }
+  const tooMany = o.op.responses?.['429'] && deref(doc, o.op.responses['429']);
+  const limits = [...(tooMany?.description ? [tooMany.description.replace(/\s+$/, '')] : []), ...fieldLimits(doc, o.op)];
+  if (limits.length) lines.push(`- **Limits:**`, ...limits.map((l) => `  - ${l}`));
+  return ['**Credits and limits**', '', ...lines].join('\n');
+}
+
+/** The "Credits" section: every operation, grouped by tag in the contract's order. */
+export function creditsOverviewMarkdown(doc: Json): string {
+  const ops = operations(doc);
+  const rows: unknown[][] = [];
+  for (const tag of tagOrder(doc)) {
+    for (const o of ops.filter((x) => (x.op.tags?.[0] ?? '') === tag)) {
+      const c = o.op['x-credits'];
+      rows.push([tag, code(o.label), o.op.summary ?? '', c?.charges ? 'yes' : 'no', costText(c) || (c?.charges ? 'not fixed' : ''), c?.refund ?? '']);
+    }
+  }
+  const charging = ops.filter((o) => o.op['x-credits']?.charges).length;
+  return [
+    `${charging} of ${ops.length} operations charge credits (\`x-credits\` on each operation). Where the source`,
+    'gives no flat amount, the estimate endpoints and `GET /credits/costs` give the price, and `meta.credits`',
+    'in the charging response reports it.',
+    '',
+    table(['tag', 'operation', 'summary', 'charges', 'cost', 'refund'], rows),
+  ].join('\n');
+}

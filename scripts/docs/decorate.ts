@@ -1,0 +1,37 @@
+// The docs-only copy of the bundle: the original generated/openapi.json is never changed. Adds to a
+// deep copy what readers need and Redoc shows: per-operation credits and limits, x-codeSamples, and
+// sections of the introduction (credits, state machines, error catalogue, render preconditions, tool
+// server, change log, known gaps), every one derived from the contract.
+import { type Json, operations } from './contract.js';
+import { codeSamples, type SampleContext } from './code-samples.js';
+import { creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js';
+import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js';
+import { knownGaps, knownGapsMarkdown } from './known-gaps.js';
+import { upsertSection } from './markdown.js';
+import { stateMachinesMarkdown } from './state-diagrams.js';
+import { changelogMarkdown, toolServerMarkdown } from './tool-server.js';
+
+export async function decorate(bundle: Json, ctx: SampleContext): Promise<Json> {
+  const doc = structuredClone(bundle);
+  // Read from the untouched bundle, so nothing the docs add is counted as a gap or a fact.
+  const gaps = knownGaps(bundle);
+
+  for (const o of operations(doc)) {
+    const credits = operationCreditsMarkdown(bundle, o);
+    o.op.description = o.op.description ? `${o.op.description.replace(/\s+$/, '')}\n\n${credits}` : credits;
+    o.op['x-codeSamples'] = codeSamples(bundle, o, ctx);
+  }
+
+  let intro: string = doc.info.description ?? '';
+  const errors = [errorCatalogueMarkdown(bundle), renderPreconditionsMarkdown(bundle)].filter(Boolean).join('\n\n');
+  if (errors) intro = upsertSection(intro, 'Errors', errors, 'append');
+  const tools = toolServerMarkdown(bundle);
+  if (tools) intro = upsertSection(intro, 'Tool server', tools, 'append');
+  const changelog = changelogMarkdown(bundle);
+  if (changelog) intro = upsertSection(intro, 'Change log', changelog, 'replace');
+  intro = upsertSection(intro, 'Credits', creditsOverviewMarkdown(bundle), 'append');
+  intro = upsertSection(intro, 'State machines', await stateMachinesMarkdown(bundle), 'append');
+  intro = upsertSection(intro, 'Known gaps', knownGapsMarkdown(gaps), 'append');
+  doc.info.description = intro;
+  return doc;
+}

@@ -1,0 +1,49 @@
+// The error catalogue (`x-error-catalogue` on ErrorCode) and the render preconditions
+// (`x-render-preconditions` on the render operations), as tables.
+import { type Json, operations } from './contract.js';
+import { code, table } from './markdown.js';
+
+export function errorCatalogueMarkdown(doc: Json): string {
+  const schemas = doc.components?.schemas ?? {};
+  const rows: Json[] = Object.values<Json>(schemas).flatMap((s) => s['x-error-catalogue'] ?? []);
+  if (!rows.length) return '';
+  return [
+    '### Error catalogue',
+    '',
+    'The machine-readable `error.code` values the source lists (`x-error-catalogue` on the `ErrorCode` schema).',
+    '',
+    table(
+      ['code', 'HTTP status', 'meaning'],
+      rows.map((r) => [code(r.code), r.alsoStatus ? `${r.status} (also ${r.alsoStatus})` : r.status, r.meaning]),
+    ),
+  ].join('\n');
+}
+
+function preconditionRows(list: Json[]): unknown[][] {
+  return list.map((p, i) => [
+    i + 1,
+    p.condition,
+    p.status,
+    p.code ? code(p.code) : '',
+    p.message ?? '',
+    [p.field, ...(p.fields ?? [])].filter(Boolean).map(code).join(', '),
+  ]);
+}
+
+/** One table per distinct list of preconditions, naming the operations that carry it. */
+export function renderPreconditionsMarkdown(doc: Json): string {
+  const groups = new Map<string, { list: Json[]; ops: string[] }>();
+  for (const { op, label } of operations(doc)) {
+    const list = op['x-render-preconditions'];
+    if (!list) continue;
+    const key = JSON.stringify(list);
+    if (!groups.has(key)) groups.set(key, { list, ops: [] });
+    groups.get(key)!.ops.push(code(label));
+  }
+  if (!groups.size) return '';
+  const out = ['### Render preconditions', '', 'Checked in this order before any charge, so a failed precondition costs nothing.'];
+  for (const { list, ops } of groups.values()) {
+    out.push('', `Applies to ${ops.join(', ')}.`, '', table(['#', 'condition', 'status', 'code', 'message', 'field'], preconditionRows(list)));
+  }
+  return out.join('\n');
+}

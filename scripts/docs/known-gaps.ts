@@ -1,0 +1,51 @@
+// "Known gaps": every place the contract marks with `x-unspecified` (what the source leaves open),
+// so readers and QA know what the API does not promise.
+import { type Json, pointer } from './contract.js';
+import { code, table } from './markdown.js';
+
+export interface Gap {
+  /** JSON pointer into generated/openapi.json of the object that carries `x-unspecified`. */
+  pointer: string;
+  /** Where that is, in words (operation, schema, parameter ...). */
+  place: string;
+  text: string;
+}
+
+function describe(keys: string[]): string {
+  if (keys[0] === 'paths' && keys.length >= 3) {
+    const rest = keys.slice(3).join(' › ');
+    return `${keys[2].toUpperCase()} ${keys[1]}${rest ? ` › ${rest}` : ''}`;
+  }
+  if (keys[0] === 'paths' && keys.length === 2) return `path ${keys[1]}`;
+  if (keys[0] === 'components' && keys.length >= 3) {
+    const kind = keys[1].replace(/s$/, '');
+    const rest = keys.slice(3).filter((k) => k !== 'properties').join(' › ');
+    return `${kind} ${keys[2]}${rest ? ` › ${rest}` : ''}`;
+  }
+  return keys.length ? keys.join(' › ') : 'document';
+}
+
+/** Every `x-unspecified`, in document order. */
+export function knownGaps(doc: Json): Gap[] {
+  const gaps: Gap[] = [];
+  const walk = (node: Json, keys: string[]) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...keys, String(i)]));
+    for (const [key, value] of Object.entries<Json>(node)) {
+      if (key === 'x-unspecified') gaps.push({ pointer: pointer(keys), place: describe(keys), text: String(value) });
+      else walk(value, [...keys, key]);
+    }
+  };
+  walk(doc, []);
+  return gaps;
+}
+
+export function knownGapsMarkdown(gaps: Gap[]): string {
+  return [
+    `The source leaves these ${gaps.length} places unspecified ("not shown"). The contract models each one`,
+    'leniently and marks it with `x-unspecified`; nothing here is promised, and a conformance run against',
+    'staging does not verify it. "Where" is a JSON pointer into `generated/openapi.json`.',
+    '',
+    table(['#', 'place', 'what is not shown', 'where'], gaps.map((g, i) => [i + 1, g.place, g.text, code(g.pointer || '/')])),
+  ].join('\n');
+}

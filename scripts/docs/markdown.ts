@@ -1,0 +1,46 @@
+// Small markdown helpers for the docs build: table cells, tables and `## ` sections of a description.
+
+/** One table cell: no newlines, pipes escaped. */
+export function cell(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  return String(value).replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+}
+
+export function code(value: unknown): string {
+  return value === undefined || value === null ? '' : `\`${String(value).replace(/`/g, "'")}\``;
+}
+
+export function table(head: string[], rows: unknown[][]): string {
+  const line = (cells: unknown[]) => `| ${cells.map(cell).join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+interface Section { heading: string | null; text: string }
+
+/** Splits a description at its `## ` headings (text before the first heading has heading null). */
+function sections(description: string): Section[] {
+  const out: Section[] = [];
+  let current: Section = { heading: null, text: '' };
+  for (const line of description.split('\n')) {
+    const m = /^## (.+?)\s*$/.exec(line);
+    if (m) {
+      out.push(current);
+      current = { heading: m[1], text: line + '\n' };
+    } else current.text += line + '\n';
+  }
+  out.push(current);
+  return out;
+}
+
+/**
+ * Adds `body` to the `## heading` section of a description: appended to its end (`append`), or
+ * replacing its text (`replace`); a new section at the end when there is no such heading.
+ */
+export function upsertSection(description: string, heading: string, body: string, mode: 'append' | 'replace'): string {
+  const parts = sections(description.replace(/\s+$/, ''));
+  const found = parts.find((p) => p.heading?.toLowerCase() === heading.toLowerCase());
+  if (!found) parts.push({ heading, text: `## ${heading}\n\n${body}\n` });
+  else if (mode === 'replace') found.text = `## ${found.heading}\n\n${body}\n`;
+  else found.text = `${found.text.replace(/\s+$/, '')}\n\n${body}\n`;
+  return parts.map((p) => p.text.replace(/\s+$/, '')).filter(Boolean).join('\n\n') + '\n';
+}

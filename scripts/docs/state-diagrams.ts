@@ -1,0 +1,130 @@
+// Each `x-state-machine` in the contract as a table and as an SVG diagram, drawn at build time with
+// Graphviz (compiled to WebAssembly by @viz-js/viz; no network, no native binary). The SVG is
+// inlined in the page, so it renders offline.
+import { instance, type Viz } from '@viz-js/viz';
+import { type Json, operations, tagOrder } from './contract.js';
+import { code, table } from './markdown.js';
+
+export interface StateMachine {
+  schema: string;
+  machine: Json;
+}
+
+/** The machines in the order of the tags of their polling operations (the source's order). */
+export function stateMachines(doc: Json): StateMachine[] {
+  const tags = tagOrder(doc);
+  const tagOf = new Map(operations(doc).map((o) => [o.id, o.op.tags?.[0]]));
+  const rank = (m: Json) => Math.min(...(m.pollOperationIds ?? []).map((id: string) => tags.indexOf(tagOf.get(id))).filter((i: number) => i >= 0), tags.length);
+  return Object.entries<Json>(doc.components?.schemas ?? {})
+    .filter(([, s]) => s['x-state-machine'])
+    .map(([schema, s]) => ({ schema, machine: s['x-state-machine'] }))
+    .sort((a, b) => rank(a.machine) - rank(b.machine));
+}
+
+const START = '__start';
+const UNSHOWN = '__unshown';
+const FONT = 'Helvetica,Arial,sans-serif';
+
+function quote(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** Graphviz DOT for one machine: states as boxes, terminal ones doubled, success green, failure red. */
+export function toDot(m: Json): string {
+  const lines = [
+    'digraph machine {',
+    `  rankdir=LR; bgcolor="transparent"; pad="0.2"; nodesep="0.35"; ranksep="0.6";`,
+    `  node [shape=box style="rounded,filled" fillcolor="#f4f6fb" color="#4a5578" fontname=${quote(FONT)} fontsize=12];`,
+    `  edge [color="#4a5578" fontname=${quote(FONT)} fontsize=10 fontcolor="#2d3550"];`,
+  ];
+  const usesStart = m.transitions.some((t: Json) => t.from === null);
+  const usesUnshown = m.transitions.some((t: Json) => t.to === null) || m.open;
+  if (usesStart) lines.push(`  ${START} [label="" shape=circle style=filled fillcolor="#4a5578" width=0.18 height=0.18];`);
+  for (const state of m.states as string[]) {
+    const attrs: string[] = [`label=${quote(m.stateValues ? `${state} (${JSON.stringify(m.stateValues[state])})` : state)}`];
+    if (m.terminal?.includes(state)) attrs.push('peripheries=2');
+    if (m.success?.includes(state)) attrs.push('fillcolor="#e3f4e8" color="#2f7d4a"');
+    else if (m.failure?.includes(state)) attrs.push('fillcolor="#fbe7e7" color="#a33a3a"');
+    if (m.initial === state) attrs.push('penwidth=1.6');
+    lines.push(`  ${quote(state)} [${attrs.join(' ')}];`);
+  }
+  if (usesUnshown) lines.push(`  ${UNSHOWN} [label="not shown" style="rounded,dashed" fillcolor="white" fontcolor="#6b7280"];`);
+  for (const t of m.transitions as Json[]) {
+    const from = t.from === null ? START : quote(t.from);
+    const to = t.to === null ? UNSHOWN : quote(t.to);
+    const label = `${t.trigger}${t.automatic ? ' (automatic)' : ''}${t.refund ? '\\nrefund' : ''}`;
+    const style = t.automatic ? ' style=dashed' : '';
+    lines.push(`  ${from} -> ${to} [label=${quote(label).replace(/\\\\n/g, '\\n')}${style}];`);
+  }
+  if (m.open && !m.transitions.some((t: Json) => t.to === null)) {
+    lines.push(`  ${UNSHOWN} -> ${quote(m.states[0])} [style=dotted arrowhead=none label="other states"];`);
+  }
+  lines.push('}');
+  return lines.join('\n');
+}
+
+let vizInstance: Promise<Viz> | undefined;
+
+/** SVG for a DOT graph, on one line (so markdown keeps it as one HTML block), ids made unique. */
+export async function renderSvg(dot: string, idPrefix: string, title: string): Promise<string> {
+  const viz = await (vizInstance ??= instance());
+  const svg = viz.renderString(dot, { format: 'svg' });
+  return svg
+    .replace(/<\?xml[^>]*>/, '')
+    .replace(/<!DOCTYPE[^>]*>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/ id="([^"]+)"/g, ` id="${idPrefix}-$1"`)
+    .replace('<svg ', `<svg role="img" aria-label="${title.replace(/"/g, '&quot;')}" class="state-diagram-svg" `)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+function opLabels(doc: Json, ids: string[] | undefined): string {
+  const byId = new Map(operations(doc).map((o) => [o.id, o.label]));
+  return (ids ?? []).map((id) => code(byId.get(id) ?? id)).join(', ');
+}
+
+function transitionRows(doc: Json, m: Json): unknown[][] {
+  return (m.transitions as Json[]).map((t) => [
+    t.from ?? '(new)',
+    `${t.trigger}${t.automatic ? ' (automatic)' : ''}`,
+    t.condition ?? t.outcome ?? '',
+    t.to ?? 'not shown',
+    [t.effects, t.refund ? 'charge refunded' : '', t['x-unspecified']].filter(Boolean).join('; '),
+    opLabels(doc, t.operationIds),
+  ]);
+}
+
+/** The "State machines" section: per machine a summary, the diagram and the transition table. */
+export async function stateMachinesMarkdown(doc: Json): Promise<string> {
+  const out: string[] = [
+    'Every long-running resource follows a state machine taken from the contract (`x-state-machine` on its',
+    'status schema). Boxes are states; a double border marks a terminal state (green: success, red: failure);',
+    'the filled dot is a resource not yet in the machine; dashed arrows are moves the service makes on its',
+    'own; "not shown" is a state the source does not name.',
+  ];
+  for (const { schema, machine: m } of stateMachines(doc)) {
+    const svg = await renderSvg(toDot(m), `sm-${slug(schema)}`, `State diagram: ${m.resource}`);
+    const facts = [
+      `- Status: ${code(m.statusLocation)} in the answer of ${opLabels(doc, m.pollOperationIds)} (schema ${code(schema)}).`,
+      `- States: ${(m.states as string[]).map(code).join(', ')}${m.open ? ' (and others the source does not show)' : ''}; initial: ${m.initial === null ? 'not shown' : code(m.initial)}.`,
+      `- Terminal: ${(m.terminal as string[]).map(code).join(', ') || 'none'}${m.success?.length ? `; success: ${m.success.map(code).join(', ')}` : ''}${m.failure?.length ? `; failure: ${m.failure.map(code).join(', ')}` : ''}.`,
+    ];
+    if (m.pollIntervalSeconds) facts.push(`- Poll every ${m.pollIntervalSeconds.min} to ${m.pollIntervalSeconds.max} seconds.`);
+    out.push(
+      '',
+      `### ${m.resource}`,
+      '',
+      ...facts,
+      '',
+      `<div class="state-diagram" data-state-machine="${schema}">${svg}</div>`,
+      '',
+      table(['from', 'trigger', 'condition', 'to', 'effects', 'calls'], transitionRows(doc, m)),
+    );
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,32 @@
+// The tool-server section (`x-tool-server`) and the change log (`info.x-changelog`).
+import { type Json, operations } from './contract.js';
+import { code, table } from './markdown.js';
+
+export function toolServerMarkdown(doc: Json): string {
+  const ts = doc['x-tool-server'];
+  if (!ts) return '';
+  const byId = new Map(operations(doc).map((o) => [o.id, o.label]));
+  const out = ['### Tools and the operations they wrap', ''];
+  if (ts.toolCount !== undefined) {
+    out.push(`${ts.toolCount} tools: ${ts.freeToolCount} free, ${ts.chargingToolCount} charging. Authentication: ${(ts.auth ?? []).join(', ')}.` +
+      (ts.trialRejection ? ` A trial account gets ${code(ts.trialRejection)} on every call.` : '') +
+      (ts.renderBillingMinimumSeconds ? ` Renders bill at least ${ts.renderBillingMinimumSeconds} seconds.` : ''), '');
+  }
+  out.push(table(
+    ['tool', 'charges', 'REST operations', 'notes'],
+    (ts.tools ?? []).map((t: Json) => [
+      code(t.name),
+      t.charges ? 'yes' : 'no',
+      (t.operationIds ?? []).map((id: string) => code(byId.get(id) ?? id)).join(', '),
+      [t.resultField ? `result ${code(t.resultField)}: ${(t.resultValues ?? []).map(code).join(', ')}` : '', t['x-unspecified']].filter(Boolean).join('; '),
+    ]),
+  ));
+  const gaps = [ts.url?.['x-unspecified'], ts['x-unspecified']].filter(Boolean);
+  if (gaps.length) out.push('', ...gaps.map((g) => `- Not shown: ${g}`));
+  return out.join('\n');
+}
+
+export function changelogMarkdown(doc: Json): string {
+  const log: Json[] = doc.info?.['x-changelog'] ?? [];
+  return log.map((entry) => [`**${entry.date}**`, '', ...entry.changes.map((c: string) => `- ${c}`)].join('\n')).join('\n\n');
+}
