@@ -1,6 +1,7 @@
 // Typed errors. Every error the client raises is built from plain, copied fields (never a Request,
 // Response or headers object) and passed through a redactor, so the bearer token cannot leak into a
 // message, a stack, a log line or JSON.stringify().
+import type { ErrorCode } from '../generated/contract.js';
 import type { components } from '../generated/schema.js';
 
 type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
@@ -17,6 +18,9 @@ export function createRedactor(token: string | undefined): Redactor {
 }
 
 const noRedaction: Redactor = createRedactor(undefined);
+
+/** A code of the source's error catalogue, or `HTTP-<status>` when an error body carries none. */
+export type VideoApiErrorCode = ErrorCode | `HTTP-${number}` | (string & {});
 
 export interface VideoApiErrorInit {
   status: number;
@@ -36,7 +40,7 @@ export interface VideoApiErrorInit {
 export class VideoApiError extends Error {
   override name = 'VideoApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: VideoApiErrorCode;
   /** On 422: the field -> messages map. */
   readonly errors?: Record<string, unknown>;
   /** On 402: credits the call needs and credits the account has. */
@@ -139,6 +143,6 @@ export function toVideoApiError(
   );
 }
 
-export function isVideoApiError(value: unknown, code?: string): value is VideoApiError {
+export function isVideoApiError(value: unknown, code?: VideoApiErrorCode): value is VideoApiError {
   return value instanceof VideoApiError && (code === undefined || value.code === code);
 }

@@ -81,7 +81,8 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
 }
 
 export { servers, MOCK_BASE_URL, type ServerName } from './servers.js';
-export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError } from './errors.js';
+export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, type VideoApiErrorCode } from './errors.js';
+export { errorCatalogue, type ErrorCode } from '../generated/contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { isMockToken, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
