@@ -1,6 +1,9 @@
+import type { ErrorCode } from './contract.js';
 /** Removes the token (and anything shaped like a bearer header) from text. */
 export type Redactor = (text: string) => string;
 export declare function createRedactor(token: string | undefined): Redactor;
+/** A code of the source's error catalogue, or `HTTP-<status>` when an error body carries none. */
+export type VideoApiErrorCode = ErrorCode | `HTTP-${number}` | (string & {});
 export interface VideoApiErrorInit {
     status: number;
     code?: string;
@@ -18,7 +21,7 @@ export interface VideoApiErrorInit {
 export declare class VideoApiError extends Error {
     name: string;
     readonly status: number;
-    readonly code: string;
+    readonly code: VideoApiErrorCode;
     /** On 422: the field -> messages map. */
     readonly errors?: Record<string, unknown>;
     /** On 402: credits the call needs and credits the account has. */
@@ -32,7 +35,7 @@ export declare class VideoApiError extends Error {
     toJSON(): {
         name: string;
         status: number;
-        code: string;
+        code: VideoApiErrorCode;
         message: string;
         errors: Record<string, unknown> | undefined;
         required: number | undefined;
@@ -84,4 +87,4 @@ export declare function toVideoApiError(result: {
     operation?: string;
     redact?: Redactor;
 }): VideoApiError;
-export declare function isVideoApiError(value: unknown, code?: string): value is VideoApiError;
+export declare function isVideoApiError(value: unknown, code?: VideoApiErrorCode): value is VideoApiError;

@@ -40,7 +40,8 @@ export interface VideoApiHelpers {
 export type VideoApiClient = Client<paths> & VideoApiHelpers;
 export declare function createVideoApiClient(options: VideoApiClientOptions): VideoApiClient;
 export { servers, MOCK_BASE_URL, type ServerName } from './servers.js';
-export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError } from './errors.js';
+export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, type VideoApiErrorCode } from './errors.js';
+export { errorCatalogue, type ErrorCode } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { isMockToken, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';

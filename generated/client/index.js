@@ -44,6 +44,7 @@ export function createVideoApiClient(options) {
 }
 export { servers, MOCK_BASE_URL } from './servers.js';
 export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError } from './errors.js';
+export { errorCatalogue } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { isMockToken, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
