@@ -1,0 +1,84 @@
+// The API's own error envelope ({ message, status, error.code, errors, required, available }).
+// Messages come from the contract's named error examples, so the mock says what the docs say.
+import type { Contract } from './contract.js';
+import type { Violation } from './prism.js';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string | number>;
+}
+
+/** Thrown by handlers to stop and answer with an error envelope. */
+export class ApiError extends Error {
+  constructor(readonly answer: Answer) {
+    super(`${answer.status} ${(answer.body as { message?: string })?.message ?? ''}`);
+  }
+}
+
+export class Errors {
+  constructor(private readonly contract: Contract) {}
+
+  /** A copy of a named error example of the contract (components/examples/<name>). */
+  example(name: string): Record<string, unknown> {
+    const example = this.contract.doc.components.examples[name];
+    if (!example) throw new Error(`error example ${name} is not in the contract`);
+    return structuredClone(example.value);
+  }
+
+  answer(name: string, overrides: Record<string, unknown> = {}, headers?: Answer['headers']): Answer {
+    const body = { ...this.example(name), ...overrides };
+    return { status: body.status as number, body, headers };
+  }
+
+  notFound(): Answer {
+    return this.answer('ErrorNotFound');
+  }
+
+  unauthorized(): Answer {
+    return this.answer('ErrorUnauthorized');
+  }
+
+  methodNotAllowed(): Answer {
+    return this.answer('ErrorMethodNotAllowed');
+  }
+
+  server(): Answer {
+    return this.answer('ErrorServer');
+  }
+
+  wrongArgs(message: string): Answer {
+    return this.answer('ErrorWrongArgs', { message });
+  }
+
+  insufficientCredits(required: number, available: number): Answer {
+    return this.answer('ErrorInsufficientCredits', { required, available });
+  }
+
+  /** 422 with an `errors` map: field → messages. */
+  validation(errors: Record<string, string[]>, message?: string): Answer {
+    const base = this.example('ErrorValidation');
+    return { status: 422, body: { ...base, message: message ?? base.message, errors } };
+  }
+
+  /** Envelope for an error that the contract describes only by status and message. */
+  plain(status: number, message: string, code?: string, extra: Record<string, unknown> = {}): Answer {
+    return { status, body: { message, status, ...(code ? { error: { code } } : {}), ...extra } };
+  }
+
+  /**
+   * Prism's request violations as the API's 422 `errors` map: the key is the offending field
+   * (body property, query or path parameter, header), the messages are Prism's own.
+   */
+  fromViolations(violations: Violation[]): Answer {
+    const errors: Record<string, string[]> = {};
+    for (const violation of violations) {
+      const [where, ...rest] = violation.path ?? [];
+      // "must have required property 'name'" sits on the parent; key it by the missing field.
+      const missing = /required property '([^']+)'/.exec(violation.message)?.[1];
+      const field = [...rest, ...(missing ? [missing] : [])].join('.') || where || 'request';
+      (errors[field] ??= []).push(violation.message);
+    }
+    return this.validation(errors);
+  }
+}

@@ -1,0 +1,80 @@
+// Prism's HTTP engine, used as a library: routing, security, request validation, content
+// negotiation and examples all come from it. We only add a tap on its mocker so the caller also
+// learns which operation Prism matched and which violations it found.
+import { createRequire } from 'node:module';
+import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
+import { createLogger } from '@stoplight/prism-core';
+import type { IHttpOperation } from '@stoplight/types';
+
+const require = createRequire(import.meta.url);
+// Prism's default mocker and the per-request Prefer parsing of prism-http-server are not re-exported
+// from the package roots; both are CommonJS files of the pinned versions.
+const defaultMock = require('@stoplight/prism-http/dist/mocker').default;
+const { getHttpConfigFromRequest } = require('@stoplight/prism-http-server/dist/getHttpConfigFromRequest');
+
+export interface Violation {
+  path?: string[];
+  code?: string | number;
+  message: string;
+  severity: number;
+}
+
+export type PrismResult =
+  | { kind: 'ok'; operationId: string; output: IHttpResponse; violations: Violation[] }
+  | { kind: 'error'; status: number; name: string; detail: string };
+
+export interface Preferences {
+  code?: number;
+  exampleKey?: string;
+  dynamic?: boolean;
+  seed?: string;
+}
+
+export async function createPrism(doc: unknown) {
+  const operations: IHttpOperation[] = await getHttpOperationsFromSpec(doc as object);
+  const matched = new WeakMap<object, { operationId: string; violations: Violation[] }>();
+  const logger = createLogger('mock', { level: 'silent' });
+  const prism = createInstance(
+    {
+      mock: { dynamic: false },
+      validateRequest: true,
+      // The stateful layer replaces most bodies; response conformance is checked by the tests and
+      // by Schemathesis instead of on every request.
+      validateResponse: false,
+      checkSecurity: true,
+      errors: false,
+      upstreamProxy: undefined,
+      isProxy: false,
+    } as never,
+    {
+      logger,
+      mock: (opts: any) => {
+        // `iid` is the contract's operationId in Prism's operation model.
+        matched.set(opts.input.data, { operationId: opts.resource.iid, violations: opts.input.validations });
+        return defaultMock(opts);
+      },
+    },
+  );
+
+  /** Reads `Prefer: code=…, example=…, dynamic=…` the way prism-http-server does. */
+  function preferences(request: IHttpRequest): { ok: true; value: Preferences } | { ok: false; detail: string } {
+    const parsed = getHttpConfigFromRequest(request);
+    if (parsed._tag === 'Left') return { ok: false, detail: parsed.left.detail ?? String(parsed.left) };
+    return { ok: true, value: parsed.right };
+  }
+
+  async function request(input: IHttpRequest, prefs: Preferences): Promise<PrismResult> {
+    const result = await prism.request(input, operations, { mock: { dynamic: false, ...prefs } } as never)();
+    if (result._tag === 'Left') {
+      const error = result.left as { status?: number; name: string; detail?: string; message: string };
+      return { kind: 'error', status: error.status ?? 500, name: error.name, detail: error.detail ?? error.message };
+    }
+    const tap = matched.get(input);
+    if (!tap) throw new Error('Prism answered without running its mocker');
+    return { kind: 'ok', operationId: tap.operationId, output: result.right.output, violations: tap.violations };
+  }
+
+  return { request, preferences, operations };
+}
+
+export type Prism = Awaited<ReturnType<typeof createPrism>>;

@@ -1,0 +1,199 @@
+// The HTTP front of the mock: CORS, base path, rate limit, then Prism (route, security,
+// validation, examples), then the gate, then the stateful API. Every answer is the API's envelope.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IHttpRequest } from '@stoplight/prism-http';
+import { Contract } from './contract.js';
+import { loadConfig, type MockConfig } from './config.js';
+import { priceList } from './costs.js';
+import { ApiError, Errors, type Answer } from './errors.js';
+import { createPrism, type Prism } from './prism.js';
+import { RateLimiter } from './rate-limit.js';
+import { StatefulApi } from './state/api.js';
+import { Machines } from './state/machines.js';
+import { Resources } from './state/resources.js';
+import { Store } from './state/store.js';
+import { bearerToken, gateFailure, kindOf } from './tokens.js';
+
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
+
+export interface MockServer {
+  url: string;
+  config: MockConfig;
+  close(): Promise<void>;
+}
+
+export async function createMock(env: NodeJS.ProcessEnv = process.env, contract = Contract.load()) {
+  const config = loadConfig(contract, env);
+  const prism = await createPrism(contract.doc);
+  const errors = new Errors(contract);
+  const machines = new Machines(contract, config.stepMs);
+  const resources = new Resources(contract, machines);
+  const startingCredits = contract.examples(contract.op('getMe')).paid_verified?.data?.credits?.remaining
+    ?? Object.values(contract.examples(contract.op('getMe')))[0]?.data?.credits?.remaining;
+  const store = new Store((kind) => (kind === 'broke' ? 0 : startingCredits));
+  const api = new StatefulApi(contract, machines, resources, priceList(contract), errors, {
+    includeAllowlist: config.includeAllowlist,
+    socialHosts: config.socialHosts,
+  });
+  const limiter = new RateLimiter(config.advertisedLimit, config.rateLimit);
+  const log = (line: string) => {
+    if (!config.quiet) process.stdout.write(`${line}\n`);
+  };
+
+  async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const url = new URL(req.url ?? '/', 'http://mock.local');
+    const token = bearerToken(req.headers.authorization);
+    let answer: Answer;
+    let rateHeaders: Record<string, string | number> = {};
+    try {
+      const rate = limiter.take(token ?? 'anonymous', Date.now());
+      rateHeaders = rate.headers;
+      answer = rate.limited
+        ? errors.answer('ErrorTooManyRequests')
+        : await route(req, url, token, await readBody(req));
+    } catch (error) {
+      if (error instanceof ApiError) answer = error.answer;
+      else {
+        console.error(`mock: unexpected fault on ${req.method} ${req.url}:`, error);
+        answer = errors.server();
+      }
+    }
+    send(req, res, answer, rateHeaders);
+    log(`${req.method} ${url.pathname}${url.search} -> ${answer.status} ${(performance.now() - started).toFixed(1)}ms ${describeToken(token)}`);
+  }
+
+  async function route(req: IncomingMessage, url: URL, token: string | undefined, raw: string): Promise<Answer> {
+    if (!url.pathname.startsWith(`${config.basePath}/`)) return errors.notFound();
+    const path = url.pathname.slice(config.basePath.length);
+    const contentType = String(req.headers['content-type'] ?? '');
+    let body: unknown = raw === '' ? undefined : raw;
+    let malformed: string | undefined;
+    if (raw !== '' && (JSON_TYPE.test(contentType) || contentType === '')) {
+      try {
+        body = JSON.parse(raw);
+      } catch (error) {
+        malformed = `The request body is not valid JSON: ${(error as Error).message}`;
+      }
+    }
+    const input: IHttpRequest = {
+      method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
+      url: { path, query: queryOf(url) },
+      headers: req.headers as Record<string, string>,
+      body,
+    };
+    const prefs = prism.preferences(input);
+    const result = await prism.request(input, prefs.ok ? prefs.value : {});
+    if (result.kind === 'error') return fromPrismError(result.status, result.detail);
+
+    const op = contract.op(result.operationId);
+    const problems = result.violations.filter((v) => v.severity === 0);
+    if (problems.some((v) => v.code === 401) || !token) return errors.unauthorized();
+    const kind = kindOf(token);
+    const gate = gateFailure(kind);
+    if (gate && !contract.isUngated(op)) return errors.answer(gate);
+    if (malformed) return errors.validation({ body: [malformed] });
+    if (!prefs.ok) return errors.validation({ Prefer: [prefs.detail] });
+    if (problems.length) return errors.fromViolations(problems);
+
+    // Prism's own controls: an explicit Prefer code/example/dynamic answers exactly what Prism
+    // chose from the contract, without touching state or credits.
+    const { output } = result;
+    if (prefs.value.code !== undefined || prefs.value.exampleKey !== undefined || prefs.value.dynamic !== undefined) {
+      return { status: output.statusCode, body: output.body, headers: { 'Content-Type': String(output.headers?.['Content-type'] ?? 'application/json') } };
+    }
+    if (output.statusCode >= 300) {
+      // Prism picked an error example for a valid request (it never should); say so honestly.
+      return { status: output.statusCode, body: output.body };
+    }
+    return api.handle({
+      op,
+      account: store.account(token, kind),
+      path,
+      query: input.url.query ?? {},
+      body,
+      prism: { status: output.statusCode, body: output.body },
+      now: Date.now(),
+      baseUrl: `http://${req.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`,
+    });
+  }
+
+  function fromPrismError(status: number, detail: string): Answer {
+    if (status === 404) return errors.notFound();
+    if (status === 405) return errors.methodNotAllowed();
+    if (status === 406 || status === 415 || status === 400 || status === 422) {
+      return errors.validation({ request: [detail] });
+    }
+    console.error(`mock: Prism failed: ${status} ${detail}`);
+    return errors.server();
+  }
+
+  const server = http.createServer((req, res) => {
+    respond(req, res).catch((error) => {
+      console.error('mock: fault while answering', error);
+      if (!res.headersSent) send(req, res, errors.server(), {});
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    config,
+    contract,
+    async listen(port = config.port, host = config.host): Promise<MockServer> {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve());
+      });
+      const address = server.address() as AddressInfo;
+      return {
+        url: `http://${host}:${address.port}${config.basePath}`,
+        config,
+        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+      };
+    },
+  };
+}
+
+function send(req: IncomingMessage, res: ServerResponse, answer: Answer, rateHeaders: Record<string, string | number>) {
+  // CORS on every answer, so a browser app on another origin can read bodies and rate headers.
+  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+  res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After');
+  for (const [name, value] of Object.entries(rateHeaders)) res.setHeader(name, value);
+  if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer');
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.writeHead(204).end();
+    return;
+  }
+  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+  if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json');
+  res.writeHead(answer.status).end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function queryOf(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length === 1 ? values[0] : values;
+  }
+  return query;
+}
+
+function describeToken(token: string | undefined): string {
+  if (!token) return '(no token)';
+  return token.startsWith('mock-') ? token : `token ${token.slice(0, 6)}${token.length > 6 ? '…' : ''}`;
+}
+
+export type { Prism };

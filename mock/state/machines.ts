@@ -1,0 +1,167 @@
+// Advances resources along the contract's `x-state-machine`s (generated/openapi.json), never a
+// copy: operations listed on a transition start it, `automatic` transitions fire every step,
+// `outcome: failure` is taken for jobs whose inputs said `mock:fail`, `refund: true` refunds.
+// Time is evaluated lazily on every request, so there are no timers to leak or race.
+import type { Contract, StateMachine, Transition } from '../contract.js';
+import { record, type Account, type Resource } from './store.js';
+
+interface MachineInfo {
+  machine: StateMachine;
+  /** Path inside `data` to the object holding the status, and the status key. */
+  parentPath: string[];
+  statusKey: string;
+  /** The poll operation's example `data` per state name (named one example per state). */
+  stateExamples: Record<string, Record<string, any>>;
+  /** Keys of the status-holding object whose example values change from state to state. */
+  stateKeys: string[];
+}
+
+export const FAIL_MARKER = 'mock:fail';
+
+export class Machines {
+  readonly byName = new Map<string, MachineInfo>();
+
+  constructor(
+    private readonly contract: Contract,
+    readonly stepMs: number,
+  ) {
+    for (const machine of contract.machines) {
+      const pointer = machine.statusLocation.split('/').slice(1);
+      if (pointer[0] !== 'data') continue;
+      const parentPath = pointer.slice(1, -1);
+      const stateExamples: MachineInfo['stateExamples'] = {};
+      for (const pollId of machine.pollOperationIds) {
+        for (const [name, value] of Object.entries(contract.examples(contract.op(pollId)))) {
+          stateExamples[name] ??= value?.data;
+        }
+      }
+      const parents = Object.values(stateExamples).map((data) => dig(data, parentPath) ?? {});
+      const keys = new Set(parents.flatMap((parent) => Object.keys(parent)));
+      const stateKeys = [...keys].filter(
+        (key) => key !== 'id' && new Set(parents.map((parent) => JSON.stringify(parent[key]))).size > 1,
+      );
+      this.byName.set(machine.name, { machine, parentPath, statusKey: pointer.at(-1)!, stateExamples, stateKeys });
+    }
+  }
+
+  /** Machines a client starts with an operation on a new or existing resource (not auto top-up). */
+  jobMachines(): StateMachine[] {
+    return [...this.byName.values()]
+      .map((info) => info.machine)
+      .filter((machine) => machine.transitions.some((t) => t.from === null && t.operationIds?.length));
+  }
+
+  /** The transition an operation triggers on this resource, if any. */
+  triggered(machineName: string, operationId: string, resource: Resource): Transition | undefined {
+    const info = this.byName.get(machineName);
+    const current = resource.job?.state ?? null;
+    return info?.machine.transitions.find(
+      (t) => t.operationIds?.includes(operationId) && (t.from === null || t.from === current),
+    );
+  }
+
+  /**
+   * Starts (or restarts) a job after a successful triggering call. `charge` is what that call cost,
+   * kept for a refund. `triggerData` is the triggering operation's example data, whose status is
+   * what the resource shows while an open machine's hidden steps run.
+   */
+  start(
+    machineName: string,
+    transition: Transition,
+    resource: Resource,
+    now: number,
+    charge: { amount: number; label: string; contentType: string },
+    triggerData: Record<string, any> | undefined,
+  ): void {
+    const info = this.byName.get(machineName)!;
+    const fail = Object.values(resource.texts).some((text) => text.includes(FAIL_MARKER));
+    resource.job = {
+      machine: machineName,
+      state: resource.job?.state ?? null,
+      enteredAt: now,
+      fail,
+      charge: charge.amount,
+      chargeLabel: charge.label,
+      chargeType: charge.contentType,
+    };
+    if (transition.automatic && transition.to) {
+      // "POST render, then the render finishes": the in-between states are not shown; show what
+      // the triggering call's own example shows, then arrive at `to` one step later.
+      resource.job.pendingTo = transition.to;
+      const shown = dig(triggerData, [...info.parentPath, info.statusKey]);
+      setAt(resource.data, [...info.parentPath, info.statusKey], shown ?? null);
+      return;
+    }
+    // `to: null` ("not shown", e.g. after a retry): the mock starts the machine over.
+    this.enter(info, resource, transition.to ?? info.machine.initial);
+  }
+
+  /** Applies every transition whose time has come. Refunds go to the owner's ledger. */
+  advance(account: Account, resource: Resource, now: number): void {
+    const job = resource.job;
+    if (!job) return;
+    const info = this.byName.get(job.machine)!;
+    for (;;) {
+      if (now - job.enteredAt < this.stepMs) return;
+      if (job.pendingTo) {
+        const to = job.pendingTo;
+        job.pendingTo = undefined;
+        job.enteredAt += this.stepMs;
+        this.enter(info, resource, to);
+        continue;
+      }
+      const next = this.nextAutomatic(info.machine, job.state, job.fail);
+      if (!next?.to) return;
+      job.enteredAt += this.stepMs;
+      this.enter(info, resource, next.to);
+      if (next.refund && job.charge > 0) {
+        account.balance += job.charge;
+        record(account, {
+          label: `Refund: ${job.chargeLabel}`,
+          content_type: job.chargeType,
+          credit_spend: `+${job.charge}`,
+          transaction_type: 'Refund',
+          at: job.enteredAt,
+        });
+      }
+    }
+  }
+
+  private nextAutomatic(machine: StateMachine, state: string | null, fail: boolean): Transition | undefined {
+    const candidates = machine.transitions.filter((t) => t.automatic && t.from !== null && t.from === state);
+    if (candidates.length <= 1) return candidates[0];
+    const wanted = fail ? 'failure' : 'success';
+    return candidates.find((t) => t.outcome === wanted) ?? candidates.find((t) => t.outcome === 'success');
+  }
+
+  /** Puts the resource in `state`, copying the state's own fields (url, failure, error…) from its example. */
+  private enter(info: MachineInfo, resource: Resource, state: string | null): void {
+    resource.job!.state = state;
+    const example = state ? dig(info.stateExamples[state], info.parentPath) : undefined;
+    const parent = ensure(resource.data, info.parentPath);
+    if (example) {
+      for (const key of info.stateKeys) {
+        if (key in example) parent[key] = structuredClone(example[key]);
+        else delete parent[key];
+      }
+    }
+    parent[info.statusKey] = state;
+  }
+}
+
+export function dig(value: any, path: string[]): any {
+  return path.reduce((acc, key) => (acc == null ? undefined : acc[key]), value);
+}
+
+function ensure(root: Record<string, any>, path: string[]): Record<string, any> {
+  let node = root;
+  for (const key of path) {
+    if (node[key] == null || typeof node[key] !== 'object') node[key] = {};
+    node = node[key];
+  }
+  return node;
+}
+
+function setAt(root: Record<string, any>, path: string[], value: unknown): void {
+  ensure(root, path.slice(0, -1))[path.at(-1)!] = value;
+}

@@ -1,0 +1,71 @@
+// Which operations act on which stored resource, worked out from the contract: a "family" is the
+// set of paths served by one job state machine's poll operations (the faceless machine is polled
+// on /faceless, /b-roll, /ai-visuals and /url-to-video, so those four share one store).
+import type { Contract, Operation } from '../contract.js';
+import type { Machines } from './machines.js';
+
+export interface Family {
+  machine: string;
+  /** First path segments served by this family. */
+  segments: string[];
+  /** `$ref` of the resource schema (the poll operation's `data`). */
+  dataRef: string;
+  /** Properties a client configures (the family's PATCH body); a new resource starts without them. */
+  configurable: Set<string>;
+}
+
+export class Resources {
+  private readonly bySegment = new Map<string, Family>();
+
+  constructor(contract: Contract, machines: Machines) {
+    for (const machine of machines.jobMachines()) {
+      const polls = machine.pollOperationIds.map((id) => contract.op(id));
+      const family: Family = {
+        machine: machine.name,
+        segments: [...new Set(polls.map((op) => firstSegment(op.path)))],
+        dataRef: contract.dataSchemaRef(polls[0])!,
+        configurable: new Set(),
+      };
+      for (const op of contract.operations.values()) {
+        if (op.method !== 'patch' || !family.segments.includes(firstSegment(op.path))) continue;
+        const schema = contract.deref(op.raw.requestBody?.content?.['application/json']?.schema);
+        for (const key of Object.keys(schema?.properties ?? {})) family.configurable.add(key);
+      }
+      for (const segment of family.segments) this.bySegment.set(segment, family);
+    }
+  }
+
+  familyOf(op: Operation): Family | undefined {
+    return this.bySegment.get(firstSegment(op.path));
+  }
+
+  all(): Family[] {
+    return [...new Set(this.bySegment.values())];
+  }
+}
+
+export function firstSegment(path: string): string {
+  return path.split('/')[1] ?? '';
+}
+
+/** The first `{param}` of a path: the resource the call is about. */
+export function resourceParam(path: string): string | undefined {
+  return /\{([^}]+)\}/.exec(path)?.[1];
+}
+
+/** The last literal segment of a path ("render", "scripts", "scenes"…): what the call does. */
+export function action(path: string): string {
+  return path.split('/').filter((part) => part && !part.startsWith('{')).at(-1) ?? '';
+}
+
+/** Path parameters of a concrete path, given its template. */
+export function pathParams(template: string, path: string): Record<string, string> {
+  const names = template.split('/');
+  const values = path.split('/');
+  const params: Record<string, string> = {};
+  names.forEach((name, index) => {
+    const match = /^\{(.+)\}$/.exec(name);
+    if (match && values[index] !== undefined) params[match[1]] = decodeURIComponent(values[index]);
+  });
+  return params;
+}

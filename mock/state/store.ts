@@ -1,0 +1,78 @@
+// In-memory state, one account per bearer token: balance, ledger, resources, auto top-up.
+// Nothing is shared between tokens, so one token never sees another's resources (404 instead).
+import type { AccountKind } from '../tokens.js';
+
+export interface LedgerEntry {
+  seq: number;
+  /** Epoch ms the entry happened (refunds are dated when the job failed, not when observed). */
+  at: number;
+  label: string;
+  content_type: string;
+  credit_spend: string;
+  transaction_type: string;
+  created_at: string;
+}
+
+export interface Job {
+  machine: string;
+  /** The machine state the resource is in (null before the machine names one). */
+  state: string | null;
+  /** When an operation-triggered transition completes by itself, where it is heading. */
+  pendingTo?: string;
+  enteredAt: number;
+  fail: boolean;
+  charge: number;
+  chargeLabel: string;
+  chargeType: string;
+}
+
+export interface Resource {
+  family: string;
+  id: number;
+  data: Record<string, any>;
+  /** Every text the client sent for this resource, by field; `mock:fail` is looked for here. */
+  texts: Record<string, string>;
+  /** Facts the API keeps but does not show (e.g. that images were scraped). */
+  scraped: boolean;
+  job?: Job;
+}
+
+export interface Account {
+  token: string;
+  kind: AccountKind;
+  balance: number;
+  ledger: LedgerEntry[];
+  resources: Map<string, Resource>;
+  autoTopup?: Record<string, unknown>;
+}
+
+let nextId = 1;
+let nextSeq = 1;
+
+/** Ids are unique across tokens and families so a leaked id never resolves for another token. */
+export function newId(): number {
+  return nextId++;
+}
+
+export class Store {
+  private readonly accounts = new Map<string, Account>();
+
+  constructor(private readonly startingBalance: (kind: AccountKind) => number) {}
+
+  account(token: string, kind: AccountKind): Account {
+    let account = this.accounts.get(token);
+    if (!account) {
+      account = { token, kind, balance: this.startingBalance(kind), ledger: [], resources: new Map() };
+      this.accounts.set(token, account);
+    }
+    return account;
+  }
+
+  static key(family: string, id: string | number): string {
+    return `${family}:${id}`;
+  }
+}
+
+export function record(account: Account, entry: Omit<LedgerEntry, 'seq' | 'created_at'>): void {
+  account.ledger.push({ seq: nextSeq++, ...entry, created_at: new Date(entry.at).toISOString() });
+}
