@@ -1,0 +1,46 @@
+// Type tests, checked by tsc (`npm run typecheck`, and tests/client-types.test.ts). Never executed.
+// Each `@ts-expect-error` line must fail to compile: if it ever compiles, tsc reports the unused
+// directive and the check fails. The rest must compile.
+import { expectTypeOf } from 'vitest';
+import { createVideoApiClient, type ErrorCode, type ServerName, type VideoApiError } from '../../client/index.js';
+
+const client = createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' });
+
+export async function wrongCallsDoNotCompile() {
+  // @ts-expect-error a path the contract does not have
+  await client.GET('/faceless/videos');
+  // @ts-expect-error a method the path does not have (render is POST only)
+  await client.GET('/faceless/{faceless}/render', { params: { path: { faceless: 1 } } });
+  // @ts-expect-error a missing path parameter
+  await client.GET('/faceless/{faceless}', { params: { path: {} } });
+  // @ts-expect-error the wrong path parameter name (faceless videos are addressed by {faceless} = id)
+  await client.GET('/faceless/{faceless}', { params: { path: { video_id: 1 } } });
+  // @ts-expect-error a body of the wrong shape: type is an enum
+  await client.POST('/faceless', { body: { type: 'cartoon' } });
+  // @ts-expect-error a required body field missing (launch clips need product_name, domain, idea)
+  await client.POST('/launch-clips', { body: { product_name: 'Brew', domain: 'brew.example' } });
+  // @ts-expect-error a body field of the wrong type
+  await client.POST('/launch-clips', { body: { product_name: 1, domain: 'brew.example', idea: 'x' } });
+  // @ts-expect-error a query parameter of the wrong type
+  await client.GET('/credits/history', { params: { query: { per_page: 'ten' } } });
+  // @ts-expect-error voice clone samples are files, not strings
+  await client.POST('/voice-clones', { body: { terms: true, name: 'n', gender: 'f', 'samples[]': ['a.mp3'] } });
+  // @ts-expect-error pollers exist only for the contract's long-running resources
+  await client.poll.preset(1);
+}
+
+export async function rightCallsCompileWithTypedResults() {
+  const { data } = await client.GET('/faceless/{faceless}', { params: { path: { faceless: 1 } } });
+  if (data?.data) expectTypeOf(data.data.video.status).toEqualTypeOf<'rendering' | 'completed' | 'failed'>();
+  const video = await client.poll.facelessVideo(1);
+  expectTypeOf(video.id).not.toBeAny();
+  const clip = await client.poll.launchClip('c1');
+  expectTypeOf(clip.status).toMatchTypeOf<string | undefined>();
+  await client.POST('/voice-clones', { body: { terms: true, name: 'n', gender: 'f', 'samples[]': [new Blob(['x'])] } });
+  await client.PATCH('/faceless/{faceless}', { params: { path: { faceless: 1 } }, body: { voice_id: 3 } });
+  await client.DELETE('/presets/{id}', { params: { path: { id: 1 } } });
+  await client.PUT('/account/auto-topup', { body: { enabled: false } });
+  expectTypeOf<ServerName>().toEqualTypeOf<'production' | 'staging' | 'mock'>();
+  const error = {} as VideoApiError;
+  expectTypeOf<ErrorCode>().toMatchTypeOf<typeof error.code>();
+}
