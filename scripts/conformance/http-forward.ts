@@ -1,0 +1,57 @@
+// One raw HTTP exchange with an upstream server, used by the throttle and the fault proxy.
+// node's http, not fetch: fetch refuses TRACE and decodes bodies; here bytes pass through unchanged.
+import http from 'node:http';
+import https from 'node:https';
+
+export interface Exchange { method: string; url: string; headers: http.OutgoingHttpHeaders; body: Buffer }
+export interface Answer { status: number; statusText: string; headers: http.IncomingHttpHeaders; body: Buffer }
+
+export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'host', 'content-length']);
+
+export function send(target: URL, { method, headers, body }: Omit<Exchange, 'url'>): Promise<Answer> {
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(target, { method, headers: { ...headers, host: target.host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 502, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.setTimeout(180_000, () => req.destroy(new Error('timed out after 180s')));
+    req.on('error', reject);
+    req.end(body.length ? body : undefined);
+  });
+}
+
+export function header(headers: http.IncomingHttpHeaders | http.OutgoingHttpHeaders, name: string): string | null {
+  const value = headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? String(value[0]) : String(value);
+}
+
+/** A local server on a free loopback port that hands each buffered request to `handle`. */
+export async function serve(handle: (exchange: Exchange) => Promise<Answer>): Promise<{ port: number; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const headers: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+      const body = Buffer.concat(chunks);
+      if (body.length) headers['content-length'] = body.length;
+      handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body }).then((answer) => {
+        const out: http.OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+        out['content-length'] = answer.body.length;
+        res.writeHead(answer.status, answer.statusText || undefined, out);
+        res.end(answer.body);
+      }).catch((error: Error) => {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`could not reach the upstream server: ${error.message}`);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return { port, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+}

@@ -1,0 +1,99 @@
+// `npm run conformance`: property-based conformance of a deployment (or the local mock) against the
+// bundled contract, with Schemathesis. Settings: CONFORMANCE_* (see settings.ts and README.md).
+// Exit code: 0 when Schemathesis reports nothing, 1 on any failure, 2 when the run could not start.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../lib/project.js';
+import { buildSchemathesisArgs } from './args.js';
+import { operationFacts, SCHEMA_YAML } from './contract-facts.js';
+import { startLocalServer, type LocalServer } from './local-mock.js';
+import { resolveRuntime } from './runtime.js';
+import { readSettings } from './settings.js';
+import { formatSummary, parseJUnit } from './summary.js';
+import { startThrottle, type Throttle } from './throttle.js';
+
+const CONFIG = path.join(ROOT, 'schemathesis.toml');
+const HEARTBEAT_MS = 30_000;
+const log = (line: string) => console.log(`[conformance] ${line}`);
+
+function describePlan(settings: ReturnType<typeof readSettings>, remote: boolean): void {
+  const facts = operationFacts();
+  const charging = facts.filter((f) => f.charges);
+  const deleting = facts.filter((f) => f.method === 'DELETE');
+  if (settings.allowCharges) log(`CONFORMANCE_ALLOW_CHARGES=1: the ${charging.length} charging operations are called too and WILL spend credits`);
+  else log(`never called (x-credits.charges: true; set CONFORMANCE_ALLOW_CHARGES=1 to include): ${charging.map((f) => f.operationId).join(', ')}`);
+  if (remote && !settings.allowDestructive) log(`never called against a remote URL (DELETE; set CONFORMANCE_ALLOW_DESTRUCTIVE=1 to include): ${deleting.map((f) => f.operationId).join(', ')}`);
+  if (settings.operationIds.length) log(`restricted to: ${settings.operationIds.join(', ')}`);
+}
+
+function runSchemathesis(command: string, args: string[], env: NodeJS.ProcessEnv, progress: () => string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const heartbeat = setInterval(() => {
+      const elapsed = Math.round((Date.now() - started) / 1000);
+      log(`still running: ${Math.floor(elapsed / 60)}m${String(elapsed % 60).padStart(2, '0')}s elapsed${progress()}`);
+    }, HEARTBEAT_MS);
+    const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+    process.once('SIGINT', forward('SIGINT'));
+    process.once('SIGTERM', forward('SIGTERM'));
+    child.on('error', (e) => { clearInterval(heartbeat); reject(e); });
+    child.on('close', (code) => { clearInterval(heartbeat); resolve(code ?? 1); });
+  });
+}
+
+async function main(): Promise<number> {
+  const settings = readSettings(process.env);
+  const remote = settings.baseUrl !== undefined;
+  const reportDir = path.resolve(settings.reportDir ?? mkdtempSync(path.join(os.tmpdir(), 'conformance-')));
+  mkdirSync(reportDir, { recursive: true });
+  const junitPath = path.join(reportDir, 'conformance-junit.xml');
+
+  let local: LocalServer | undefined;
+  let throttle: Throttle | undefined;
+  const started = Date.now();
+  try {
+    let baseUrl = settings.baseUrl;
+    if (!baseUrl) {
+      log('CONFORMANCE_BASE_URL not set: starting the local mock');
+      local = await startLocalServer();
+      baseUrl = local.baseUrl;
+    }
+    let url = baseUrl;
+    if (settings.rateLimit) {
+      throttle = await startThrottle(baseUrl, settings.rateLimit, log);
+      url = throttle.url;
+    }
+    log(`target ${baseUrl}${settings.rateLimit ? ` at most ${settings.rateLimit}, 429s waited out` : ', no rate limit'}; profile ${settings.profile}`);
+    describePlan(settings, remote);
+
+    const runtime = await resolveRuntime(settings.runner, [reportDir], ['CONFORMANCE_TOKEN'], log);
+    const args = buildSchemathesisArgs({ settings, target: { url, remote }, schemaPath: SCHEMA_YAML, configPath: CONFIG, reportDir, junitPath });
+    log(`running Schemathesis (${runtime.kind}): schemathesis ${args.join(' ')}`);
+    const progress = () => (throttle ? `, ${throttle.stats.requests} requests sent, ${throttle.stats.waited429} 429s waited out` : '');
+    const code = await runSchemathesis(runtime.command, [...runtime.prefix, ...args], { ...process.env, CONFORMANCE_TOKEN: settings.token }, progress);
+
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (!existsSync(junitPath)) {
+      log(`Schemathesis exited with ${code} and wrote no report (${seconds}s): see its output above`);
+      if (local && code !== 0) console.error(local.log());
+      return code === 0 ? 2 : code;
+    }
+    const findings = parseJUnit(readFileSync(junitPath, 'utf8'));
+    console.log('\n=== conformance summary ===');
+    console.log(formatSummary(findings, { rewriteOrigin: throttle && settings.baseUrl ? [throttle.url, settings.baseUrl] : undefined }));
+    log(`JUnit report: ${junitPath}`);
+    log(`${findings.length ? 'FAILED' : code === 0 ? 'passed' : `Schemathesis exited with ${code}`} in ${seconds}s${progress()}`);
+    return findings.length || code !== 0 ? 1 : 0;
+  } finally {
+    await throttle?.close();
+    await local?.stop();
+  }
+}
+
+main().then((code) => process.exit(code), (error: Error) => {
+  console.error(`[conformance] could not run: ${error.message}`);
+  process.exit(2);
+});

@@ -1,0 +1,93 @@
+// The conformance run's settings, read once from the CONFORMANCE_* environment variables
+// (the public interface listed in README.md). Pure: no I/O, so it is unit-tested directly.
+
+export type Profile = 'full' | 'smoke';
+
+export interface Settings {
+  /** Remote deployment to test (ends in /v2); undefined means "start the local mock". */
+  baseUrl?: string;
+  token: string;
+  allowCharges: boolean;
+  allowDestructive: boolean;
+  reportDir?: string;
+  maxExamples?: number;
+  /** Requests per window, e.g. "30/m"; undefined means no limit. */
+  rateLimit?: string;
+  profile: Profile;
+  /** Narrow the run to these operationIds (fault tests, debugging). Empty: all operations. */
+  operationIds: string[];
+  /** Narrow the run to these Schemathesis phases. Empty: the profile's phases. */
+  phases: string[];
+  seed?: string;
+  workers?: string;
+  /** Force a runner instead of probing Docker first. */
+  runner?: 'docker' | 'venv';
+}
+
+/** The source's limit: 30 requests per minute per API token. */
+export const REMOTE_DEFAULT_RATE_LIMIT = '30/m';
+/** Any bearer token is a paid, verified account with credits on the local mock. */
+export const LOCAL_MOCK_TOKEN = 'conformance-local';
+
+const RATE = /^\d+\/(s|m|h|d)$/;
+
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function flag(value: string | undefined): boolean {
+  return value === '1' || value === 'true' || value === 'yes';
+}
+
+export function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const baseUrl = env.CONFORMANCE_BASE_URL?.trim() || undefined;
+  if (baseUrl && !/^https?:\/\//.test(baseUrl)) {
+    throw new Error(`CONFORMANCE_BASE_URL must be an http(s) URL ending in /v2, got "${baseUrl}"`);
+  }
+  const token = env.CONFORMANCE_TOKEN?.trim() || (baseUrl ? '' : LOCAL_MOCK_TOKEN);
+  if (!token) {
+    throw new Error('CONFORMANCE_TOKEN is required when CONFORMANCE_BASE_URL is set (a bearer API token for that deployment)');
+  }
+
+  let maxExamples: number | undefined;
+  if (env.CONFORMANCE_MAX_EXAMPLES) {
+    maxExamples = Number(env.CONFORMANCE_MAX_EXAMPLES);
+    if (!Number.isInteger(maxExamples) || maxExamples < 1) {
+      throw new Error(`CONFORMANCE_MAX_EXAMPLES must be a positive integer, got "${env.CONFORMANCE_MAX_EXAMPLES}"`);
+    }
+  }
+
+  let rateLimit: string | undefined = baseUrl ? REMOTE_DEFAULT_RATE_LIMIT : undefined;
+  const rawRate = env.CONFORMANCE_RATE_LIMIT?.trim();
+  if (rawRate) {
+    if (rawRate === 'none' || rawRate === '0') rateLimit = undefined;
+    else if (RATE.test(rawRate)) rateLimit = rawRate;
+    else throw new Error(`CONFORMANCE_RATE_LIMIT must look like 30/m (or "none"), got "${rawRate}"`);
+  }
+
+  const profile = (env.CONFORMANCE_PROFILE?.trim() || 'full') as Profile;
+  if (profile !== 'full' && profile !== 'smoke') {
+    throw new Error(`CONFORMANCE_PROFILE must be "full" or "smoke", got "${profile}"`);
+  }
+
+  const runner = env.CONFORMANCE_RUNNER?.trim() || undefined;
+  if (runner && runner !== 'docker' && runner !== 'venv') {
+    throw new Error(`CONFORMANCE_RUNNER must be "docker" or "venv", got "${runner}"`);
+  }
+
+  return {
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    token,
+    allowCharges: flag(env.CONFORMANCE_ALLOW_CHARGES),
+    allowDestructive: flag(env.CONFORMANCE_ALLOW_DESTRUCTIVE),
+    reportDir: env.CONFORMANCE_REPORT_DIR?.trim() || undefined,
+    maxExamples,
+    rateLimit,
+    profile,
+    operationIds: list(env.CONFORMANCE_OPERATIONS),
+    phases: list(env.CONFORMANCE_PHASES),
+    seed: env.CONFORMANCE_SEED?.trim() || undefined,
+    workers: env.CONFORMANCE_WORKERS?.trim() || undefined,
+    runner: runner as Settings['runner'],
+  };
+}

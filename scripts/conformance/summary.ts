@@ -1,0 +1,65 @@
+// Turn Schemathesis's JUnit report into a short, readable list of failures: the operation, the check
+// that failed (code and title), and a curl command that reproduces it.
+
+export interface Finding {
+  operation: string;
+  /** Schemathesis's failure code, e.g. ST103 (`st explain ST103` describes it). */
+  code: string;
+  title: string;
+  detail: string;
+  curl?: string;
+}
+
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&amp;': '&' };
+const unescape = (s: string) => s.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-f]+);/gi, (m) =>
+  ENTITIES[m] ?? String.fromCodePoint(m[2] === 'x' || m[2] === 'X' ? parseInt(m.slice(3, -1), 16) : parseInt(m.slice(2, -1), 10)));
+
+/** One JUnit <failure>/<error> body can hold several numbered cases; each names its checks with "- CODE title". */
+function parseBody(operation: string, fallbackCode: string, body: string): Finding[] {
+  const findings: Finding[] = [];
+  for (const chunk of body.split(/\n(?=\d+\. Test Case ID:)/)) {
+    const curl = /Reproduce with:\s*\n\s*\n?\s*(curl [^\n]+)/.exec(chunk)?.[1]?.trim();
+    const checks = [...chunk.matchAll(/^- (ST\d+|[A-Z][\w-]*) (.+)\n(?:\s*\n)?((?:[ \t]+.+\n?)*)/gm)];
+    if (!checks.length) {
+      findings.push({ operation, code: fallbackCode, title: chunk.split('\n').find((l) => l.trim())?.trim() ?? 'error', detail: chunk.trim().slice(0, 400), curl });
+      continue;
+    }
+    for (const [, code, title, detail] of checks) {
+      findings.push({ operation, code, title: title.trim(), detail: detail.split('\n').map((l) => l.trim()).filter(Boolean).join(' '), curl });
+    }
+  }
+  return findings;
+}
+
+export function parseJUnit(xml: string): Finding[] {
+  const findings: Finding[] = [];
+  for (const testcase of xml.matchAll(/<testcase\s+name="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const operation = unescape(testcase[1]);
+    for (const problem of (testcase[2] ?? '').matchAll(/<(failure|error)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/g)) {
+      const code = unescape(/message="([^"]*)"/.exec(problem[2])?.[1] ?? problem[1]);
+      findings.push(...parseBody(operation, code, unescape(problem[3] ?? '')));
+    }
+  }
+  return findings;
+}
+
+export function formatSummary(findings: Finding[], options: { rewriteOrigin?: [string, string] } = {}): string {
+  if (!findings.length) return 'No failures.';
+  const byOperation = new Map<string, Finding[]>();
+  for (const f of findings) byOperation.set(f.operation, [...(byOperation.get(f.operation) ?? []), f]);
+  const lines = [`${findings.length} failure(s) in ${byOperation.size} operation(s):`];
+  for (const [operation, list] of byOperation) {
+    lines.push('', `  ${operation}`);
+    for (const f of list) {
+      lines.push(`    ✗ ${f.code} ${f.title}${f.detail ? ` — ${f.detail.slice(0, 300)}` : ''}`);
+      if (f.curl) {
+        let curl = f.curl.replace("'Authorization: [Filtered]'", '"Authorization: Bearer $CONFORMANCE_TOKEN"');
+        if (options.rewriteOrigin) curl = curl.split(options.rewriteOrigin[0]).join(options.rewriteOrigin[1]);
+        lines.push(`      reproduce: ${curl}`);
+      }
+    }
+  }
+  const codes = [...new Set(findings.map((f) => f.code).filter((c) => /^ST\d+$/.test(c)))];
+  if (codes.length) lines.push('', `Explain a check: .venv/bin/schemathesis explain ${codes.join(' ')}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,69 @@
+// A local forwarder between Schemathesis and a remote deployment that keeps the run inside the
+// API's rate limit: requests leave one at a time, at most `limit` per window, and a 429 is waited
+// out (Retry-After, else X-RateLimit-Reset, else one window) and retried before Schemathesis sees
+// it. Schemathesis's own limiter can pace or wait out 429s, not both; this does both, and counts
+// requests for progress output. Responses pass through byte for byte.
+import { send, header, serve, type Answer, type Exchange } from './http-forward.js';
+
+export interface Throttle {
+  /** Base URL to give Schemathesis: same path as the remote base URL, on the local forwarder. */
+  url: string;
+  stats: { requests: number; waited429: number };
+  close(): Promise<void>;
+}
+
+const WINDOW_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const MAX_429_RETRIES = 5;
+
+export function parseRate(rate: string): { limit: number; windowMs: number } {
+  const [count, unit] = rate.split('/');
+  return { limit: Number(count), windowMs: WINDOW_MS[unit as keyof typeof WINDOW_MS] };
+}
+
+/** How long to wait after a 429: Retry-After seconds, else until X-RateLimit-Reset (Unix time), else one window; capped. */
+export function retryDelayMs(retryAfter: string | null, resetAt: string | null, windowMs: number, now = Date.now()): number {
+  const after = Number(retryAfter);
+  if (retryAfter !== null && retryAfter.trim() !== '' && Number.isFinite(after) && after >= 0) return Math.min(after * 1000, 2 * windowMs);
+  const reset = Number(resetAt);
+  if (resetAt !== null && Number.isFinite(reset) && reset > 0) return Math.min(Math.max(reset * 1000 - now, 0) + 250, 2 * windowMs);
+  return windowMs;
+}
+
+export async function startThrottle(remoteBaseUrl: string, rate: string | undefined, log: (line: string) => void): Promise<Throttle> {
+  const remote = new URL(remoteBaseUrl);
+  const { limit, windowMs } = rate ? parseRate(rate) : { limit: Infinity, windowMs: 60_000 };
+  const sent: number[] = []; // start times within the sliding window
+  const stats = { requests: 0, waited429: 0 };
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function slot(): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      while (sent.length && sent[0] <= now - windowMs) sent.shift();
+      if (sent.length < limit) { sent.push(now); return; }
+      await sleep(sent[0] + windowMs - now + 5);
+    }
+  }
+
+  async function forward(exchange: Exchange): Promise<Answer> {
+    for (let attempt = 0; ; attempt++) {
+      await slot();
+      stats.requests++;
+      const answer = await send(new URL(exchange.url, remote.origin), exchange);
+      if (answer.status !== 429 || attempt >= MAX_429_RETRIES) return answer;
+      const delay = retryDelayMs(header(answer.headers, 'retry-after'), header(answer.headers, 'x-ratelimit-reset'), windowMs);
+      stats.waited429++;
+      log(`429 from ${exchange.method} ${exchange.url}: waiting ${Math.ceil(delay / 1000)}s before retrying (${attempt + 1}/${MAX_429_RETRIES})`);
+      await sleep(delay);
+    }
+  }
+
+  // One request at a time: the limit is per token, and order keeps stateful flows meaningful.
+  const server = await serve((exchange) => {
+    const job = queue.then(() => forward(exchange));
+    queue = job.catch(() => undefined);
+    return job;
+  });
+  return { url: `http://127.0.0.1:${server.port}${remote.pathname.replace(/\/+$/, '')}`, stats, close: server.close };
+}
