@@ -25,7 +25,8 @@ export interface MockServer {
 
 export async function createMock(env: NodeJS.ProcessEnv = process.env, contract = Contract.load()) {
   const config = loadConfig(contract, env);
-  const prism = await createPrism(contract.doc);
+  // Prism rewrites the document it is given (it resolves references in place): give it a copy.
+  const prism = await createPrism(structuredClone(contract.doc));
   const errors = new Errors(contract);
   const machines = new Machines(contract, config.stepMs);
   const resources = new Resources(contract, machines);
@@ -36,6 +37,16 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     includeAllowlist: config.includeAllowlist,
     socialHosts: config.socialHosts,
   });
+  // For the Allow header of 405s: each contract path as a pattern, concrete paths first (as Prism routes).
+  const pathPatterns = Object.entries<Record<string, unknown>>(contract.doc.paths)
+    .map(([template, item]) => ({
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      templated: template.includes('{'),
+      methods: Object.keys(item).filter((key) => /^(get|put|post|patch|delete|head|options|trace)$/.test(key)),
+    }))
+    .sort((a, b) => Number(a.templated) - Number(b.templated));
+  const allowedMethods = (path: string) =>
+    (pathPatterns.find((p) => p.pattern.test(path))?.methods ?? []).map((m) => m.toUpperCase()).join(', ');
   const limiter = new RateLimiter(config.advertisedLimit, config.rateLimit);
   const log = (line: string) => {
     if (!config.quiet) process.stdout.write(`${line}\n`);
@@ -47,6 +58,11 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     const token = bearerToken(req.headers.authorization);
     let answer: Answer;
     let rateHeaders: Record<string, string | number> = {};
+    if (isPreflight(req)) {
+      send(req, res, { status: 204, body: undefined }, {});
+      log(`OPTIONS ${url.pathname} -> 204 (CORS preflight)`);
+      return;
+    }
     try {
       const rate = limiter.take(token ?? 'anonymous', Date.now());
       rateHeaders = rate.headers;
@@ -85,12 +101,13 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     };
     const prefs = prism.preferences(input);
     const result = await prism.request(input, prefs.ok ? prefs.value : {});
-    if (result.kind === 'error') return fromPrismError(result.status, result.detail);
+    if (result.kind === 'error') return fromPrismError(result.status, result.detail, path);
 
     const op = contract.op(result.operationId);
     const problems = result.violations.filter((v) => v.severity === 0);
     if (problems.some((v) => v.code === 401) || !token) return errors.unauthorized();
     const kind = kindOf(token);
+    if (kind === 'invalid') return errors.unauthorized();
     const gate = gateFailure(kind);
     if (gate && !contract.isUngated(op)) return errors.answer(gate);
     if (malformed) return errors.validation({ body: [malformed] });
@@ -119,9 +136,9 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     });
   }
 
-  function fromPrismError(status: number, detail: string): Answer {
+  function fromPrismError(status: number, detail: string, path: string): Answer {
     if (status === 404) return errors.notFound();
-    if (status === 405) return errors.methodNotAllowed();
+    if (status === 405) return { ...errors.methodNotAllowed(), headers: { Allow: allowedMethods(path) } };
     if (status === 406 || status === 415 || status === 400 || status === 422) {
       return errors.validation({ request: [detail] });
     }
@@ -161,7 +178,7 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer, rateHea
   res.setHeader('Vary', 'Origin');
   res.setHeader('Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After');
   for (const [name, value] of Object.entries(rateHeaders)) res.setHeader(name, value);
-  if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+  if (isPreflight(req)) {
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer');
     res.setHeader('Access-Control-Max-Age', '600');
@@ -171,6 +188,11 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer, rateHea
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json');
   res.writeHead(answer.status).end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+}
+
+/** Only a real CORS preflight gets 204; a bare OPTIONS is an undeclared method (405 + Allow). */
+function isPreflight(req: IncomingMessage): boolean {
+  return req.method === 'OPTIONS' && !!req.headers.origin && !!req.headers['access-control-request-method'];
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,7 +1,7 @@
 // Who a bearer token is. The special tokens are the product's public interface (PRODUCT.md);
 // any other token is a paid, verified account with the contract's example balance.
 
-export type AccountKind = 'paid' | 'trial' | 'unsubscribed' | 'unverified' | 'broke' | 'no-payment-method';
+export type AccountKind = 'paid' | 'trial' | 'unsubscribed' | 'unverified' | 'broke' | 'no-payment-method' | 'invalid';
 
 export const SPECIAL_TOKENS: Record<string, { kind: AccountKind; effect: string }> = {
   'mock-trial': { kind: 'trial', effect: '403 PAID-SUBSCRIPTION-REQUIRED (trial)' },
@@ -9,9 +9,12 @@ export const SPECIAL_TOKENS: Record<string, { kind: AccountKind; effect: string 
   'mock-unverified': { kind: 'unverified', effect: '403 EMAIL-NOT-VERIFIED' },
   'mock-broke': { kind: 'broke', effect: 'no credits: 402 INSUFFICIENT-CREDITS on charging calls' },
   'mock-no-payment-method': { kind: 'no-payment-method', effect: 'no saved card: enabling auto top-up is 422' },
+  'mock-invalid': { kind: 'invalid', effect: '401 GEN-UNAUTHORIZED (invalid or revoked key; so is any token containing "invalid")' },
 };
 
 export function kindOf(token: string): AccountKind {
+  // An invalid or revoked key is 401 in the API; Schemathesis probes with such a value too.
+  if (/invalid/i.test(token)) return 'invalid';
   return SPECIAL_TOKENS[token]?.kind ?? 'paid';
 }
 

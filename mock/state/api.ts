@@ -184,6 +184,12 @@ export class StatefulApi {
         this.remember(resource, call.body);
         return this.ok(call, scene);
       }
+      case 'prompt': {
+        // Wizard generation: the storyboard gets the scenes the contract's example shows.
+        const scenes = call.prism.body?.data?.scenes ?? [];
+        resource.data.scenes = scenes.map((scene: object) => ({ ...structuredClone(scene), id: newId() }));
+        break;
+      }
       case 'preview': {
         resource.data.previews = structuredClone(call.prism.body?.data?.previews ?? []);
         return this.ok(call, resource.data);
