@@ -4,6 +4,7 @@
 import type { Contract, Operation, Precondition } from '../contract.js';
 import { ApiError, type Answer, type Errors } from '../errors.js';
 import type { Price } from '../costs.js';
+import { profileFacts } from '../tokens.js';
 import { Machines, dig } from './machines.js';
 import { Resources, action, firstSegment, pathParams, resourceParam, type Family } from './resources.js';
 import { Store, newId, record, type Account, type LedgerEntry, type Resource } from './store.js';
@@ -73,7 +74,10 @@ export class StatefulApi {
 
   private me(call: Call): Answer {
     const data = structuredClone(call.prism.body.data);
+    const facts = profileFacts(call.account.kind);
     data.credits = { ...data.credits, remaining: call.account.balance };
+    data.email_verified = facts.email_verified;
+    data.subscription = { ...data.subscription, ...facts.subscription };
     return this.ok(call, data);
   }
 

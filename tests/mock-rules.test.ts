@@ -1,0 +1,308 @@
+// Gates, render preconditions, money, errors in the API's envelope, Prism's controls, rate
+// limits, CORS and auto top-up, against the real mock process over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../generated/contract.js';
+import { call, expectConforms, pollUntil, spec, startMock, type OperationId, type RunningMock } from './mock-harness.js';
+
+let mock: RunningMock;
+beforeAll(async () => {
+  // Slow steps: nothing here polls, and a render must still be busy when rendered again.
+  mock = await startMock({ MOCK_STEP_MS: '5000' });
+});
+afterAll(async () => {
+  await mock?.stop();
+});
+
+const ids = Object.keys(operations) as OperationId[];
+const UNGATED = new Set<OperationId>(
+  ids.filter((id) => {
+    const { method, path } = operations[id];
+    return spec.paths[path][method.toLowerCase()].responses['403']?.$ref?.endsWith('/ForbiddenUngated');
+  }),
+);
+
+async function op(id: OperationId, params: Record<string, string | number> = {}, options: Parameters<typeof call>[3] = {}) {
+  const { method, path } = operations[id];
+  const url = path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(params[name] ?? 1)));
+  const reply = await call(mock.base, method, url, options);
+  expectConforms(id, reply);
+  return reply;
+}
+const balance = async (token: string) => (await op('getMe', {}, { token })).body.data.credits.remaining as number;
+
+describe('authentication and the subscription gate', () => {
+  it('the ungated reads are exactly GET /me, /credits/costs, /credits/history', () => {
+    expect([...UNGATED].map((id) => `${operations[id].method} ${operations[id].path}`).sort()).toEqual(
+      ['GET /credits/costs', 'GET /credits/history', 'GET /me'],
+    );
+  });
+
+  it('no token, an invalid token: 401 GEN-UNAUTHORIZED on every operation', async () => {
+    for (const id of ids) {
+      for (const token of [null, 'mock-invalid']) {
+        const reply = await op(id, {}, { token });
+        expect(reply.status, `${id} ${token}`).toBe(401);
+        expect(reply.body.error.code).toBe('GEN-UNAUTHORIZED');
+      }
+    }
+  });
+
+  it.each([
+    ['mock-trial', 'PAID-SUBSCRIPTION-REQUIRED'],
+    ['mock-unsubscribed', 'SUBSCRIPTION-REQUIRED'],
+    ['mock-unverified', 'EMAIL-NOT-VERIFIED'],
+  ])('%s: 403 %s on every gated operation, before ownership, credit and validation checks', async (token, code) => {
+    for (const id of ids) {
+      // No body and an id that does not exist: the gate must still answer first.
+      const reply = await op(id, { faceless: 999999, id: 999999, storyboard: 999999, scene: 1, asset: 1 }, { token });
+      if (UNGATED.has(id)) {
+        expect(reply.status, id).toBe(200);
+      } else {
+        expect(reply.status, id).toBe(403);
+        expect(reply.body.error.code, id).toBe(code);
+      }
+    }
+  });
+
+  it('GET /me shows what each token is', async () => {
+    expect((await op('getMe', {}, { token: 'mock-trial' })).body.data.subscription).toMatchObject({ trial: true, active: true });
+    expect((await op('getMe', {}, { token: 'mock-unsubscribed' })).body.data.subscription).toMatchObject({ active: false, exists: false });
+    expect((await op('getMe', {}, { token: 'mock-unverified' })).body.data.email_verified).toBe(false);
+    expect((await op('getMe', {}, { token: 'mock-broke' })).body.data.credits.remaining).toBe(0);
+    const paid = (await op('getMe', {}, { token: 'someone' })).body.data;
+    expect(paid.credits.remaining).toBeGreaterThan(0);
+    expect(paid.subscription).toMatchObject({ active: true, trial: false });
+  });
+});
+
+describe('render preconditions, in the source order, before any charge', () => {
+  const preconditions = spec.paths[operations.renderFacelessVideo.path].post['x-render-preconditions'] as Array<{
+    condition: string;
+    status: number;
+    message?: string;
+    field?: string;
+    code?: string;
+  }>;
+
+  it('each failing precondition answers its status and exact message, and costs nothing', async () => {
+    const token = 'preconditions';
+    const id = (await op('createFacelessVideo', {}, { token, body: { type: 'ai-visuals' } })).body.data.id;
+    // Fix one precondition after the other, checking that each is the one reported, in order.
+    const fixes: Record<string, () => Promise<unknown>> = {
+      'no script': () => op('updateFacelessVideo', { faceless: id }, { token, body: { script: 'A script' } }),
+      'no voice_id': () => op('updateFacelessVideo', { faceless: id }, { token, body: { voice_id: 987654 } }),
+      'unknown voice id': () => op('updateFacelessVideo', { faceless: id }, { token, body: { voice_id: 17 } }),
+      'genre missing for ai-visuals or ai-clips': () => op('updateFacelessVideo', { faceless: id }, { token, body: { genre_id: 3 } }),
+    };
+    const start = await balance(token);
+    for (const pre of preconditions.filter((p) => fixes[p.condition])) {
+      const reply = await op('renderFacelessVideo', { faceless: id }, { token });
+      expect(reply.status, pre.condition).toBe(pre.status);
+      expect(reply.body.message, pre.condition).toBe(pre.message);
+      if (pre.field) expect(reply.body.errors[pre.field]).toEqual([pre.message]);
+      await fixes[pre.condition]();
+    }
+    expect(await balance(token)).toBe(start);
+    expect((await op('renderFacelessVideo', { faceless: id }, { token })).status).toBe(202);
+    const busy = preconditions.find((p) => p.condition === 'video rendering or syncing')!;
+    const again = await op('renderFacelessVideo', { faceless: id }, { token });
+    expect([again.status, again.body.message]).toEqual([busy.status, busy.message]);
+  });
+
+  it('credits below cost: 402 INSUFFICIENT-CREDITS with required and available, checked before the url-based rule', async () => {
+    const token = 'mock-broke';
+    const id = (await op('createFacelessVideo', {}, { token, body: { type: 'url-based' } })).body.data.id;
+    await op('updateFacelessVideo', { faceless: id }, { token, body: { script: 'A script', voice_id: 17 } });
+    const reply = await op('renderFacelessVideo', { faceless: id }, { token });
+    const price = (await op('estimateFacelessRender', { faceless: id }, { token })).body.data.credits;
+    expect(reply.status).toBe(402);
+    expect(reply.body).toMatchObject({ error: { code: 'INSUFFICIENT-CREDITS' }, required: price, available: 0 });
+  });
+
+  it('url-based with no scraped assets: 422 naming assets', async () => {
+    const pre = preconditions.find((p) => p.field === 'assets')!;
+    const id = (await op('createFacelessVideo', {}, { body: { type: 'url-based' } })).body.data.id;
+    await op('updateFacelessVideo', { faceless: id }, { body: { script: 'A script', voice_id: 17 } });
+    const reply = await op('renderFacelessVideo', { faceless: id });
+    expect(reply.status).toBe(pre.status);
+    expect(Object.keys(reply.body.errors)).toEqual(['assets']);
+  });
+});
+
+describe('money', () => {
+  it('every charging call is 402 for mock-broke, with required and available, and charges nothing', async () => {
+    const token = 'mock-broke';
+    const charging = ids.filter((id) => operations[id].credits.charges && !operations[id].path.includes('{'));
+    expect(charging.length).toBeGreaterThan(0);
+    for (const id of charging) {
+      const bodies: Partial<Record<OperationId, unknown>> = {
+        createTextToVideo: { model: 'kling-2-1', prompt: 'A red fox trotting through snow' },
+        createLaunchClip: { product_name: 'A', domain: 'a.io', idea: 'b' },
+        discoverIdeas: { keyword: 'espresso', network: 'youtube' },
+      };
+      const reply = await op(id, {}, { token, body: bodies[id] });
+      expect(reply.status, id).toBe(402);
+      expect(reply.body.available).toBe(0);
+      expect(reply.body.required).toBeGreaterThan(0);
+    }
+    expect((await op('listCreditHistory', {}, { token })).body.data).toEqual([]);
+  });
+
+  it('ledger: signed entries, newest first, paginated, ASC on request', async () => {
+    const token = 'ledger';
+    for (let i = 0; i < 3; i += 1) await op('discoverIdeas', {}, { token, body: { keyword: `k${i}`, network: 'youtube' } });
+    await op('createLaunchClip', {}, { token, body: { product_name: 'A', domain: 'a.io', idea: 'b' } });
+    const page1 = await op('listCreditHistory', {}, { token, query: { per_page: '2' } });
+    expect(page1.body.meta).toEqual({ current_page: 1, per_page: 2, total: 4 });
+    expect(page1.body.data[0].credit_spend).toBe(`-${operations.createLaunchClip.credits.cost}`);
+    expect(page1.body.data[1].credit_spend).toBe(`-${operations.discoverIdeas.credits.cost}`);
+    expect(page1.body.links.next).toContain('page=2');
+    const page2 = await op('listCreditHistory', {}, { token, query: { per_page: '2', page: '2' } });
+    expect(page2.body.data).toHaveLength(2);
+    expect(page2.body.links.next).toBeNull();
+    const asc = await op('listCreditHistory', {}, { token, query: { order: 'ASC' } });
+    expect(asc.body.data.at(-1).credit_spend).toBe(`-${operations.createLaunchClip.credits.cost}`);
+    const dates = page1.body.data.concat(page2.body.data).map((e: { created_at: string }) => Date.parse(e.created_at));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect((await op('listCreditHistory', {}, { token, query: { per_page: '51' } })).status).toBe(422);
+  });
+});
+
+describe('errors in the API envelope', () => {
+  it('unknown id and another token\'s resource: 404 GEN-NOT-FOUND', async () => {
+    const id = (await op('createFacelessVideo', {}, { token: 'owner', body: { type: 'b-roll' } })).body.data.id;
+    expect((await op('getFacelessVideo', { faceless: id }, { token: 'owner' })).status).toBe(200);
+    for (const reply of [await op('getFacelessVideo', { faceless: id }, { token: 'intruder' }), await op('getFacelessVideo', { faceless: 'nope' })]) {
+      expect(reply.status).toBe(404);
+      expect(reply.body.error.code).toBe('GEN-NOT-FOUND');
+    }
+    expect((await op('renderFacelessVideo', { faceless: id }, { token: 'intruder' })).status).toBe(404);
+  });
+
+  it('include outside the allowlist (the mock allows none): 400 GEN-WRONG-ARGS', async () => {
+    const id = (await op('createFacelessVideo', {}, { body: { type: 'b-roll' } })).body.data.id;
+    const reply = await op('getFacelessVideo', { faceless: id }, { query: { include: 'scenes' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.code).toBe('GEN-WRONG-ARGS');
+  });
+
+  it('malformed JSON: 422 envelope; wrong types: 422 with an errors map from Prism\'s violations', async () => {
+    const malformed = await call(mock.base, 'POST', '/faceless', { raw: '{"type": ', headers: { 'content-type': 'application/json' } });
+    expectConforms('createFacelessVideo', malformed);
+    expect(malformed.status).toBe(422);
+    expect(Object.keys(malformed.body.errors)).toEqual(['body']);
+    const wrong = await op('createLaunchClip', {}, { body: { product_name: 5, domain: 'a.io' } });
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.body.errors).sort()).toEqual(['idea', 'product_name']);
+    expect(wrong.body.errors.product_name[0]).toMatch(/string/);
+  });
+
+  it('unknown path 404 and wrong method 405 with Allow, in the envelope', async () => {
+    const unknown = await call(mock.base, 'GET', '/nowhere');
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'GEN-NOT-FOUND']);
+    const outside = await call(mock.base.replace('/v2', ''), 'GET', '/me');
+    expect(outside.status).toBe(404);
+    const wrong = await call(mock.base, 'DELETE', '/me');
+    expectConforms('getMe', wrong);
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET');
+    expect(wrong.body.message).toEqual(expect.any(String));
+  });
+});
+
+describe("Prism's controls", () => {
+  it('Prefer: example=<state> answers that named example; code=… that status; state and credits untouched', async () => {
+    const token = 'prefer';
+    const id = (await op('createFacelessVideo', {}, { token, body: { type: 'b-roll' } })).body.data.id;
+    const completed = await op('getFacelessVideo', { faceless: id }, { token, headers: { prefer: 'example=completed' } });
+    expect(completed.body.data.video.status).toBe('completed');
+    expect((await op('getFacelessVideo', { faceless: id }, { token })).body.data.video.status).toBeNull();
+    const notFound = await op('getFacelessVideo', { faceless: id }, { token, headers: { prefer: 'code=404' } });
+    expect([notFound.status, notFound.body.error.code]).toEqual([404, 'GEN-NOT-FOUND']);
+    const before = await balance(token);
+    const forced = await op('createLaunchClip', {}, { token, headers: { prefer: 'example=planning' }, body: { product_name: 'A', domain: 'a.io', idea: 'b' } });
+    expect(forced.status).toBe(201);
+    expect(await balance(token)).toBe(before);
+  });
+
+  it('Prefer: dynamic=true generates a body from the schema that still conforms', async () => {
+    const reply = await op('getCreditCosts', {}, { headers: { prefer: 'dynamic=true' } });
+    expect(reply.status).toBe(200);
+  });
+
+  it('a Prefer code that is not a status is a 422 envelope', async () => {
+    const reply = await op('getFacelessOptions', {}, { headers: { prefer: 'code=abc' } });
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors).toHaveProperty('Prefer');
+  });
+});
+
+describe('auto top-up', () => {
+  it('starts disabled; enabling validates units; disabling keeps the configuration', async () => {
+    const token = 'topup';
+    expect((await op('getAutoTopup', {}, { token })).body.data.enabled).toBe(false);
+    expect((await op('updateAutoTopup', {}, { token, body: { enabled: true, type: 'dynamic-credits', units: 7 } })).status).toBe(422);
+    expect((await op('updateAutoTopup', {}, { token, body: { enabled: true, type: 'dynamic-credits', units: 200000 } })).status).toBe(422);
+    expect((await op('updateAutoTopup', {}, { token, body: { enabled: true, type: 'extra-credits' } })).status).toBe(422);
+    expect((await op('updateAutoTopup', {}, { token, body: { enabled: true } })).status).toBe(422);
+    const on = await op('updateAutoTopup', {}, { token, body: { enabled: true, type: 'dynamic-credits', units: 150 } });
+    expect(on.body.data).toMatchObject({ enabled: true, type: 'dynamic-credits', units: 150 });
+    const off = await op('updateAutoTopup', {}, { token, body: { enabled: false, type: 'extra-credits', units: 3 } });
+    expect(off.body.data).toMatchObject({ enabled: false, type: 'dynamic-credits', units: 150 });
+    expect((await op('getAutoTopup', {}, { token })).body.data).toMatchObject({ enabled: false, units: 150 });
+  });
+
+  it('enabling without a saved payment method is 422', async () => {
+    const reply = await op('updateAutoTopup', {}, { token: 'mock-no-payment-method', body: { enabled: true, type: 'dynamic-credits', units: 5 } });
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors).toHaveProperty('enabled');
+  });
+});
+
+describe('headers', () => {
+  it('rate-limit headers on every answer, errors included; CORS for browsers', async () => {
+    for (const reply of [await op('getMe'), await op('getMe', {}, { token: null }), await call(mock.base, 'GET', '/nowhere')]) {
+      expect(Number(reply.headers.get('x-ratelimit-limit'))).toBeGreaterThan(0);
+      expect(reply.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    }
+    const cors = await call(mock.base, 'GET', '/me', { headers: { origin: 'http://localhost:5173' } });
+    expect(cors.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const preflight = await fetch(`${mock.base}/faceless`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect((await call(mock.base, 'OPTIONS', '/me')).status).toBe(405);
+  });
+
+  it('MOCK_RATE_LIMIT: 429 with Retry-After and X-RateLimit-Reset, per token', async () => {
+    const limited = await startMock({ MOCK_RATE_LIMIT: '3' });
+    try {
+      const replies = [];
+      for (let i = 0; i < 4; i += 1) replies.push(await call(limited.base, 'GET', '/me', { token: 'fast' }));
+      expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+      expect(replies.map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0', '0']);
+      const last = replies[3];
+      expectConforms('getMe', last);
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(last.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+      expect((await call(limited.base, 'GET', '/me', { token: 'other' })).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('robustness', () => {
+  it('one log line per request, and the process keeps serving after bad input', async () => {
+    await call(mock.base, 'POST', '/text-to-video', { raw: '\u0000garbage', headers: { 'content-type': 'application/json' } });
+    await call(mock.base, 'POST', '/voice-clones', { raw: 'not multipart', headers: { 'content-type': 'multipart/form-data' } });
+    const stamp = Date.now();
+    await call(mock.base, 'GET', `/credits/costs?marker=${stamp}`);
+    const line = `GET /v2/credits/costs?marker=${stamp} -> 200`;
+    await pollUntil(async () => mock.logs().includes(line), Boolean, 2_000);
+    expect(mock.logs().split('\n').filter((l) => l.includes(`marker=${stamp}`))).toHaveLength(1);
+    expect((await op('getMe')).status).toBe(200);
+  });
+});
