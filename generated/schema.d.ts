@@ -1398,8 +1398,8 @@ export interface components {
              * @example 200
              */
             status: number;
-            /** @description The resource or list. */
-            data: Record<string, unknown> | unknown[];
+            /** @description The resource or list; its schema is given by each response. */
+            data: unknown;
             meta?: components["schemas"]["Meta"];
             links?: components["schemas"]["PaginationLinks"];
         };

@@ -99,8 +99,8 @@ describe('client flows against the mock', () => {
 
   it('typed surfaces: b-roll, ai-visuals (genre, upload, regenerate), url-to-video', async () => {
     const voices = (await client.unwrap(client.GET('/faceless/options'))).data?.mandatory;
-    const voiceId = voices!.voices[0].id;
-    const genreId = voices!.genres[0].id;
+    const voiceId = voices!.voices![0].id;
+    const genreId = voices!.genres![0].id;
 
     const broll = (await client.unwrap(client.POST('/b-roll', { body: { title: 'Coffee' } }))).data!;
     await client.unwrap(client.PUT('/b-roll/{faceless}/scripts', { params: { path: { faceless: broll.id } }, body: { topic: 'coffee', duration: 30 } }));
@@ -142,13 +142,13 @@ describe('client flows against the mock', () => {
     const prompt = 'A lighthouse keeper climbs the stairs at dusk';
     const created = await client.POST('/text-to-video', { body: { model, prompt } });
     expect(created.response.status).toBe(202);
-    const asset = await client.poll.textToVideo(created.data!.data!.id, fast);
+    const asset = await client.poll.textToVideo(created.data!.data!.id!, fast);
     expect(asset.asset.status).toBe('success');
     expect(asset.asset.url).toBeTruthy();
 
     const before = await remaining();
     const failing = await client.unwrap(client.POST('/text-to-video', { body: { model, prompt: `${prompt} mock:fail` } }));
-    const error = await client.poll.textToVideo(failing.data!.id, fast).catch((e) => e);
+    const error = await client.poll.textToVideo(failing.data!.id!, fast).catch((e) => e);
     expect(error).toBeInstanceOf(JobFailedError);
     expect(await remaining()).toBe(before);
   });
@@ -176,8 +176,8 @@ describe('client flows against the mock', () => {
     const manual = (await client.unwrap(client.POST('/text-to-scene', { body: { mode: 'manual', title: 'Harbour' } }))).data!;
     const s1 = await client.unwrap(client.POST('/text-to-scene/{storyboard}/scenes', { params: { path: { storyboard: manual.id } }, body: { raw_video_prompt: 'Boats at dawn', duration: 5 } }));
     const s2 = await client.unwrap(client.POST('/text-to-scene/{storyboard}/scenes', { params: { path: { storyboard: manual.id } }, body: { raw_video_prompt: 'Gulls overhead', duration: 5 } }));
-    const scene1 = s1.data!.id;
-    const scene2 = s2.data!.id;
+    const scene1 = s1.data!.id!;
+    const scene2 = s2.data!.id!;
     await client.unwrap(client.POST('/text-to-scene/{storyboard}/scenes/sort', { params: { path: { storyboard: manual.id } }, body: {} }));
     await client.unwrap(client.POST('/text-to-scene/{storyboard}/scenes/{scene}/frames', { params: { path: { storyboard: manual.id, scene: scene1 } }, body: {} }));
     await client.unwrap(client.POST('/text-to-scene/{storyboard}/scenes/{scene}/chain', { params: { path: { storyboard: manual.id, scene: scene2 } }, body: {} }));
@@ -213,7 +213,7 @@ describe('client flows against the mock', () => {
     const created = await client.unwrap(client.POST('/characters', { body: { name: 'Ava', image: new Blob(['png'], { type: 'image/png' }) } }));
     const id = created.data!.id;
     const preview = await client.unwrap(client.POST('/characters/{id}/preview', { params: { path: { id } }, body: { genre_id: genreId } }));
-    const previewId = preview.data!.previews![0].id;
+    const previewId = preview.data!.previews![0].id!;
     await client.unwrap(client.POST('/characters/{id}/train', { params: { path: { id } }, body: { preview_id: previewId, name: 'Ava', gender: 'female' } }));
     const character = await client.poll.character(id, fast);
     expect(character.status).toBe('ready');

@@ -31,7 +31,7 @@ export async function wrongCallsDoNotCompile() {
 
 export async function rightCallsCompileWithTypedResults() {
   const { data } = await client.GET('/faceless/{faceless}', { params: { path: { faceless: 1 } } });
-  if (data?.data) expectTypeOf(data.data.video.status).toEqualTypeOf<'rendering' | 'completed' | 'failed'>();
+  if (data?.data) expectTypeOf(data.data.video.status).toEqualTypeOf<'rendering' | 'completed' | 'failed' | null>();
   const video = await client.poll.facelessVideo(1);
   expectTypeOf(video.id).not.toBeAny();
   const clip = await client.poll.launchClip('c1');
