@@ -92,6 +92,9 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       } catch (error) {
         malformed = `The request body is not valid JSON: ${(error as Error).message}`;
       }
+    } else if (raw !== '' && /^multipart\/form-data/i.test(contentType) && namedParts(raw, contentType) === 0) {
+      // Prism reads a multipart body without parts as an empty object; the API would not.
+      malformed = 'The multipart body has no named parts.';
     }
     const input: IHttpRequest = {
       method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
@@ -188,6 +191,16 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer, rateHea
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json');
   res.writeHead(answer.status).end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+}
+
+/** How many named parts a multipart body has (0 when it has none or no boundary is declared). */
+function namedParts(raw: string, contentType: string): number {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary) return 0;
+  return raw
+    .split(`--${boundary[1] ?? boundary[2]}`)
+    .slice(1)
+    .filter((part) => /content-disposition:[^\r\n]*\bname=/i.test(part)).length;
 }
 
 /** Only a real CORS preflight gets 204; a bare OPTIONS is an undeclared method (405 + Allow). */

@@ -295,6 +295,22 @@ describe('headers', () => {
 });
 
 describe('robustness', () => {
+  it('an id that is not valid UTF-8 is an unknown id (404), not a fault', async () => {
+    const reply = await call(mock.base, 'POST', '/ai-visuals/%F2%AF%A0%9C/assets/upload', {
+      raw: '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--b--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expectConforms('uploadAiVisualsAsset', reply);
+    expect(reply.status).toBe(404);
+  });
+
+  it('a multipart body without parts is a 422, and nothing is created', async () => {
+    const reply = await call(mock.base, 'POST', '/characters', { token: 'no-parts', raw: '--b\r\n[]\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+    expectConforms('createCharacter', reply);
+    expect(reply.status).toBe(422);
+    expect((await op('listCharacters', {}, { token: 'no-parts' })).body.data).toEqual([]);
+  });
+
   it('one log line per request, and the process keeps serving after bad input', async () => {
     await call(mock.base, 'POST', '/text-to-video', { raw: '\u0000garbage', headers: { 'content-type': 'application/json' } });
     await call(mock.base, 'POST', '/voice-clones', { raw: 'not multipart', headers: { 'content-type': 'multipart/form-data' } });

@@ -65,7 +65,16 @@ export function pathParams(template: string, path: string): Record<string, strin
   const params: Record<string, string> = {};
   names.forEach((name, index) => {
     const match = /^\{(.+)\}$/.exec(name);
-    if (match && values[index] !== undefined) params[match[1]] = decodeURIComponent(values[index]);
+    if (match && values[index] !== undefined) params[match[1]] = safeDecode(values[index]);
   });
   return params;
+}
+
+/** Percent-decoding that never throws: invalid UTF-8 sequences stay as sent (an unknown id, so 404). */
+export function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
