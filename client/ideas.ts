@@ -4,7 +4,7 @@
 // it lists the ideas for the same keyword and network and hands both facts back to the caller.
 import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
-import { toVideoApiError, type Redactor } from './errors.js';
+import { toVideoApiError, VideoApiError, type Redactor } from './errors.js';
 
 type DiscoverBody = NonNullable<paths['/ideas/discover']['post']['requestBody']>['content']['application/json'];
 type DiscoverResult = paths['/ideas/discover']['post']['responses'][200]['content']['application/json'];
@@ -46,7 +46,7 @@ export async function discoverIdeas(
     reason = 'timeout';
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
-    if (error instanceof Error && error.name === 'VideoApiError') throw error;
+    if (error instanceof VideoApiError) throw error;
     reason = timeout.aborted ? 'timeout' : 'network';
   }
   const list = await client.GET('/ideas', {

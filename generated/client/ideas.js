@@ -1,4 +1,4 @@
-import { toVideoApiError } from './errors.js';
+import { toVideoApiError, VideoApiError } from './errors.js';
 // 408 and 504 are a timeout on the way, not an answer: the search may still have run.
 const TIMEOUT_STATUSES = new Set([408, 504]);
 export async function discoverIdeas(client, body, options = {}, redact) {
@@ -17,7 +17,7 @@ export async function discoverIdeas(client, body, options = {}, redact) {
     catch (error) {
         if (options.signal?.aborted)
             throw options.signal.reason;
-        if (error instanceof Error && error.name === 'VideoApiError')
+        if (error instanceof VideoApiError)
             throw error;
         reason = timeout.aborted ? 'timeout' : 'network';
     }
