@@ -55,7 +55,7 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
     ...options.clientOptions,
     baseUrl,
     // Resolved per call, so a fetch stubbed after creation (tests, polyfills) is still used.
-    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    fetch: options.fetch ?? ((request: Request, init?: RequestInit) => globalThis.fetch(request, init)),
     bodySerializer: serializeBody,
   });
   const limits = rateLimits(options);

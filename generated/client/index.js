@@ -21,7 +21,7 @@ export function createVideoApiClient(options) {
         ...options.clientOptions,
         baseUrl,
         // Resolved per call, so a fetch stubbed after creation (tests, polyfills) is still used.
-        fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+        fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
         bodySerializer: serializeBody,
     });
     const limits = rateLimits(options);
