@@ -104,8 +104,10 @@ export async function call(base: string, method: string, urlPath: string, option
 
 // ---- contract conformance of answers -------------------------------------------------------
 
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-addFormats(ajv);
+// Both are CommonJS; under NodeNext their default import is the module object, which is callable.
+type AjvInstance = import('ajv').default;
+const ajv: AjvInstance = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({ strict: false, allErrors: true, validateFormats: true });
+(addFormats as unknown as (instance: AjvInstance) => void)(ajv);
 ajv.addSchema({ ...spec, $id: 'openapi.json' });
 
 function deref(node: any): any {

@@ -6,7 +6,8 @@ import { call, expectConforms, multipart, pollUntil, startMock, type OperationId
 
 let mock: RunningMock;
 beforeAll(async () => {
-  mock = await startMock({ MOCK_STEP_MS: '60' });
+  // Steps long enough for a busy 2-core machine to poll every state, short enough for quick tests.
+  mock = await startMock({ MOCK_STEP_MS: '250' });
 });
 afterAll(async () => {
   await mock?.stop();

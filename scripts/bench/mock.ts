@@ -1,0 +1,144 @@
+// npm run bench:mock — throughput and latency of the stateful mock against plain
+// `prism mock generated/openapi.yaml` on the same bundled contract, in the same run.
+// Not a test: the figures go to mock/bench-results.md (linked from README).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+// autocannon ships no type declarations; this is the part of its API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: object) => Promise<AutocannonResult>;
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const RESULTS = path.join(ROOT, 'mock/bench-results.md');
+const CONNECTIONS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TOKEN = 'bench-token';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(command: string, args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(readyUrl, { headers: { authorization: `Bearer ${TOKEN}` } });
+      if (response.status === 200) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error(`${command} ${args.join(' ')} did not become ready`);
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(url: string, method: 'GET' | 'POST' = 'GET', body?: string): Promise<Figures> {
+  const options = {
+    url,
+    method,
+    body,
+    connections: CONNECTIONS,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+  };
+  await autocannon({ ...options, duration: 2 }); // warm-up (JIT, caches)
+  const result = await autocannon({ ...options, duration: SECONDS });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function main() {
+  const [mockPort, prismPort] = await Promise.all([freePort(), freePort()]);
+  const mockBase = `http://127.0.0.1:${mockPort}/v2`;
+  const prismBase = `http://127.0.0.1:${prismPort}`;
+  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+  const prismBin = path.join(ROOT, 'node_modules/.bin/prism');
+
+  console.log('bench: starting the mock and plain prism');
+  const mock = await start(tsx, ['mock/start.ts'], { MOCK_PORT: String(mockPort) }, `${mockBase}/me`);
+  const prism = await start(prismBin, ['mock', 'generated/openapi.yaml', '-p', String(prismPort), '-h', '127.0.0.1'], {}, `${prismBase}/me`);
+
+  // A stateful resource for the mock's GET by id (plain Prism answers its example for any id).
+  const created = await fetch(`${mockBase}/faceless`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'ai-clips' }),
+  }).then((r) => r.json());
+  const id = created.data.id;
+
+  const cases: Array<{ name: string; mock: string; prism: string }> = [
+    { name: 'GET /me', mock: `${mockBase}/me`, prism: `${prismBase}/me` },
+    { name: 'GET /faceless/options', mock: `${mockBase}/faceless/options`, prism: `${prismBase}/faceless/options` },
+    { name: 'GET /faceless/{id}', mock: `${mockBase}/faceless/${id}`, prism: `${prismBase}/faceless/${id}` },
+  ];
+  const rows: string[] = [];
+  try {
+    for (const c of cases) {
+      console.log(`bench: ${c.name} (${SECONDS}s each, ${CONNECTIONS} connections)`);
+      const prismFigures = await measure(c.prism);
+      const mockFigures = await measure(c.mock);
+      const ratio = mockFigures.rps / prismFigures.rps;
+      for (const [who, f] of [['plain prism', prismFigures], ['mock', mockFigures]] as const) {
+        console.log(`  ${who.padEnd(12)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}`);
+      }
+      console.log(`  ratio ${ratio.toFixed(2)}x`);
+      rows.push(
+        `| ${c.name} | ${prismFigures.rps.toFixed(0)} | ${prismFigures.p50} / ${prismFigures.p99} | ${mockFigures.rps.toFixed(0)} | ${mockFigures.p50} / ${mockFigures.p99} | ${ratio.toFixed(2)}x | ${mockFigures.p99 < 10 ? 'yes' : 'no'} |`,
+      );
+    }
+  } finally {
+    mock.kill('SIGTERM');
+    prism.kill('SIGTERM');
+  }
+
+  const report = `# Mock benchmark
+
+Written by \`npm run bench:mock\` (scripts/bench/mock.ts) on ${new Date().toISOString()}.
+autocannon, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up; the mock
+(\`npm start\` entry point, request log on, written to /dev/null) and plain
+\`prism mock generated/openapi.yaml\` (prism-cli default options) run side by side on
+${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}. The machine is shared with other work, so
+treat single runs as indicative. Target: at least 0.9× plain Prism's throughput, p99 under 10 ms.
+
+| request | prism req/s | prism p50 / p99 ms | mock req/s | mock p50 / p99 ms | mock / prism | mock p99 < 10 ms |
+| --- | ---: | ---: | ---: | ---: | ---: | :---: |
+${rows.join('\n')}
+`;
+  writeFileSync(RESULTS, report);
+  console.log(`bench: wrote ${path.relative(ROOT, RESULTS)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
