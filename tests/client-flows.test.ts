@@ -38,6 +38,10 @@ describe('client flows against the mock', () => {
     const off = await client.unwrap(client.PUT('/account/auto-topup', { body: { enabled: false } }));
     expect(off.data?.enabled).toBe(false);
     expect((await client.unwrap(client.GET('/account/auto-topup'))).data?.enabled).toBe(false);
+    const on = await client.unwrap(client.PUT('/account/auto-topup', { body: { enabled: true, type: 'dynamic-credits', units: 5 } }));
+    expect(on.data).toMatchObject({ enabled: true, type: 'dynamic-credits', units: 5 });
+    const noCard = createVideoApiClient({ baseUrl: mock.baseUrl, token: 'mock-no-payment-method' });
+    await expect(noCard.unwrap(noCard.PUT('/account/auto-topup', { body: { enabled: true, type: 'dynamic-credits', units: 5 } }))).rejects.toMatchObject({ status: 422 });
     expect(client.rateLimit()?.limit).toBeGreaterThan(0);
   });
 

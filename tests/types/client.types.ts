@@ -25,6 +25,8 @@ export async function wrongCallsDoNotCompile() {
   await client.GET('/credits/history', { params: { query: { per_page: 'ten' } } });
   // @ts-expect-error voice clone samples are files, not strings
   await client.POST('/voice-clones', { body: { terms: true, name: 'n', gender: 'f', 'samples[]': ['a.mp3'] } });
+  // @ts-expect-error a faceless video is polled by its id; a video_id-only reference is refused
+  await client.poll.facelessVideo({ video_id: 2 });
   // @ts-expect-error pollers exist only for the contract's long-running resources
   await client.poll.preset(1);
 }
