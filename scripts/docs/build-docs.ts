@@ -9,6 +9,7 @@ import { BIN, ROOT } from '../lib/project.js';
 import { sampleContext } from './code-samples.js';
 import { decorate } from './decorate.js';
 import { makeOffline } from './offline.js';
+import { redocOptions } from './redoc-options.js';
 
 const TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'template.hbs');
 
@@ -35,8 +36,10 @@ export async function buildDocs(bundlePath: string, outFile: string): Promise<Do
   try {
     const input = path.join(tmp, 'openapi.docs.json');
     const rendered = path.join(tmp, 'index.html');
+    const options = path.join(tmp, 'redoc-options.json');
     await writeFile(input, JSON.stringify(doc, null, 2));
-    await redocly(['build-docs', input, '--inlineBundle', '--template', TEMPLATE, '--output', rendered]);
+    await writeFile(options, JSON.stringify(redocOptions));
+    await redocly(['build-docs', input, '--inlineBundle', '--template', TEMPLATE, '--openapi', options, '--output', rendered]);
     const html = makeOffline(await readFile(rendered, 'utf8'));
     await mkdir(path.dirname(outFile), { recursive: true });
     await writeFile(outFile, html);

@@ -3,6 +3,7 @@
 // from the contract's own examples (parameter and schema `examples`, the first named request example).
 import { type Json, type Operation, deref } from './contract.js';
 import { chargeText } from './credits.js';
+import { SAMPLE_LANGUAGES } from './redoc-options.js';
 
 export interface CodeSample { lang: string; label: string; source: string }
 
@@ -81,7 +82,16 @@ function requestOf(doc: Json, op: Json): Request {
   const example = media.example ?? (named ? deref(doc, named).value : undefined);
   const schema = deref(doc, media.schema ?? {});
   if (example !== undefined) req.body = example;
-  else if (rb.required || schema.required?.length) req.body = exampleOf(doc, schema) as Record<string, unknown>;
+  else if (rb.required || schema.required?.length) {
+    req.body = exampleOf(doc, schema) as Record<string, unknown>;
+    // A multipart body is about its files: show every file part, required or not.
+    for (const [name, prop] of Object.entries<Json>(schema.properties ?? {})) {
+      const p = deref(doc, prop);
+      if (mediaType === 'multipart/form-data' && (isFile(p) || (p.type === 'array' && isFile(deref(doc, p.items))))) {
+        req.body[name] ??= exampleOf(doc, p);
+      }
+    }
+  }
   if (req.body !== undefined) {
     req.mediaType = mediaType;
     req.bodySchema = schema;
@@ -117,12 +127,18 @@ export function curlSample(doc: Json, o: Operation, ctx: SampleContext): string 
   return lines.join(' \\\n  ');
 }
 
+/** A single-quoted TypeScript string literal. */
+function sq(text: string): string {
+  return `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
+
 function key(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : sq(name);
 }
 
 /** A JavaScript literal, indented; `files` maps body field names to `await openAsBlob(...)` calls. */
 function literal(value: unknown, indent: string, files: Map<string, string> = new Map()): string {
+  if (typeof value === 'string') return sq(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const inner = indent + '  ';
   if (Array.isArray(value)) {
@@ -140,8 +156,8 @@ export function typescriptSample(doc: Json, o: Operation, ctx: SampleContext): s
   if (req.body !== undefined && req.mediaType === 'multipart/form-data') {
     for (const name of Object.keys(req.body)) {
       const prop = deref(doc, req.bodySchema?.properties?.[name] ?? {});
-      if (prop.type === 'array' && isFile(deref(doc, prop.items))) files.set(name, `[await openAsBlob(${JSON.stringify(fileName(deref(doc, prop.items)))})]`);
-      else if (isFile(prop)) files.set(name, `await openAsBlob(${JSON.stringify(fileName(prop))})`);
+      if (prop.type === 'array' && isFile(deref(doc, prop.items))) files.set(name, `[await openAsBlob(${sq(fileName(deref(doc, prop.items)))})]`);
+      else if (isFile(prop)) files.set(name, `await openAsBlob(${sq(fileName(prop))})`);
     }
   }
   const init: Record<string, string> = {};
@@ -156,12 +172,12 @@ export function typescriptSample(doc: Json, o: Operation, ctx: SampleContext): s
   const credits = o.op['x-credits'];
   return [
     ...(files.size ? [`import { openAsBlob } from 'node:fs';`] : []),
-    `import { createVideoApiClient } from ${JSON.stringify(ctx.packageName)};`,
+    `import { createVideoApiClient } from ${sq(ctx.packageName)};`,
     '',
-    `const api = createVideoApiClient({ baseUrl: ${JSON.stringify(ctx.baseUrl)}, token: process.env.API_TOKEN });`,
+    `const api = createVideoApiClient({ baseUrl: ${sq(ctx.baseUrl)}, token: process.env.API_TOKEN });`,
     '',
     ...(credits?.charges ? [`// This call ${chargeText(credits)}.`] : []),
-    `const { data, error } = await api.${o.method.toUpperCase()}(${JSON.stringify(o.path).replace(/"/g, "'")}${args});`,
+    `const { data, error } = await api.${o.method.toUpperCase()}(${sq(o.path)}${args});`,
     'if (error) throw new Error(JSON.stringify(error));',
     'console.log(data);',
   ].join('\n');
@@ -169,7 +185,7 @@ export function typescriptSample(doc: Json, o: Operation, ctx: SampleContext): s
 
 export function codeSamples(doc: Json, o: Operation, ctx: SampleContext): CodeSample[] {
   return [
-    { lang: 'Shell', label: 'curl', source: curlSample(doc, o, ctx) },
-    { lang: 'TypeScript', label: 'TypeScript client', source: typescriptSample(doc, o, ctx) },
+    { ...SAMPLE_LANGUAGES.curl, source: curlSample(doc, o, ctx) },
+    { ...SAMPLE_LANGUAGES.typescript, source: typescriptSample(doc, o, ctx) },
   ];
 }

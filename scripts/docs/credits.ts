@@ -15,7 +15,8 @@ export function costText(credits: Json): string {
 export function chargeText(credits: Json): string {
   if (!credits) return 'not stated';
   if (!credits.charges) return 'free';
-  return `charges ${costText(credits) || '(amount not fixed by the source: see the estimate endpoint or `meta.credits`)'}`;
+  const cost = costText(credits);
+  return cost ? `charges ${cost}` : 'charges credits (no fixed amount in the source: the estimate endpoint and `meta.credits` give it)';
 }
 
 const CONSTRAINTS: Array<[string, (v: Json) => string]> = [

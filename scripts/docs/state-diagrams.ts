@@ -33,9 +33,10 @@ function quote(text: string): string {
 export function toDot(m: Json): string {
   const lines = [
     'digraph machine {',
-    `  rankdir=LR; bgcolor="transparent"; pad="0.2"; nodesep="0.35"; ranksep="0.6";`,
-    `  node [shape=box style="rounded,filled" fillcolor="#f4f6fb" color="#4a5578" fontname=${quote(FONT)} fontsize=12];`,
-    `  edge [color="#4a5578" fontname=${quote(FONT)} fontsize=10 fontcolor="#2d3550"];`,
+    // Top to bottom: the docs' middle column is narrow.
+    `  rankdir=TB; bgcolor="transparent"; pad="0.2"; nodesep="0.5"; ranksep="0.45";`,
+    `  node [shape=box style="rounded,filled" fillcolor="#f4f6fb" color="#4a5578" fontname=${quote(FONT)} fontsize=14];`,
+    `  edge [color="#4a5578" fontname=${quote(FONT)} fontsize=12 fontcolor="#2d3550"];`,
   ];
   const usesStart = m.transitions.some((t: Json) => t.from === null);
   const usesUnshown = m.transitions.some((t: Json) => t.to === null) || m.open;
@@ -74,6 +75,9 @@ export async function renderSvg(dot: string, idPrefix: string, title: string): P
     .replace(/<!DOCTYPE[^>]*>/, '')
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/ id="([^"]+)"/g, ` id="${idPrefix}-$1"`)
+    // Redoc's markdown renderer lower-cases attribute names, and an SVG `viewbox` is ignored; so
+    // the drawing is sized in user units (Graphviz draws in points: 1 unit each) and not scaled.
+    .replace(/<svg width="([\d.]+)pt" height="([\d.]+)pt"\s+viewBox="[^"]*"/, '<svg width="$1" height="$2"')
     .replace('<svg ', `<svg role="img" aria-label="${title.replace(/"/g, '&quot;')}" class="state-diagram-svg" `)
     .replace(/\s*\n\s*/g, ' ')
     .trim();

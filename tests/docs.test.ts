@@ -1,0 +1,210 @@
+// The published reference docs in a real browser: headless Chromium opens generated/docs/index.html
+// from disk with every network request blocked, and a reader's path through it works. What to expect
+// (operations, tags, state machines, gaps) is read from generated/openapi.json, never typed here.
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations, tagOrder } from '../scripts/docs/contract.js';
+import { knownGaps } from '../scripts/docs/known-gaps.js';
+import { stateMachines } from '../scripts/docs/state-diagrams.js';
+import { ROOT } from '../scripts/lib/project.js';
+
+const HTML = path.join(ROOT, 'generated', 'docs', 'index.html');
+const PAGE_URL = pathToFileURL(HTML).href;
+const REPORT_DIR = path.join(ROOT, 'reports', 'docs');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const doc = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));
+const ops = operations(doc);
+
+const MENU_ITEM = '[data-component-name="Menu/MenuItem"]';
+
+let context: BrowserContext;
+let page: Page;
+let userDataDir: string;
+const leftThePage: string[] = [];
+const consoleErrors: string[] = [];
+
+/** The side-menu link to an operation (Redoc links operations by their lower-cased operationId). */
+function menuLink(operationId: string): Locator {
+  return page.locator(`${MENU_ITEM} a[href$="/${operationId.toLowerCase()}"]`);
+}
+
+function section(operationId: string): Locator {
+  return page.locator(`[data-section-id$="/${operationId.toLowerCase()}"]`);
+}
+
+async function inViewport(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const view = page.viewportSize()!;
+  return !!box && box.width > 0 && box.height > 0 && box.y < view.height && box.y + box.height > 0;
+}
+
+function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** A heading whose whole text is `text` (Redoc adds link icons, so the accessible name may differ). */
+function heading(scope: Page | Locator, text: string): Locator {
+  return scope.locator('h1, h2, h3').filter({ hasText: exactly(text) }).first();
+}
+
+/** Clicks the side-menu entry whose own label is `text` (the last one: a tag comes after its group). */
+async function clickMenu(text: string): Promise<void> {
+  await page.locator(`${MENU_ITEM} [data-text="${text.replace(/"/g, '\\"')}"]`).last().click();
+}
+
+/** Opens an operation from the side menu, expanding its tag first when needed; returns the link's href. */
+async function openOperation(o: (typeof ops)[number]): Promise<string | null> {
+  const link = menuLink(o.id);
+  if (!(await link.count())) await clickMenu(o.op.tags[0]);
+  await link.waitFor({ timeout: 5_000 });
+  const href = await link.getAttribute('href');
+  await link.click();
+  await heading(section(o.id), o.op.summary).waitFor({ state: 'visible', timeout: 5_000 });
+  return href;
+}
+
+beforeAll(async () => {
+  if (!existsSync(HTML)) throw new Error(`${HTML} is missing: run \`npm run build\` (or \`npm run docs\`)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  userDataDir = await mkdtemp(path.join(os.tmpdir(), 'docs-chromium-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    serviceWorkers: 'block',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  // Every request goes through here: only the page's own file may load, anything else is recorded
+  // and refused. Requests the router never sees (other schemes) are caught by the listener.
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.split('#')[0] === PAGE_URL) return route.continue();
+    leftThePage.push(url);
+    return route.abort('blockedbyclient');
+  });
+  context.on('request', (request) => {
+    const url = request.url();
+    if (url.split('#')[0] !== PAGE_URL && !leftThePage.includes(url)) leftThePage.push(url);
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => consoleErrors.push(`uncaught: ${e.message}`));
+  await page.goto(PAGE_URL, { waitUntil: 'load' });
+  await page.locator(MENU_ITEM).first().waitFor();
+});
+
+afterAll(async () => {
+  await context?.close();
+  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+});
+
+describe('reference docs (generated/docs/index.html) in headless Chromium, offline', () => {
+  it('lists the tags in the contract\'s order in the side menu', async () => {
+    const labels = (await page.locator(MENU_ITEM).allTextContents()).map((t) => t.trim());
+    const positions = tagOrder(doc).map((tag) => labels.lastIndexOf(tag));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('shows every operation\'s summary after a side-menu click, and the click navigates', async () => {
+    const missing: string[] = [];
+    for (const tag of tagOrder(doc)) {
+      for (const o of ops.filter((x) => x.op.tags?.[0] === tag)) {
+        const href = await openOperation(o);
+        await page.waitForFunction((h) => location.hash === h, href, { timeout: 5_000 });
+        if (!(await inViewport(heading(section(o.id), o.op.summary)))) missing.push(`${o.label}: "${o.op.summary}" not in view`);
+      }
+    }
+    expect(missing).toEqual([]);
+  }, 180_000);
+
+  it('draws every state machine as an SVG diagram with its states', async () => {
+    await clickMenu('State machines');
+    const machines = stateMachines(doc);
+    const diagrams = page.locator('.state-diagram svg');
+    await diagrams.first().waitFor({ state: 'visible' });
+    expect(await diagrams.count()).toBe(machines.length);
+    for (const [i, { machine }] of machines.entries()) {
+      const svg = diagrams.nth(i);
+      const box = await svg.boundingBox();
+      expect(box && box.width > 100 && box.height > 30, `${machine.resource} diagram has a size`).toBe(true);
+      const labels = (await svg.locator('text').allTextContents()).join(' ');
+      for (const state of machine.states) expect(labels).toContain(state);
+    }
+    await diagrams.first().scrollIntoViewIfNeeded();
+    expect(await inViewport(diagrams.first())).toBe(true);
+    await mkdir(REPORT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(REPORT_DIR, 'state-machines.png') });
+  });
+
+  it('lists every known gap from the contract', async () => {
+    await clickMenu('Known gaps');
+    const gaps = knownGaps(doc);
+    await heading(page, 'Known gaps').waitFor({ state: 'visible' });
+    const table = page.locator('table').filter({ hasText: 'what is not shown' });
+    expect(await table.locator('tbody tr').count()).toBe(gaps.length);
+    const text = await table.innerText();
+    for (const gap of gaps) expect(text).toContain(gap.text.replace(/`/g, ''));
+  });
+
+  it('finds an operation with the built-in search', async () => {
+    const target = ops[ops.length - 1];
+    await page.getByText('Search', { exact: false }).first().click();
+    await page.keyboard.type(target.op.summary);
+    const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: target.op.summary }).first();
+    await result.waitFor({ state: 'visible', timeout: 10_000 });
+    await result.click();
+    const title = heading(section(target.id), target.op.summary);
+    await title.waitFor({ state: 'visible', timeout: 5_000 });
+    expect(await inViewport(title)).toBe(true);
+  });
+
+  it('switches response examples', async () => {
+    // An operation whose success response has named examples with different `data.status` values.
+    const found = ops.flatMap((o) => {
+      const ok = Object.entries<any>(o.op.responses).find(([code]) => /^2/.test(code))?.[1];
+      const examples = Object.values<any>(ok?.content?.['application/json']?.examples ?? {}).map((e) =>
+        e.$ref ? doc.components.examples[e.$ref.split('/').pop()] : e);
+      const statuses = new Set(examples.map((e) => e.value?.data?.status).filter((s) => typeof s === 'string'));
+      return statuses.size > 1 ? [{ o, examples }] : [];
+    })[0];
+    expect(found, 'the contract has an operation with several status examples').toBeTruthy();
+    const { o, examples } = found!;
+    await openOperation(o);
+    const sec = section(o.id);
+    const picker = sec.getByRole('button', { name: 'Example' }).last();
+    await picker.waitFor({ state: 'visible' });
+    const other = examples.find((e) => e.value.data.status !== examples[0].value.data.status)!;
+    await picker.click();
+    await page.getByRole('menuitem', { name: other.summary, exact: true }).click();
+    await expect.poll(() => sec.innerText()).toContain(`"status": "${other.value.data.status}"`);
+    expect(await picker.innerText()).toContain(other.summary);
+  });
+
+  it('shows curl and TypeScript client samples for an operation', async () => {
+    const o = ops.find((x) => x.op['x-credits']?.charges && /\{/.test(x.path))!;
+    await openOperation(o);
+    const sec = section(o.id);
+    await sec.getByText('curl -X', { exact: false }).first().waitFor({ state: 'visible' });
+    await expect.poll(() => sec.innerText()).toContain(`curl -X ${o.method.toUpperCase()}`);
+    await sec.getByRole('button', { name: 'curl', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'TypeScript client' }).click();
+    await expect.poll(() => sec.innerText()).toContain(`await api.${o.method.toUpperCase()}('${o.path}'`);
+    await expect.poll(() => sec.innerText()).toContain('createVideoApiClient');
+    await page.screenshot({ path: path.join(REPORT_DIR, 'operation.png') });
+  });
+
+  it('made no request outside the file and logged no console error', async () => {
+    await page.waitForTimeout(500);
+    expect(leftThePage).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
