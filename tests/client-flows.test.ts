@@ -249,3 +249,26 @@ describe('client flows against the mock', () => {
     await expect(client.poll.launchClip(987654321, fast)).rejects.toMatchObject({ status: 404, code: 'GEN-NOT-FOUND' });
   });
 });
+
+describe('client against the mock with MOCK_RATE_LIMIT', () => {
+  let limited: MockProcess;
+  beforeAll(async () => { limited = await startMock({ MOCK_RATE_LIMIT: '2' }); });
+  afterAll(async () => { await limited?.stop(); });
+
+  it('a charging call answered 429 comes back at once, never retried; X-RateLimit-* are read', async () => {
+    const retries: string[] = [];
+    const api = createVideoApiClient({ baseUrl: limited.baseUrl, token: 'mock-limited', onRetry: (e) => retries.push(e.operation) });
+    await api.unwrap(api.GET('/me'));
+    expect(api.rateLimit()).toMatchObject({ limit: 2, remaining: 1 });
+    await api.unwrap(api.GET('/me'));
+    const started = Date.now();
+    const error = await api.unwrap(api.POST('/launch-clips', { body: { product_name: 'B', domain: 'b.example', idea: 'x' } })).catch((e) => e);
+    expect(error).toMatchObject({ status: 429 });
+    expect(error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(retries).toEqual([]);
+    // A safe call whose Retry-After is longer than maxWaitMs is handed back too, not waited for.
+    const impatient = createVideoApiClient({ baseUrl: limited.baseUrl, token: 'mock-limited', maxWaitMs: 100 });
+    expect((await impatient.GET('/me')).response.status).toBe(429);
+  });
+});
