@@ -92,9 +92,12 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       } catch (error) {
         malformed = `The request body is not valid JSON: ${(error as Error).message}`;
       }
-    } else if (raw !== '' && /^multipart\/form-data/i.test(contentType) && namedParts(raw, contentType) === 0) {
+    } else if (raw !== '' && /^multipart\/form-data/i.test(contentType)) {
       // Prism reads a multipart body without parts as an empty object; the API would not.
-      malformed = 'The multipart body has no named parts.';
+      if (namedParts(raw, contentType) === 0) malformed = 'The multipart body has no named parts.';
+      // Prism percent-decodes part names and throws on a stray "%" (prism-http 5.12
+      // decodeUriEntities); escaping it makes Prism decode each name back to what was sent.
+      body = raw.replace(/(content-disposition:[^\r\n]*?\bname=")([^"]*)"/gi, (_m, head, name) => `${head}${name.replace(/%/g, '%25')}"`);
     }
     const input: IHttpRequest = {
       method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],

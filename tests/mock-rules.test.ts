@@ -304,6 +304,16 @@ describe('robustness', () => {
     expect(reply.status).toBe(404);
   });
 
+  it('multipart part names Prism cannot percent-decode are not a fault', async () => {
+    const id = (await op('createAiVisualsVideo', {}, { body: {} })).body.data.id;
+    const reply = await call(mock.base, 'POST', `/ai-visuals/${id}/assets/upload`, {
+      raw: '--b\r\nContent-Disposition: form-data; name="50%Ña"\r\n\r\n1\r\n--b\r\nContent-Disposition: form-data; name=""\r\n\r\nnull\r\n--b--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expectConforms('uploadAiVisualsAsset', reply);
+    expect(reply.status).toBe(200);
+  });
+
   it('a multipart body without parts is a 422, and nothing is created', async () => {
     const reply = await call(mock.base, 'POST', '/characters', { token: 'no-parts', raw: '--b\r\n[]\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } });
     expectConforms('createCharacter', reply);
