@@ -28,6 +28,17 @@ export type DiscoverOutcome =
 // 408 and 504 are a timeout on the way, not an answer: the search may still have run.
 const TIMEOUT_STATUSES = new Set([408, 504]);
 
+// AbortSignal.any is recent in browsers (2023-24); fall back to a controller that follows both.
+function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) { controller.abort(s.reason); break; }
+    s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
+  }
+  return controller.signal;
+}
+
 export async function discoverIdeas(
   client: Client<paths>,
   body: DiscoverBody,
@@ -35,7 +46,7 @@ export async function discoverIdeas(
   redact?: Redactor,
 ): Promise<DiscoverOutcome> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 150_000);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const signal = options.signal ? anySignal(options.signal, timeout) : timeout;
   let reason: 'timeout' | 'network';
   try {
     const result = await client.POST('/ideas/discover', { body, signal });

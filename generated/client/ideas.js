@@ -1,9 +1,23 @@
 import { toVideoApiError, VideoApiError } from './errors.js';
 // 408 and 504 are a timeout on the way, not an answer: the search may still have run.
 const TIMEOUT_STATUSES = new Set([408, 504]);
+// AbortSignal.any is recent in browsers (2023-24); fall back to a controller that follows both.
+function anySignal(a, b) {
+    if (typeof AbortSignal.any === 'function')
+        return AbortSignal.any([a, b]);
+    const controller = new AbortController();
+    for (const s of [a, b]) {
+        if (s.aborted) {
+            controller.abort(s.reason);
+            break;
+        }
+        s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
+    }
+    return controller.signal;
+}
 export async function discoverIdeas(client, body, options = {}, redact) {
     const timeout = AbortSignal.timeout(options.timeoutMs ?? 150_000);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const signal = options.signal ? anySignal(options.signal, timeout) : timeout;
     let reason;
     try {
         const result = await client.POST('/ideas/discover', { body, signal });
