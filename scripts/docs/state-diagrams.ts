@@ -83,6 +83,11 @@ export async function renderSvg(dot: string, idPrefix: string, title: string): P
     .trim();
 }
 
+/** The embedded SVG for one machine. */
+export function diagram({ schema, machine }: StateMachine): Promise<string> {
+  return renderSvg(toDot(machine), `sm-${slug(schema)}`, `State diagram: ${machine.resource}`);
+}
+
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
@@ -112,7 +117,7 @@ export async function stateMachinesMarkdown(doc: Json): Promise<string> {
     'own; "not shown" is a state the source does not name.',
   ];
   for (const { schema, machine: m } of stateMachines(doc)) {
-    const svg = await renderSvg(toDot(m), `sm-${slug(schema)}`, `State diagram: ${m.resource}`);
+    const svg = await diagram({ schema, machine: m });
     const facts = [
       `- Status: ${code(m.statusLocation)} in the answer of ${opLabels(doc, m.pollOperationIds)} (schema ${code(schema)}).`,
       `- States: ${(m.states as string[]).map(code).join(', ')}${m.open ? ' (and others the source does not show)' : ''}; initial: ${m.initial === null ? 'not shown' : code(m.initial)}.`,

@@ -1,0 +1,148 @@
+// What the docs build adds to its copy of the contract, checked against the contract itself
+// (generated/openapi.json), and the offline guarantees of the built page (generated/docs/index.html).
+// The browser test (tests/docs.test.ts) checks the same page as a reader sees it.
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sampleContext } from '../scripts/docs/code-samples.js';
+import { operations, tagOrder } from '../scripts/docs/contract.js';
+import { decorate } from '../scripts/docs/decorate.js';
+import { knownGaps } from '../scripts/docs/known-gaps.js';
+import { makeOffline } from '../scripts/docs/offline.js';
+import { diagram, stateMachines } from '../scripts/docs/state-diagrams.js';
+import { BIN, ROOT } from '../scripts/lib/project.js';
+import { run } from '../scripts/lib/run.js';
+
+const bundleText = readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8');
+const bundle = JSON.parse(bundleText);
+const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const html = readFileSync(path.join(ROOT, 'generated', 'docs', 'index.html'), 'utf8');
+let doc: any;
+
+beforeAll(async () => {
+  doc = await decorate(bundle, sampleContext(bundle, pkg.name));
+});
+
+describe('docs: the decorated copy of the contract', () => {
+  it('leaves the bundle itself untouched', () => {
+    expect(JSON.stringify(bundle, null, 2) + '\n').toBe(bundleText);
+  });
+
+  it('gives every operation its credits and limits, from x-credits', () => {
+    for (const o of operations(doc)) {
+      const credits = o.op['x-credits'];
+      const text: string = o.op.description;
+      expect(text, o.label).toContain('**Credits:**');
+      if (!credits.charges) expect(text, o.label).toContain('**Credits:** free.');
+      if (typeof credits.cost === 'number') expect(text, o.label).toContain(`${credits.cost} credits`);
+      if (credits.costKey) expect(text, o.label).toContain(credits.costKey);
+      if (credits.refund) expect(text, o.label).toContain(credits.refund);
+      if (o.op.responses['429']) expect(text, o.label).toContain('**Limits:**');
+    }
+  });
+
+  it('gives every operation a curl and a typed-client sample of the openapi-fetch shape', () => {
+    for (const o of operations(doc)) {
+      const samples = o.op['x-codeSamples'];
+      expect(samples.map((s: any) => s.label), o.label).toEqual(['curl', 'TypeScript client']);
+      const [curl, ts] = samples.map((s: any) => s.source);
+      expect(curl.startsWith(`curl -X ${o.method.toUpperCase()} '${sampleContext(bundle, pkg.name).baseUrl}${o.path.split('{')[0]}`), o.label).toBe(true);
+      expect(curl).toContain('Authorization: Bearer $API_TOKEN');
+      expect(ts).toContain(`import { createVideoApiClient } from '${pkg.name}';`);
+      expect(ts).toContain(`const { data, error } = await api.${o.method.toUpperCase()}('${o.path}'`);
+      for (const name of o.path.match(/\{(\w+)\}/g) ?? []) {
+        expect(ts, o.label).toMatch(new RegExp(`params: \\{ path: \\{[^}]*${name.slice(1, -1)}: `));
+      }
+    }
+  });
+
+  it('lists every x-unspecified of the contract under Known gaps', () => {
+    const gaps = knownGaps(bundle);
+    expect(gaps.length).toBe(bundleText.split('"x-unspecified"').length - 1);
+    const section = doc.info.description.split('## Known gaps')[1];
+    expect(section).toBeTruthy();
+    for (const gap of gaps) {
+      expect(section).toContain(gap.pointer.replace(/\|/g, '\\|'));
+      expect(section).toContain(gap.text.replace(/\|/g, '\\|'));
+    }
+  });
+
+  it('carries the error catalogue, render preconditions, tool server and change log', () => {
+    const intro: string = doc.info.description;
+    const catalogue = Object.values<any>(bundle.components.schemas).flatMap((s) => s['x-error-catalogue'] ?? []);
+    expect(catalogue.length).toBeGreaterThan(0);
+    for (const e of catalogue) expect(intro).toContain(`\`${e.code}\``);
+    for (const o of operations(bundle).filter((x) => x.op['x-render-preconditions'])) {
+      expect(intro).toContain(`\`${o.label}\``);
+      for (const p of o.op['x-render-preconditions']) expect(intro).toContain(p.condition);
+    }
+    for (const tool of bundle['x-tool-server'].tools) expect(intro).toContain(`\`${tool.name}\``);
+    for (const entry of bundle.info['x-changelog']) {
+      expect(intro).toContain(`**${entry.date}**`);
+      for (const change of entry.changes) expect(intro).toContain(change);
+    }
+    expect(intro.match(/^## Change log$/gm)).toHaveLength(1);
+  });
+
+  it('keeps the tags in the contract\'s order', () => {
+    expect(doc.tags.map((t: any) => t.name)).toEqual(tagOrder(bundle));
+    expect(doc['x-tagGroups'].flatMap((g: any) => g.tags)).toEqual(tagOrder(bundle));
+  });
+});
+
+describe('docs: state diagrams', () => {
+  it('draws every machine with all its states, the same way every time', async () => {
+    const machines = stateMachines(bundle);
+    expect(machines.length).toBe(Object.values<any>(bundle.components.schemas).filter((s) => s['x-state-machine']).length);
+    for (const m of machines) {
+      const { machine } = m;
+      const svg = await diagram(m);
+      expect(svg).toMatch(/^<svg /);
+      expect(svg).not.toContain('\n');
+      for (const state of machine.states) expect(svg).toContain(`>${state}`);
+      expect(await diagram(m)).toBe(svg);
+      expect(doc.info.description).toContain(svg);
+    }
+  });
+});
+
+describe('docs: the built page stays offline', () => {
+  it('inlines Redoc, disables telemetry and carries no CDN address', () => {
+    expect(html).not.toMatch(/<script[^>]+\ssrc=/i);
+    expect(html).not.toMatch(/<link[^>]+href="(?:https?:)?\/\//i);
+    expect(html).toContain('"disableTelemetry":true');
+    expect(html).not.toContain('cdn.redoc.ly');
+    expect(html).not.toContain('cdn.redocly.com/redoc/');
+  });
+
+  it('refuses a Redoc bundle it does not know how to make offline', () => {
+    expect(() => makeOffline('<html><script type="module">hydrate()</script></html>')).toThrow(/Redoc changed/);
+  });
+});
+
+describe('docs: TypeScript samples compile against the client and the contract types', () => {
+  it('type-checks every TypeScript client sample', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docs-samples-'));
+    try {
+      const files: string[] = [];
+      for (const o of operations(doc)) {
+        const file = path.join(dir, `${o.id}.mts`);
+        files.push(file);
+        await writeFile(file, o.op['x-codeSamples'].find((s: any) => s.label === 'TypeScript client').source + '\nexport {};\n');
+      }
+      await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true,
+          lib: ['ES2022', 'DOM'], types: ['node'], typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+          baseUrl: dir, paths: { [pkg.name]: [path.join(ROOT, pkg.exports['.'].types)] },
+        },
+        files,
+      }));
+      await run(BIN('tsc'), ['-p', path.join(dir, 'tsconfig.json')], { cwd: dir, quiet: true });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
