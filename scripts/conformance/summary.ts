@@ -18,14 +18,23 @@ const unescape = (s: string) => s.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-f]
 function parseBody(operation: string, fallbackCode: string, body: string): Finding[] {
   const findings: Finding[] = [];
   for (const chunk of body.split(/\n(?=\d+\. Test Case ID:)/)) {
-    const curl = /Reproduce with:\s*\n\s*\n?\s*(curl [^\n]+)/.exec(chunk)?.[1]?.trim();
-    const checks = [...chunk.matchAll(/^- (ST\d+|[A-Z][\w-]*) (.+)\n(?:\s*\n)?((?:[ \t]+.+\n?)*)/gm)];
-    if (!checks.length) {
-      findings.push({ operation, code: fallbackCode, title: chunk.split('\n').find((l) => l.trim())?.trim() ?? 'error', detail: chunk.trim().slice(0, 400), curl });
+    const lines = chunk.split('\n');
+    const reproduceAt = lines.findIndex((l) => l.trim() === 'Reproduce with:');
+    // A stateful failure is reproduced by a sequence of calls, one curl per line.
+    const curls = reproduceAt < 0 ? [] : lines.slice(reproduceAt + 1).map((l) => l.trim()).filter((l) => l.startsWith('curl '));
+    const curl = curls.length ? curls.join(' && \\\n        ') : undefined;
+    const heads = lines.map((l, i) => ({ i, m: /^- (ST\d+|[A-Z][\w-]*) (.+)$/.exec(l) })).filter((h) => h.m);
+    if (!heads.length) {
+      findings.push({ operation, code: fallbackCode, title: lines.find((l) => l.trim())?.trim() ?? 'error', detail: chunk.trim().slice(0, 400), curl });
       continue;
     }
-    for (const [, code, title, detail] of checks) {
-      findings.push({ operation, code, title: title.trim(), detail: detail.split('\n').map((l) => l.trim()).filter(Boolean).join(' '), curl });
+    for (const { i, m } of heads) {
+      const detail: string[] = [];
+      for (const line of lines.slice(i + 1)) {
+        if (/^(- |\[\d{3}\]|Reproduce with:)/.test(line)) break;
+        if (line.trim()) detail.push(line.trim());
+      }
+      findings.push({ operation, code: m![1], title: m![2].trim(), detail: detail.join(' '), curl });
     }
   }
   return findings;

@@ -1,0 +1,31 @@
+// Shared by the conformance test files: run `npm run conformance`'s script as a child process
+// against a given base URL and read back what it reported from its JUnit file.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, BIN } from '../scripts/lib/project.js';
+import { parseJUnit, type Finding } from '../scripts/conformance/summary.js';
+
+export interface SuiteResult { code: number; findings: Finding[]; output: string; seconds: number }
+
+export function runSuite(env: Record<string, string>): Promise<SuiteResult> {
+  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-test-'));
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'conformance', 'run.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, CONFORMANCE_REPORT_DIR: reportDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => { output += d; });
+    child.stderr.on('data', (d) => { output += d; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const junit = path.join(reportDir, 'conformance-junit.xml');
+      const findings = existsSync(junit) ? parseJUnit(readFileSync(junit, 'utf8')) : [];
+      resolve({ code: code ?? 1, findings, output, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}

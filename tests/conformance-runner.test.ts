@@ -1,0 +1,140 @@
+// The runner's own pieces, without Schemathesis: settings from CONFORMANCE_*, the command line it
+// builds, the summary it prints, and the throttle that keeps a remote run inside the rate limit.
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { buildSchemathesisArgs, CHARGING_FILTER } from '../scripts/conformance/args.js';
+import { readSettings, REMOTE_DEFAULT_RATE_LIMIT } from '../scripts/conformance/settings.js';
+import { formatSummary, parseJUnit } from '../scripts/conformance/summary.js';
+import { retryDelayMs, startThrottle } from '../scripts/conformance/throttle.js';
+
+const REMOTE = { CONFORMANCE_BASE_URL: 'https://staging.example.test/v2/', CONFORMANCE_TOKEN: 'secret' };
+const args = (env: Record<string, string>, remote = 'CONFORMANCE_BASE_URL' in env) =>
+  buildSchemathesisArgs({
+    settings: readSettings(env), target: { url: 'http://127.0.0.1:1/v2', remote },
+    schemaPath: 'generated/openapi.yaml', configPath: 'schemathesis.toml', reportDir: '/r', junitPath: '/r/j.xml',
+  });
+const after = (list: string[], flag: string) => list.filter((_, i) => list[i - 1] === flag);
+
+describe('settings', () => {
+  it('local mock by default: any token, no rate limit, full profile, nothing charged', () => {
+    const s = readSettings({});
+    expect(s.baseUrl).toBeUndefined();
+    expect(s.token).toBeTruthy();
+    expect(s.rateLimit).toBeUndefined();
+    expect(s.profile).toBe('full');
+    expect(s.allowCharges).toBe(false);
+  });
+
+  it('remote: token required, 30/m by default, trailing slash dropped', () => {
+    expect(() => readSettings({ CONFORMANCE_BASE_URL: REMOTE.CONFORMANCE_BASE_URL })).toThrow(/CONFORMANCE_TOKEN/);
+    const s = readSettings(REMOTE);
+    expect(s.rateLimit).toBe(REMOTE_DEFAULT_RATE_LIMIT);
+    expect(s.baseUrl).toBe('https://staging.example.test/v2');
+  });
+
+  it('rate limit, max examples and profile are validated', () => {
+    expect(readSettings({ ...REMOTE, CONFORMANCE_RATE_LIMIT: 'none' }).rateLimit).toBeUndefined();
+    expect(readSettings({ CONFORMANCE_RATE_LIMIT: '10/s' }).rateLimit).toBe('10/s');
+    expect(() => readSettings({ CONFORMANCE_RATE_LIMIT: 'fast' })).toThrow();
+    expect(() => readSettings({ CONFORMANCE_MAX_EXAMPLES: '0' })).toThrow();
+    expect(() => readSettings({ CONFORMANCE_PROFILE: 'huge' })).toThrow();
+  });
+});
+
+describe('Schemathesis command line', () => {
+  it('excludes charging operations through the contract extension unless CONFORMANCE_ALLOW_CHARGES=1', () => {
+    expect(after(args({}), '--exclude-by')).toEqual([CHARGING_FILTER]);
+    expect(CHARGING_FILTER).toMatch(/^\/x-credits\/charges == true$/);
+    expect(args({ CONFORMANCE_ALLOW_CHARGES: '1' })).not.toContain('--exclude-by');
+  });
+
+  it('excludes DELETE against a remote URL unless CONFORMANCE_ALLOW_DESTRUCTIVE=1, never against the mock', () => {
+    expect(after(args(REMOTE), '--exclude-method')).toEqual(['DELETE']);
+    expect(args({ ...REMOTE, CONFORMANCE_ALLOW_DESTRUCTIVE: '1' })).not.toContain('--exclude-method');
+    expect(args({})).not.toContain('--exclude-method');
+  });
+
+  it('passes max examples, operations, phases, seed and the JUnit report; smoke is the examples phase once', () => {
+    const a = args({ CONFORMANCE_MAX_EXAMPLES: '7', CONFORMANCE_OPERATIONS: 'getMe, listIdeas', CONFORMANCE_SEED: '3' });
+    expect(after(a, '--max-examples')).toEqual(['7']);
+    expect(after(a, '--include-operation-id')).toEqual(['getMe', 'listIdeas']);
+    expect(after(a, '--seed')).toEqual(['3']);
+    expect(after(a, '--report')).toEqual(['junit']);
+    expect(after(a, '--report-junit-path')).toEqual(['/r/j.xml']);
+    expect(a).not.toContain('--phases'); // thorough by default: every phase in schemathesis.toml
+    const smoke = args({ CONFORMANCE_PROFILE: 'smoke' });
+    expect(after(smoke, '--phases')).toEqual(['examples']);
+    expect(after(smoke, '--max-examples')).toEqual(['1']);
+  });
+});
+
+describe('summary', () => {
+  const xml = `<?xml version="1.0"?><testsuites><testsuite name="schemathesis">
+<testcase name="GET /me" time="0.1"><failure type="failure" message="ST103">1. Test Case ID: abc
+
+- ST103 Undocumented HTTP status code
+
+    Received: 201
+    Documented: 200, 401
+
+[201] Created:
+
+    \`{&quot;ok&quot;: true}\`
+
+Reproduce with:
+
+    curl -X GET -H 'Authorization: [Filtered]' http://127.0.0.1:9/v2/me</failure></testcase>
+<testcase name="GET /ideas" time="0.1"/>
+</testsuite></testsuites>`;
+
+  it('lists operation, check and a curl with the token placeholder and the real base URL', () => {
+    const findings = parseJUnit(xml);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ operation: 'GET /me', code: 'ST103', title: 'Undocumented HTTP status code' });
+    expect(findings[0].detail).toContain('Received: 201');
+    const text = formatSummary(findings, { rewriteOrigin: ['http://127.0.0.1:9/v2', 'https://staging.example.test/v2'] });
+    expect(text).toContain('GET /me');
+    expect(text).toContain('curl -X GET -H "Authorization: Bearer $CONFORMANCE_TOKEN" https://staging.example.test/v2/me');
+    expect(formatSummary([])).toBe('No failures.');
+  });
+});
+
+describe('throttle', () => {
+  it('Retry-After wins, then X-RateLimit-Reset, then one window', () => {
+    expect(retryDelayMs('3', null, 60_000)).toBe(3_000);
+    expect(retryDelayMs(null, '1010', 60_000, 1_000_000)).toBe(10_250);
+    expect(retryDelayMs(null, null, 60_000)).toBe(60_000);
+  });
+
+  it('paces requests to the limit and waits out a 429 before answering', async () => {
+    let calls = 0;
+    const upstream = http.createServer((req, res) => {
+      calls++;
+      if (calls === 1) { res.writeHead(429, { 'retry-after': '1' }); res.end(); return; }
+      res.writeHead(200, { 'content-type': 'application/json', 'x-seen-path': req.url ?? '' });
+      res.end('{"ok":true}');
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const port = (upstream.address() as import('node:net').AddressInfo).port;
+    const lines: string[] = [];
+    const throttle = await startThrottle(`http://127.0.0.1:${port}/v2`, '2/s', (l) => lines.push(l));
+    try {
+      expect(throttle.url).toMatch(/\/v2$/);
+      const started = Date.now();
+      const first = await fetch(`${throttle.url}/me`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-seen-path')).toBe('/v2/me');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900); // the 429 was waited out
+      expect(throttle.stats.waited429).toBe(1);
+      expect(lines.join('\n')).toMatch(/429/);
+      // 2 per second: 4 more requests cannot all leave within the first second
+      const batchStart = Date.now();
+      await Promise.all([1, 2, 3, 4].map(() => fetch(`${throttle.url}/me`).then((r) => r.text())));
+      expect(Date.now() - batchStart).toBeGreaterThanOrEqual(900);
+      expect(throttle.stats.requests).toBe(6);
+    } finally {
+      await throttle.close();
+      upstream.close();
+    }
+  });
+});
