@@ -90,15 +90,15 @@ export function creditsOverviewMarkdown(doc: Json): string {
   for (const tag of tagOrder(doc)) {
     for (const o of ops.filter((x) => (x.op.tags?.[0] ?? '') === tag)) {
       const c = o.op['x-credits'];
-      rows.push([tag, code(o.label), o.op.summary ?? '', c?.charges ? 'yes' : 'no', costText(c) || (c?.charges ? 'not fixed' : ''), c?.refund ?? '']);
+      rows.push([code(o.label), `${chargeText(c)}${c?.refund ? `; refund: ${c.refund}` : ''}`]);
     }
   }
   const charging = ops.filter((o) => o.op['x-credits']?.charges).length;
   return [
     `${charging} of ${ops.length} operations charge credits (\`x-credits\` on each operation). Where the source`,
     'gives no flat amount, the estimate endpoints and `GET /credits/costs` give the price, and `meta.credits`',
-    'in the charging response reports it.',
+    'in the charging response reports it. Operations are listed in the order of the side menu.',
     '',
-    table(['tag', 'operation', 'summary', 'charges', 'cost', 'refund'], rows),
+    table(['operation', 'credits'], rows),
   ].join('\n');
 }

@@ -20,14 +20,12 @@ export function errorCatalogueMarkdown(doc: Json): string {
 }
 
 function preconditionRows(list: Json[]): unknown[][] {
-  return list.map((p, i) => [
-    i + 1,
-    p.condition,
-    p.status,
-    p.code ? code(p.code) : '',
-    p.message ?? '',
-    [p.field, ...(p.fields ?? [])].filter(Boolean).map(code).join(', '),
-  ]);
+  return list.map((p, i) => {
+    const fields = [p.field, ...(p.fields ?? [])].filter(Boolean).map(code).join(', ');
+    const result = [String(p.status), p.code ? code(p.code) : '', p.message ? `"${p.message}"` : '', fields ? `field ${fields}` : '']
+      .filter(Boolean).join(', ');
+    return [i + 1, p.condition, result];
+  });
 }
 
 /** One table per distinct list of preconditions, naming the operations that carry it. */
@@ -43,7 +41,7 @@ export function renderPreconditionsMarkdown(doc: Json): string {
   if (!groups.size) return '';
   const out = ['### Render preconditions', '', 'Checked in this order before any charge, so a failed precondition costs nothing.'];
   for (const { list, ops } of groups.values()) {
-    out.push('', `Applies to ${ops.join(', ')}.`, '', table(['#', 'condition', 'status', 'code', 'message', 'field'], preconditionRows(list)));
+    out.push('', `Applies to ${ops.join(', ')}.`, '', table(['#', 'condition', 'result'], preconditionRows(list)));
   }
   return out.join('\n');
 }

@@ -1,7 +1,7 @@
 // "Known gaps": every place the contract marks with `x-unspecified` (what the source leaves open),
 // so readers and QA know what the API does not promise.
 import { type Json, pointer } from './contract.js';
-import { code, table } from './markdown.js';
+import { code } from './markdown.js';
 
 export interface Gap {
   /** JSON pointer into generated/openapi.json of the object that carries `x-unspecified`. */
@@ -44,8 +44,14 @@ export function knownGapsMarkdown(gaps: Gap[]): string {
   return [
     `The source leaves these ${gaps.length} places unspecified ("not shown"). The contract models each one`,
     'leniently and marks it with `x-unspecified`; nothing here is promised, and a conformance run against',
-    'staging does not verify it. "Where" is a JSON pointer into `generated/openapi.json`.',
+    'staging does not verify it. Each entry ends with its JSON pointer into `generated/openapi.json`.',
     '',
-    table(['#', 'place', 'what is not shown', 'where'], gaps.map((g, i) => [i + 1, g.place, g.text, code(g.pointer || '/')])),
+    // A list, not a table: the page's middle column is narrow.
+    ...gaps.map((g, i) => `${i + 1}. **${g.place}**: ${inline(g.text)} (${code(g.pointer || '/')})`),
   ].join('\n');
+}
+
+/** One line of markdown: no newlines. */
+function inline(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
 }

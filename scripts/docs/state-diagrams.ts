@@ -3,7 +3,7 @@
 // inlined in the page, so it renders offline.
 import { instance, type Viz } from '@viz-js/viz';
 import { type Json, operations, tagOrder } from './contract.js';
-import { code, table } from './markdown.js';
+import { code } from './markdown.js';
 
 export interface StateMachine {
   schema: string;
@@ -97,15 +97,18 @@ function opLabels(doc: Json, ids: string[] | undefined): string {
   return (ids ?? []).map((id) => code(byId.get(id) ?? id)).join(', ');
 }
 
-function transitionRows(doc: Json, m: Json): unknown[][] {
-  return (m.transitions as Json[]).map((t) => [
-    t.from ?? '(new)',
-    `${t.trigger}${t.automatic ? ' (automatic)' : ''}`,
-    t.condition ?? t.outcome ?? '',
-    t.to ?? 'not shown',
-    [t.effects, t.refund ? 'charge refunded' : '', t['x-unspecified']].filter(Boolean).join('; '),
-    opLabels(doc, t.operationIds),
-  ]);
+function transitionLines(doc: Json, m: Json): string[] {
+  return (m.transitions as Json[]).map((t) => {
+    const calls = opLabels(doc, t.operationIds);
+    const parts = [
+      `${t.trigger}${t.automatic ? ' (automatic)' : ''}${calls ? ` (${calls})` : ''}.`,
+      t.condition ? `When: ${t.condition}.` : t.outcome ? `Outcome: ${t.outcome}.` : '',
+      t.effects ? `Effects: ${t.effects}.` : '',
+      t.refund ? 'The charge is refunded.' : '',
+      t['x-unspecified'] ? `Not shown: ${t['x-unspecified']}` : '',
+    ];
+    return `- **${t.from ?? '(new)'} → ${t.to ?? 'not shown'}**: ${parts.filter(Boolean).join(' ')}`;
+  });
 }
 
 /** The "State machines" section: per machine a summary, the diagram and the transition table. */
@@ -132,7 +135,9 @@ export async function stateMachinesMarkdown(doc: Json): Promise<string> {
       '',
       `<div class="state-diagram" data-state-machine="${schema}">${svg}</div>`,
       '',
-      table(['from', 'trigger', 'condition', 'to', 'effects', 'calls'], transitionRows(doc, m)),
+      'Transitions:',
+      '',
+      ...transitionLines(doc, m),
     );
   }
   return out.join('\n');

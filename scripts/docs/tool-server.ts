@@ -1,6 +1,6 @@
 // The tool-server section (`x-tool-server`) and the change log (`info.x-changelog`).
 import { type Json, operations } from './contract.js';
-import { code, table } from './markdown.js';
+import { code } from './markdown.js';
 
 export function toolServerMarkdown(doc: Json): string {
   const ts = doc['x-tool-server'];
@@ -12,15 +12,11 @@ export function toolServerMarkdown(doc: Json): string {
       (ts.trialRejection ? ` A trial account gets ${code(ts.trialRejection)} on every call.` : '') +
       (ts.renderBillingMinimumSeconds ? ` Renders bill at least ${ts.renderBillingMinimumSeconds} seconds.` : ''), '');
   }
-  out.push(table(
-    ['tool', 'charges', 'REST operations', 'notes'],
-    (ts.tools ?? []).map((t: Json) => [
-      code(t.name),
-      t.charges ? 'yes' : 'no',
-      (t.operationIds ?? []).map((id: string) => code(byId.get(id) ?? id)).join(', '),
-      [t.resultField ? `result ${code(t.resultField)}: ${(t.resultValues ?? []).map(code).join(', ')}` : '', t['x-unspecified']].filter(Boolean).join('; '),
-    ]),
-  ));
+  for (const t of ts.tools ?? []) {
+    const ops = (t.operationIds ?? []).map((id: string) => code(byId.get(id) ?? id)).join(', ');
+    const notes = [t.resultField ? `result ${code(t.resultField)}: ${(t.resultValues ?? []).map(code).join(', ')}` : '', t['x-unspecified']].filter(Boolean);
+    out.push(`- ${code(t.name)} (${t.charges ? 'charges' : 'free'}): ${ops || 'no REST operation named'}.${notes.length ? ` ${notes.join('; ')}` : ''}`);
+  }
   const gaps = [ts.url?.['x-unspecified'], ts['x-unspecified']].filter(Boolean);
   if (gaps.length) out.push('', ...gaps.map((g) => `- Not shown: ${g}`));
   return out.join('\n');
