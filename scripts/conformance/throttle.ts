@@ -13,7 +13,9 @@ export interface Throttle {
 }
 
 const WINDOW_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-const MAX_429_RETRIES = 5;
+// A queued request must still be answered within Schemathesis's request-timeout (180 s in
+// schemathesis.toml): at most 2 waits of at most one window plus a second each.
+const MAX_429_RETRIES = 2;
 
 export function parseRate(rate: string): { limit: number; windowMs: number } {
   const [count, unit] = rate.split('/');
@@ -23,9 +25,9 @@ export function parseRate(rate: string): { limit: number; windowMs: number } {
 /** How long to wait after a 429: Retry-After seconds, else until X-RateLimit-Reset (Unix time), else one window; capped. */
 export function retryDelayMs(retryAfter: string | null, resetAt: string | null, windowMs: number, now = Date.now()): number {
   const after = Number(retryAfter);
-  if (retryAfter !== null && retryAfter.trim() !== '' && Number.isFinite(after) && after >= 0) return Math.min(after * 1000, 2 * windowMs);
+  if (retryAfter !== null && retryAfter.trim() !== '' && Number.isFinite(after) && after >= 0) return Math.min(after * 1000, windowMs + 1000);
   const reset = Number(resetAt);
-  if (resetAt !== null && Number.isFinite(reset) && reset > 0) return Math.min(Math.max(reset * 1000 - now, 0) + 250, 2 * windowMs);
+  if (resetAt !== null && Number.isFinite(reset) && reset > 0) return Math.min(Math.max(reset * 1000 - now, 0) + 250, windowMs + 1000);
   return windowMs;
 }
 
