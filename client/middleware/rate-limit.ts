@@ -77,6 +77,20 @@ export function rateLimits(options: RateLimitOptions = {}): Middleware & { last(
     if (info) { last = info; options.onRateLimit?.(info); }
   };
 
+  async function retry(request: Request, first: Response, operation: string, template: Request | undefined, fetch: (r: Request) => Promise<Response>): Promise<Response> {
+    let current = first;
+    for (let attempt = 1; attempt <= maxRetries && current.status === 429; attempt++) {
+      const waitMs = retryDelayMs(current.headers);
+      if (waitMs > maxWaitMs) break;
+      options.onRetry?.({ operation, attempt, waitMs });
+      await current.body?.cancel();
+      await sleep(waitMs, request.signal);
+      current = await fetch(template ? template.clone() : request);
+      observe(current);
+    }
+    return current;
+  }
+
   return {
     last: () => last,
     onRequest({ request, schemaPath, id }) {
@@ -85,25 +99,15 @@ export function rateLimits(options: RateLimitOptions = {}): Middleware & { last(
       }
       return undefined;
     },
-    async onResponse({ request, response, schemaPath, id, options: clientOptions }) {
-      try {
-        observe(response);
-        if (response.status !== 429 || maxRetries === 0 || chargesCredits(request.method, schemaPath)) return undefined;
-        let current = response;
-        for (let attempt = 1; attempt <= maxRetries && current.status === 429; attempt++) {
-          const waitMs = retryDelayMs(current.headers);
-          if (waitMs > maxWaitMs) break;
-          options.onRetry?.({ operation: `${request.method} ${schemaPath}`, attempt, waitMs });
-          await current.body?.cancel();
-          await sleep(waitMs, request.signal);
-          const template = replayable.get(id);
-          current = await clientOptions.fetch(template ? template.clone() : request);
-          observe(current);
-        }
-        return current;
-      } finally {
+    onResponse({ request, response, schemaPath, id, options: clientOptions }) {
+      observe(response);
+      // Fast path stays synchronous: most answers are not 429.
+      if (response.status !== 429 || maxRetries === 0 || chargesCredits(request.method, schemaPath)) {
         replayable.delete(id);
+        return undefined;
       }
+      return retry(request, response, `${request.method} ${schemaPath}`, replayable.get(id), clientOptions.fetch)
+        .finally(() => replayable.delete(id));
     },
     onError({ id }) {
       replayable.delete(id);
