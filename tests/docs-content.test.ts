@@ -104,6 +104,9 @@ describe('docs: state diagrams', () => {
       for (const state of machine.states) expect(svg).toContain(`>${state}`);
       expect(await diagram(m)).toBe(svg);
       expect(doc.info.description).toContain(svg);
+      for (const t of machine.transitions) {
+        expect(doc.info.description).toContain(`| ${t.from ?? '(new)'} → ${t.to ?? 'not shown'} | ${t.trigger}`);
+      }
     }
   });
 });

@@ -3,7 +3,7 @@
 // inlined in the page, so it renders offline.
 import { instance, type Viz } from '@viz-js/viz';
 import { type Json, operations, tagOrder } from './contract.js';
-import { code } from './markdown.js';
+import { code, table } from './markdown.js';
 
 export interface StateMachine {
   schema: string;
@@ -97,18 +97,19 @@ function opLabels(doc: Json, ids: string[] | undefined): string {
   return (ids ?? []).map((id) => code(byId.get(id) ?? id)).join(', ');
 }
 
-function transitionLines(doc: Json, m: Json): string[] {
-  return (m.transitions as Json[]).map((t) => {
+/** The transition table: three columns, so it fits the page's middle column. */
+function transitionTable(doc: Json, m: Json): string {
+  return table(['transition', 'trigger', 'details'], (m.transitions as Json[]).map((t) => {
     const calls = opLabels(doc, t.operationIds);
-    const parts = [
-      `${t.trigger}${t.automatic ? ' (automatic)' : ''}${calls ? ` (${calls})` : ''}.`,
+    const details = [
       t.condition ? `When: ${t.condition}.` : t.outcome ? `Outcome: ${t.outcome}.` : '',
       t.effects ? `Effects: ${t.effects}.` : '',
       t.refund ? 'The charge is refunded.' : '',
+      calls ? `Calls: ${calls}.` : '',
       t['x-unspecified'] ? `Not shown: ${t['x-unspecified']}` : '',
     ];
-    return `- **${t.from ?? '(new)'} → ${t.to ?? 'not shown'}**: ${parts.filter(Boolean).join(' ')}`;
-  });
+    return [`${t.from ?? '(new)'} → ${t.to ?? 'not shown'}`, `${t.trigger}${t.automatic ? ' (automatic)' : ''}`, details.filter(Boolean).join(' ')];
+  }));
 }
 
 /** The "State machines" section: per machine a summary, the diagram and the transition table. */
@@ -135,9 +136,7 @@ export async function stateMachinesMarkdown(doc: Json): Promise<string> {
       '',
       `<div class="state-diagram" data-state-machine="${schema}">${svg}</div>`,
       '',
-      'Transitions:',
-      '',
-      ...transitionLines(doc, m),
+      transitionTable(doc, m),
     );
   }
   return out.join('\n');
