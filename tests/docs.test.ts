@@ -2,7 +2,7 @@
 // from disk with every network request blocked, and a reader's path through it works. What to expect
 // (operations, tags, state machines, gaps) is read from generated/openapi.json, never typed here.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,11 +61,34 @@ async function clickMenu(text: string): Promise<void> {
 async function openOperation(o: (typeof ops)[number]): Promise<string | null> {
   const link = menuLink(o.id);
   if (!(await link.count())) await clickMenu(o.op.tags[0]);
-  await link.waitFor({ timeout: 5_000 });
+  await link.waitFor({ timeout: 10_000 });
   const href = await link.getAttribute('href');
   await link.click();
-  await heading(section(o.id), o.op.summary).waitFor({ state: 'visible', timeout: 5_000 });
+  await heading(section(o.id), o.op.summary).waitFor({ state: 'visible', timeout: 10_000 });
   return href;
+}
+
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/**
+ * Every request of the context goes through here: only `allowed` (the page's own file) may load;
+ * anything else is recorded in `sink` and refused. Requests the router never sees (other schemes)
+ * are caught by the listener.
+ */
+async function guard(ctx: BrowserContext, allowed: string, sink: string[]): Promise<void> {
+  await ctx.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.split('#')[0] === allowed) return route.continue();
+    if (!sink.includes(url)) sink.push(url);
+    return route.abort('blockedbyclient');
+  });
+  ctx.on('request', (request) => {
+    const url = request.url();
+    if (url.split('#')[0] !== allowed && !sink.includes(url)) sink.push(url);
+  });
 }
 
 beforeAll(async () => {
@@ -77,23 +100,9 @@ beforeAll(async () => {
     headless: true,
     viewport: { width: 1400, height: 900 },
     serviceWorkers: 'block',
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
-  // Every request goes through here: only the page's own file may load, anything else is recorded
-  // and refused. Requests the router never sees (other schemes) are caught by the listener.
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.split('#')[0] === PAGE_URL) return route.continue();
-    leftThePage.push(url);
-    return route.abort('blockedbyclient');
-  });
-  context.on('request', (request) => {
-    const url = request.url();
-    if (url.split('#')[0] !== PAGE_URL && !leftThePage.includes(url)) leftThePage.push(url);
-  });
+  await guard(context, PAGE_URL, leftThePage);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => consoleErrors.push(`uncaught: ${e.message}`));
@@ -119,7 +128,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     for (const tag of tagOrder(doc)) {
       for (const o of ops.filter((x) => x.op.tags?.[0] === tag)) {
         const href = await openOperation(o);
-        await page.waitForFunction((h) => location.hash === h, href, { timeout: 5_000 });
+        await page.waitForFunction((h) => location.hash === h, href, { timeout: 10_000 });
         if (!(await inViewport(heading(section(o.id), o.op.summary)))) missing.push(`${o.label}: "${o.op.summary}" not in view`);
       }
     }
@@ -163,7 +172,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     await result.waitFor({ state: 'visible', timeout: 10_000 });
     await result.click();
     const title = heading(section(target.id), target.op.summary);
-    await title.waitFor({ state: 'visible', timeout: 5_000 });
+    await title.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await inViewport(title)).toBe(true);
   });
 
@@ -200,6 +209,23 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     await expect.poll(() => sec.innerText()).toContain(`await api.${o.method.toUpperCase()}('${o.path}'`);
     await expect.poll(() => sec.innerText()).toContain('createVideoApiClient');
     await page.screenshot({ path: path.join(REPORT_DIR, 'operation.png') });
+  });
+
+  it('has a request guard that does catch a page reaching out (control)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docs-guard-'));
+    const file = path.join(dir, 'control.html');
+    await writeFile(file, '<!doctype html><img src="https://cdn.example.invalid/logo.svg"><script src="https://cdn.example.invalid/x.js"></script>');
+    const caught: string[] = [];
+    const control = await chromium.launchPersistentContext(path.join(dir, 'profile'), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    try {
+      await guard(control, pathToFileURL(file).href, caught);
+      const p = control.pages()[0] ?? (await control.newPage());
+      await p.goto(pathToFileURL(file).href);
+      await expect.poll(() => [...caught].sort()).toEqual(['https://cdn.example.invalid/logo.svg', 'https://cdn.example.invalid/x.js']);
+    } finally {
+      await control.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('made no request outside the file and logged no console error', async () => {
