@@ -67,7 +67,9 @@ export class StatefulApi {
   }
 
   advanceAll(account: Account, now: number): void {
-    for (const resource of account.resources.values()) this.machines.advance(account, resource, now);
+    for (const resource of account.active) {
+      if (!this.machines.advance(account, resource, now)) account.active.delete(resource);
+    }
   }
 
   // ---- account ------------------------------------------------------------------------------
@@ -162,6 +164,7 @@ export class StatefulApi {
     }
     if (op.method === 'delete') {
       call.account.resources.delete(Store.key(family.machine, id));
+      call.account.active.delete(resource);
       return this.ok(call, call.prism.body?.data);
     }
     for (const pre of op.preconditions ?? []) {
@@ -224,6 +227,7 @@ export class StatefulApi {
     const charge = this.charge(call);
     if (transition) {
       this.machines.start(family.machine, transition, resource, call.now, this.chargeInfo(call, charge), call.prism.body?.data);
+      call.account.active.add(resource);
     }
     const isResource = this.contract.dataSchemaRef(op) === family.dataRef;
     return this.ok(call, isResource ? resource.data : call.prism.body?.data, charge);
@@ -245,6 +249,7 @@ export class StatefulApi {
     const transition = this.machines.triggered(family.machine, call.op.id, resource);
     if (transition) {
       this.machines.start(family.machine, transition, resource, call.now, this.chargeInfo(call, charge), example);
+      call.account.active.add(resource);
     }
     return this.ok(call, resource.data, charge);
   }

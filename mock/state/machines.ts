@@ -96,13 +96,17 @@ export class Machines {
     this.enter(info, resource, transition.to ?? info.machine.initial);
   }
 
-  /** Applies every transition whose time has come. Refunds go to the owner's ledger. */
-  advance(account: Account, resource: Resource, now: number): void {
+  /**
+   * Applies every transition whose time has come. Refunds go to the owner's ledger. Returns false
+   * once nothing can happen to the resource without a new client action.
+   */
+  advance(account: Account, resource: Resource, now: number): boolean {
     const job = resource.job;
-    if (!job) return;
+    if (!job) return false;
     const info = this.byName.get(job.machine)!;
     for (;;) {
-      if (now - job.enteredAt < this.stepMs) return;
+      if (!job.pendingTo && !this.nextAutomatic(info.machine, job.state, job.fail)?.to) return false;
+      if (now - job.enteredAt < this.stepMs) return true;
       if (job.pendingTo) {
         const to = job.pendingTo;
         job.pendingTo = undefined;
@@ -110,10 +114,9 @@ export class Machines {
         this.enter(info, resource, to);
         continue;
       }
-      const next = this.nextAutomatic(info.machine, job.state, job.fail);
-      if (!next?.to) return;
+      const next = this.nextAutomatic(info.machine, job.state, job.fail)!;
       job.enteredAt += this.stepMs;
-      this.enter(info, resource, next.to);
+      this.enter(info, resource, next.to!);
       if (next.refund && job.charge > 0) {
         account.balance += job.charge;
         record(account, {

@@ -43,6 +43,8 @@ export interface Account {
   balance: number;
   ledger: LedgerEntry[];
   resources: Map<string, Resource>;
+  /** Resources whose job can still move on its own; only these are advanced on each request. */
+  active: Set<Resource>;
   autoTopup?: Record<string, unknown>;
 }
 
@@ -62,7 +64,7 @@ export class Store {
   account(token: string, kind: AccountKind): Account {
     let account = this.accounts.get(token);
     if (!account) {
-      account = { token, kind, balance: this.startingBalance(kind), ledger: [], resources: new Map() };
+      account = { token, kind, balance: this.startingBalance(kind), ledger: [], resources: new Map(), active: new Set() };
       this.accounts.set(token, account);
     }
     return account;

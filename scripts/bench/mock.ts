@@ -96,17 +96,20 @@ async function main() {
   }).then((r) => r.json());
   const id = created.data.id;
 
-  const cases: Array<{ name: string; mock: string; prism: string }> = [
+  const cases: Array<{ name: string; mock: string; prism: string; body?: string }> = [
     { name: 'GET /me', mock: `${mockBase}/me`, prism: `${prismBase}/me` },
     { name: 'GET /faceless/options', mock: `${mockBase}/faceless/options`, prism: `${prismBase}/faceless/options` },
     { name: 'GET /faceless/{id}', mock: `${mockBase}/faceless/${id}`, prism: `${prismBase}/faceless/${id}` },
+    // A validated write that stores a resource in the mock (plain Prism only answers the example).
+    { name: 'POST /faceless', mock: `${mockBase}/faceless`, prism: `${prismBase}/faceless`, body: JSON.stringify({ type: 'b-roll', topic: 'Bench' }) },
   ];
   const rows: string[] = [];
   try {
     for (const c of cases) {
       console.log(`bench: ${c.name} (${SECONDS}s each, ${CONNECTIONS} connections)`);
-      const prismFigures = await measure(c.prism);
-      const mockFigures = await measure(c.mock);
+      const method = c.body ? 'POST' : 'GET';
+      const prismFigures = await measure(c.prism, method, c.body);
+      const mockFigures = await measure(c.mock, method, c.body);
       const ratio = mockFigures.rps / prismFigures.rps;
       for (const [who, f] of [['plain prism', prismFigures], ['mock', mockFigures]] as const) {
         console.log(`  ${who.padEnd(12)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}`);
