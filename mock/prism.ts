@@ -20,7 +20,7 @@ export interface Violation {
 }
 
 export type PrismResult =
-  | { kind: 'ok'; operationId: string; output: IHttpResponse; violations: Violation[] }
+  | { kind: 'ok'; operationId: string; output: IHttpResponse; violations: Violation[]; bodyError?: string }
   | { kind: 'error'; status: number; name: string; detail: string };
 
 export interface Preferences {
@@ -76,6 +76,19 @@ export async function createPrism(doc: unknown) {
   };
 
   async function request(input: IHttpRequest, prefs: Preferences): Promise<PrismResult> {
+    try {
+      return await run(input, prefs);
+    } catch (error) {
+      // Prism's multipart parser (parse-multipart-data) throws on some malformed bodies. Ask Prism
+      // again without the body, so routing, security and the gate still decide first, and report
+      // the body as unparseable.
+      if (input.body === undefined) throw error;
+      const retry = await run({ ...input, body: undefined }, prefs);
+      return retry.kind === 'ok' ? { ...retry, bodyError: (error as Error).message } : retry;
+    }
+  }
+
+  async function run(input: IHttpRequest, prefs: Preferences): Promise<PrismResult> {
     const result = await prism.request(input, candidates(input.url.path), { mock: { dynamic: false, ...prefs } } as never)();
     if (result._tag === 'Left') {
       const error = result.left as { status?: number; name: string; detail?: string; message: string };

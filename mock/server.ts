@@ -117,6 +117,7 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     const gate = gateFailure(kind);
     if (gate && !contract.isUngated(op)) return errors.answer(gate);
     if (malformed) return errors.validation({ body: [malformed] });
+    if (result.bodyError) return errors.validation({ body: [`The request body could not be parsed: ${result.bodyError}`] });
     if (!prefs.ok) return errors.validation({ Prefer: [prefs.detail] });
     if (problems.length) return errors.fromViolations(problems);
 

@@ -314,6 +314,19 @@ describe('robustness', () => {
     expect(reply.status).toBe(200);
   });
 
+  it('a multipart body Prism\'s parser chokes on is a 422 (after the gate), not a fault', async () => {
+    const options = {
+      raw: '--b\r\nContent-Disposition: form-data; name="name"; broken\r\n\r\nMira\r\n--b--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    };
+    const reply = await call(mock.base, 'POST', '/characters', { token: 'choke', ...options });
+    expectConforms('createCharacter', reply);
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors).toHaveProperty('body');
+    expect((await call(mock.base, 'POST', '/characters', { token: 'mock-trial', ...options })).status).toBe(403);
+    expect((await op('listCharacters', {}, { token: 'choke' })).body.data).toEqual([]);
+  });
+
   it('a multipart body without parts is a 422, and nothing is created', async () => {
     const reply = await call(mock.base, 'POST', '/characters', { token: 'no-parts', raw: '--b\r\n[]\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } });
     expectConforms('createCharacter', reply);
