@@ -129,7 +129,12 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
       for (const o of ops.filter((x) => x.op.tags?.[0] === tag)) {
         const href = await openOperation(o);
         await page.waitForFunction((h) => location.hash === h, href, { timeout: 10_000 });
-        if (!(await inViewport(heading(section(o.id), o.op.summary)))) missing.push(`${o.label}: "${o.op.summary}" not in view`);
+        // Redoc may still be scrolling smoothly: give the heading a moment to arrive.
+        const arrived = await expect
+          .poll(() => inViewport(heading(section(o.id), o.op.summary)), { timeout: 5_000 })
+          .toBe(true)
+          .then(() => true, () => false);
+        if (!arrived) missing.push(`${o.label}: "${o.op.summary}" not in view`);
       }
     }
     expect(missing).toEqual([]);
