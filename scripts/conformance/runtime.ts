@@ -27,13 +27,23 @@ export function dockerAnswers(): boolean {
   return probe.status === 0;
 }
 
+/** The pinned image is present, or can be pulled now (a machine may run Docker without reaching its registry). */
+function imageAvailable(log: (line: string) => void): boolean {
+  const image = dockerImage();
+  if (spawnSync('docker', ['image', 'inspect', image], { stdio: 'ignore', timeout: 30_000 }).status === 0) return true;
+  log(`pulling ${image}`);
+  const pulled = spawnSync('docker', ['pull', '--quiet', image], { stdio: 'ignore', timeout: 600_000 }).status === 0;
+  if (!pulled) log(`could not pull ${image}: using the project-local venv instead`);
+  return pulled;
+}
+
 export async function resolveRuntime(
   preferred: 'docker' | 'venv' | undefined,
   mounts: string[],
   env: string[],
   log: (line: string) => void,
 ): Promise<Runtime> {
-  if (preferred === 'docker' || (preferred === undefined && dockerAnswers())) {
+  if (preferred === 'docker' || (preferred === undefined && dockerAnswers() && imageAvailable(log))) {
     const volumes = [...new Set([ROOT, ...mounts])].flatMap((dir) => ['-v', `${dir}:${dir}`]);
     const user = typeof process.getuid === 'function' ? ['--user', `${process.getuid()}:${process.getgid?.() ?? 0}`] : [];
     return {

@@ -1,5 +1,5 @@
 // A local forwarder between Schemathesis and a remote deployment that keeps the run inside the
-// API's rate limit: requests leave one at a time, at most `limit` per window, and a 429 is waited
+// API's rate limit: requests leave one at a time, evenly spaced, at most `limit` per window; a 429 is waited
 // out (Retry-After, else X-RateLimit-Reset, else one window) and retried before Schemathesis sees
 // it. Schemathesis's own limiter can pace or wait out 429s, not both; this does both, and counts
 // requests for progress output. Responses pass through byte for byte.
@@ -39,10 +39,15 @@ export async function startThrottle(remoteBaseUrl: string, rate: string | undefi
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   let queue: Promise<unknown> = Promise.resolve();
 
+  // Evenly spaced (30/m: one request every 2 s, never a burst of 30), and never more than `limit`
+  // in any sliding window.
+  const spacingMs = Number.isFinite(limit) ? windowMs / limit : 0;
   async function slot(): Promise<void> {
     for (;;) {
       const now = Date.now();
       while (sent.length && sent[0] <= now - windowMs) sent.shift();
+      const last = sent.at(-1);
+      if (last !== undefined && now - last < spacingMs) { await sleep(last + spacingMs - now); continue; }
       if (sent.length < limit) { sent.push(now); return; }
       await sleep(sent[0] + windowMs - now + 5);
     }
