@@ -106,7 +106,15 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       body,
     };
     const prefs = prism.preferences(input);
-    const result = await prism.request(input, prefs.ok ? prefs.value : {});
+    let result = await prism.request(input, prefs.ok ? prefs.value : {});
+    let unservable: Record<string, string[]> | undefined;
+    if (result.kind === 'error' && !/NO_(PATH|METHOD)_MATCHED/.test(result.name)) {
+      // Prism matched the route but cannot produce what was asked (a Prefer code or example the
+      // contract lacks, an Accept it cannot serve). Ask again plainly, so the gate still answers
+      // first, then report the request as unprocessable.
+      unservable = { [/NOT_ACCEPTABLE/.test(result.name) ? 'Accept' : 'Prefer']: [result.detail] };
+      result = await prism.request({ ...input, headers: { ...input.headers, accept: 'application/json' } }, {});
+    }
     if (result.kind === 'error') return fromPrismError(result.status, result.detail, path);
 
     const op = contract.op(result.operationId);
@@ -118,29 +126,42 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     if (gate && !contract.isUngated(op)) return errors.answer(gate);
     if (malformed) return errors.validation({ body: [malformed] });
     if (result.bodyError) return errors.validation({ body: [`The request body could not be parsed: ${result.bodyError}`] });
-    if (!prefs.ok) return errors.validation({ Prefer: [prefs.detail] });
+    // A Prefer/Accept that cannot be honoured: 422 where the operation documents it; elsewhere
+    // the control is ignored (said in a header) so the answer still conforms to the contract.
+    const refusal = unservable ?? (prefs.ok ? undefined : { Prefer: [prefs.detail] });
+    let ignored: string | undefined;
+    if (refusal) {
+      if (op.raw.responses['422']) return errors.validation(refusal);
+      ignored = Object.values(refusal).flat().join('; ').replace(/[^\x20-\x7e]+/g, ' ').trim();
+    }
     if (problems.length) return errors.fromViolations(problems);
 
+    const { output } = result;
+    const stateful = () =>
+      api.handle({
+        op,
+        account: store.account(token, kind),
+        path,
+        query: input.url.query ?? {},
+        body,
+        prism: { status: output.statusCode, body: output.body },
+        now: Date.now(),
+        baseUrl: `http://${req.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`,
+      });
+    if (ignored) {
+      const answer = stateful();
+      return { ...answer, headers: { ...answer.headers, 'X-Mock-Prefer-Ignored': ignored } };
+    }
     // Prism's own controls: an explicit Prefer code/example/dynamic answers exactly what Prism
     // chose from the contract, without touching state or credits.
-    const { output } = result;
-    if (prefs.value.code !== undefined || prefs.value.exampleKey !== undefined || prefs.value.dynamic !== undefined) {
+    if (prefs.ok && (prefs.value.code !== undefined || prefs.value.exampleKey !== undefined || prefs.value.dynamic !== undefined)) {
       return { status: output.statusCode, body: output.body, headers: { 'Content-Type': String(output.headers?.['Content-type'] ?? 'application/json') } };
     }
     if (output.statusCode >= 300) {
       // Prism picked an error example for a valid request (it never should); say so honestly.
       return { status: output.statusCode, body: output.body };
     }
-    return api.handle({
-      op,
-      account: store.account(token, kind),
-      path,
-      query: input.url.query ?? {},
-      body,
-      prism: { status: output.statusCode, body: output.body },
-      now: Date.now(),
-      baseUrl: `http://${req.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`,
-    });
+    return stateful();
   }
 
   function fromPrismError(status: number, detail: string, path: string): Answer {

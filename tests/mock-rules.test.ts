@@ -230,10 +230,17 @@ describe("Prism's controls", () => {
     expect(reply.status).toBe(200);
   });
 
-  it('a Prefer code that is not a status is a 422 envelope', async () => {
-    const reply = await op('getFacelessOptions', {}, { headers: { prefer: 'code=abc' } });
-    expect(reply.status).toBe(422);
-    expect(reply.body.errors).toHaveProperty('Prefer');
+  it('a Prefer the contract cannot satisfy is a 422 envelope naming Prefer (after the gate)', async () => {
+    for (const prefer of ['code=abc', 'code=418', 'example=no_such_example']) {
+      const reply = await op('getFacelessOptions', {}, { headers: { prefer } });
+      expect(reply.status, prefer).toBe(422);
+      expect(reply.body.errors, prefer).toHaveProperty('Prefer');
+      // GET /me documents no 422: the control is ignored, said in a header, and the answer conforms.
+      const me = await op('getMe', {}, { headers: { prefer } });
+      expect(me.status, prefer).toBe(200);
+      expect(me.headers.get('x-mock-prefer-ignored'), prefer).toBeTruthy();
+    }
+    expect((await op('getFacelessOptions', {}, { token: 'mock-trial', headers: { prefer: 'code=418' } })).status).toBe(403);
   });
 });
 

@@ -1,0 +1,66 @@
+// The parts of the mock that are awkward to reach over a normal HTTP session: the staleness check
+// behind `npm start`, and what happens when the mock itself breaks.
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isStale } from '../mock/build-if-stale.js';
+import { Contract } from '../mock/contract.js';
+import { createMock } from '../mock/server.js';
+import { call, expectConforms, spec } from './mock-harness.js';
+
+describe('npm start builds only what is stale', () => {
+  function tree() {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'mock-stale-'));
+    mkdirSync(path.join(root, 'openapi/paths'), { recursive: true });
+    mkdirSync(path.join(root, 'generated'));
+    writeFileSync(path.join(root, 'openapi/paths/me.yaml'), 'get: {}\n');
+    for (const file of ['openapi.json', 'openapi.yaml', 'contract.ts']) writeFileSync(path.join(root, 'generated', file), '');
+    return root;
+  }
+  const touch = (file: string, seconds: number) => utimesSync(file, seconds, seconds);
+
+  it('fresh when every generated file is newer than every contract file', () => {
+    const root = tree();
+    touch(path.join(root, 'openapi/paths/me.yaml'), 1_000);
+    for (const file of ['openapi.json', 'openapi.yaml', 'contract.ts']) touch(path.join(root, 'generated', file), 2_000);
+    expect(isStale(root)).toBe(false);
+  });
+
+  it('stale when a nested contract file is newer, or a generated file is missing', () => {
+    const root = tree();
+    for (const file of ['openapi.json', 'openapi.yaml', 'contract.ts']) touch(path.join(root, 'generated', file), 2_000);
+    touch(path.join(root, 'openapi/paths/me.yaml'), 3_000);
+    expect(isStale(root)).toBe(true);
+    const other = tree();
+    touch(path.join(other, 'openapi/paths/me.yaml'), 1_000);
+    writeFileSync(path.join(other, 'generated/openapi.json'), '');
+    touch(path.join(other, 'generated/openapi.json'), 2_000);
+    touch(path.join(other, 'generated/openapi.yaml'), 2_000);
+    touch(path.join(other, 'generated/contract.ts'), 500); // older than the contract
+    expect(isStale(other)).toBe(true);
+  });
+});
+
+describe('an unexpected fault', () => {
+  it('answers 500 GEN-API-ERROR in the envelope, is logged, and the mock keeps serving', async () => {
+    // A contract whose profile example lost its data makes GET /me throw inside the mock.
+    const broken = structuredClone(spec);
+    delete broken.components.examples.AccountProfile.value.data;
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    const mock = await (await createMock({ MOCK_QUIET: '1' }, new Contract(broken))).listen(0);
+    try {
+      const reply = await call(mock.url, 'GET', '/me');
+      expectConforms('getMe', reply);
+      expect(reply.status).toBe(500);
+      expect(reply.body.error.code).toBe('GEN-API-ERROR');
+      expect(errors.length).toBeGreaterThan(0);
+      expect((await call(mock.url, 'GET', '/credits/costs')).status).toBe(200);
+    } finally {
+      console.error = original;
+      await mock.close();
+    }
+  });
+});
