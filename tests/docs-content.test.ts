@@ -86,6 +86,17 @@ describe('docs: the decorated copy of the contract', () => {
     expect(intro.match(/^## Change log$/gm)).toHaveLength(1);
   });
 
+  it('adds to each tag what its operations cost and the diagram of each resource they poll', () => {
+    for (const tag of doc.tags) {
+      const inTag = operations(bundle).filter((o) => o.op.tags?.[0] === tag.name);
+      if (!inTag.length) continue;
+      expect(tag.description, tag.name).toContain('**Credits in this tag:**');
+      for (const o of inTag.filter((x) => x.op['x-credits'].charges)) expect(tag.description, tag.name).toContain(`\`${o.label}\``);
+      const polled = stateMachines(bundle).filter((m) => inTag.some((o) => m.machine.pollOperationIds.includes(o.id)));
+      for (const m of polled) expect(tag.description, tag.name).toContain(`data-state-machine="${m.schema}"`);
+    }
+  });
+
   it('keeps the tags in the contract\'s order', () => {
     expect(doc.tags.map((t: any) => t.name)).toEqual(tagOrder(bundle));
     expect(doc['x-tagGroups'].flatMap((g: any) => g.tags)).toEqual(tagOrder(bundle));

@@ -143,7 +143,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
   it('draws every state machine as an SVG diagram with its states', async () => {
     await clickMenu('State machines');
     const machines = stateMachines(doc);
-    const diagrams = page.locator('.state-diagram svg');
+    const diagrams = page.locator('.state-diagram[data-place="overview"] svg');
     await diagrams.first().waitFor({ state: 'visible' });
     expect(await diagrams.count()).toBe(machines.length);
     for (const [i, { machine }] of machines.entries()) {
@@ -157,6 +157,17 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     expect(await inViewport(diagrams.first())).toBe(true);
     await mkdir(REPORT_DIR, { recursive: true });
     await page.screenshot({ path: path.join(REPORT_DIR, 'state-machines.png') });
+  });
+
+  it('draws the state diagram on the page of each tag that polls the resource', async () => {
+    for (const { schema, machine } of stateMachines(doc)) {
+      const poll = ops.find((o) => o.id === machine.pollOperationIds[0])!;
+      await clickMenu(poll.op.tags[0]);
+      const svg = page.locator(`.state-diagram[data-place^="tag-"][data-state-machine="${schema}"] svg`).first();
+      await svg.waitFor({ state: 'visible', timeout: 10_000 });
+      const box = await svg.boundingBox();
+      expect(box && box.width > 100 && box.height > 30, `${machine.resource} on the ${poll.op.tags[0]} page`).toBe(true);
+    }
   });
 
   it('lists every known gap from the contract', async () => {

@@ -1,6 +1,6 @@
 // The docs-only copy of the bundle: the original generated/openapi.json is never changed. Adds to a
 // deep copy what readers need and Redoc shows: per-operation credits and limits, x-codeSamples, and
-// sections of the introduction (credits, state machines, error catalogue, render preconditions, tool
+// the tags' introductions (credits, state diagrams), sections of the introduction (credits, state machines, error catalogue, render preconditions, tool
 // server, change log, known gaps), every one derived from the contract.
 import { type Json, operations } from './contract.js';
 import { codeSamples, type SampleContext } from './code-samples.js';
@@ -9,6 +9,7 @@ import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js
 import { knownGaps, knownGapsMarkdown } from './known-gaps.js';
 import { upsertSection } from './markdown.js';
 import { stateMachinesMarkdown } from './state-diagrams.js';
+import { tagIntroMarkdown } from './tags.js';
 import { changelogMarkdown, toolServerMarkdown } from './tool-server.js';
 
 export async function decorate(bundle: Json, ctx: SampleContext): Promise<Json> {
@@ -20,6 +21,11 @@ export async function decorate(bundle: Json, ctx: SampleContext): Promise<Json> 
     const credits = operationCreditsMarkdown(bundle, o);
     o.op.description = o.op.description ? `${o.op.description.replace(/\s+$/, '')}\n\n${credits}` : credits;
     o.op['x-codeSamples'] = codeSamples(bundle, o, ctx);
+  }
+
+  for (const tag of doc.tags ?? []) {
+    const extra = await tagIntroMarkdown(bundle, tag.name);
+    if (extra) tag.description = tag.description ? `${tag.description.replace(/\s+$/, '')}\n\n${extra}` : extra;
   }
 
   let intro: string = doc.info.description ?? '';

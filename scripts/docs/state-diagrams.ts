@@ -83,12 +83,17 @@ export async function renderSvg(dot: string, idPrefix: string, title: string): P
     .trim();
 }
 
-/** The embedded SVG for one machine. */
-export function diagram({ schema, machine }: StateMachine): Promise<string> {
-  return renderSvg(toDot(machine), `sm-${slug(schema)}`, `State diagram: ${machine.resource}`);
+/** The embedded SVG for one machine; `place` keeps element ids unique where it is shown twice. */
+export function diagram({ schema, machine }: StateMachine, place = 'overview'): Promise<string> {
+  return renderSvg(toDot(machine), `${place}-sm-${slug(schema)}`, `State diagram: ${machine.resource}`);
 }
 
-function slug(text: string): string {
+/** The diagram wrapped for the page (a one-line HTML block inside markdown). */
+export async function diagramBlock(m: StateMachine, place = 'overview'): Promise<string> {
+  return `<div class="state-diagram" data-state-machine="${m.schema}" data-place="${place}">${await diagram(m, place)}</div>`;
+}
+
+export function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
@@ -121,7 +126,7 @@ export async function stateMachinesMarkdown(doc: Json): Promise<string> {
     'own; "not shown" is a state the source does not name.',
   ];
   for (const { schema, machine: m } of stateMachines(doc)) {
-    const svg = await diagram({ schema, machine: m });
+
     const facts = [
       `- Status: ${code(m.statusLocation)} in the answer of ${opLabels(doc, m.pollOperationIds)} (schema ${code(schema)}).`,
       `- States: ${(m.states as string[]).map(code).join(', ')}${m.open ? ' (and others the source does not show)' : ''}; initial: ${m.initial === null ? 'not shown' : code(m.initial)}.`,
@@ -134,7 +139,7 @@ export async function stateMachinesMarkdown(doc: Json): Promise<string> {
       '',
       ...facts,
       '',
-      `<div class="state-diagram" data-state-machine="${schema}">${svg}</div>`,
+      await diagramBlock({ schema, machine: m }),
       '',
       transitionTable(doc, m),
     );
