@@ -59,6 +59,7 @@ describe('faceless standard flow', () => {
     );
     expect(seen.map((v) => v.status)).toEqual(['rendering', 'completed']);
     expect(seen.at(-1).url).toMatch(/^https?:\/\//);
+    expect(seen.at(-1).url).toContain(`/${id}.`); // each video its own file
 
     const exported = await op('exportFacelessVideo', { faceless: id }, { token, body: { captions: true } });
     expect(exported.status).toBe(200);

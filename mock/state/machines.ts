@@ -143,13 +143,26 @@ export class Machines {
     const example = state ? dig(info.stateExamples[state], info.parentPath) : undefined;
     const parent = ensure(resource.data, info.parentPath);
     if (example) {
+      // File URLs of the example name the example's id (…/videos/4821.mp4): name this resource's.
+      const exampleId = state ? info.stateExamples[state]?.id : undefined;
       for (const key of info.stateKeys) {
-        if (key in example) parent[key] = structuredClone(example[key]);
+        if (key in example) parent[key] = renameId(structuredClone(example[key]), exampleId, resource.id);
         else delete parent[key];
       }
     }
     parent[info.statusKey] = state;
   }
+}
+
+function renameId(value: any, from: unknown, to: number): any {
+  if (from === undefined || from === null) return value;
+  const pattern = new RegExp(`\\b${String(from).replace(/[^\w-]/g, '')}\\b`, 'g');
+  if (typeof value === 'string') return /^https?:\/\//.test(value) ? value.replace(pattern, String(to)) : value;
+  if (Array.isArray(value)) return value.map((item) => renameId(item, from, to));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, renameId(item, from, to)]));
+  }
+  return value;
 }
 
 export function dig(value: any, path: string[]): any {
