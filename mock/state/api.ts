@@ -111,8 +111,10 @@ export class StatefulApi {
 
   private autoTopup(call: Call): Record<string, unknown> {
     if (!call.account.autoTopup) {
-      const machine = this.contract.machines.find((m) => m.pollOperationIds.includes(this.contract.op('getAutoTopup').id));
-      const examples = this.contract.examples(this.contract.op('getAutoTopup'));
+      // A new account shows the machine's initial state, as the poll operation's example of that name.
+      const poll = this.contract.op('getAutoTopup');
+      const machine = this.contract.machines.find((m) => m.pollOperationIds.includes(poll.id));
+      const examples = this.contract.examples(poll);
       call.account.autoTopup = structuredClone(examples[machine?.initial ?? ''] ?? Object.values(examples)[0]).data;
     }
     return call.account.autoTopup!;
@@ -237,9 +239,9 @@ export class StatefulApi {
     const example = call.prism.body?.data ?? {};
     const data: Record<string, any> = { id: newId() };
     for (const [key, value] of Object.entries<any>(example)) {
-      if (family.configurable.has(key)) continue; // a new resource has nothing configured yet
+      // A new resource has nothing configured yet, and its own id.
+      if (key === 'id' || family.configurable.has(key)) continue;
       // Secondary identifiers of the example (e.g. video_id) get fresh values too.
-      if (key === 'id') continue;
       data[key] = key.endsWith('_id') && (typeof value === 'number' || typeof value === 'string') ? newId() : structuredClone(value);
     }
     const resource: Resource = { family: family.machine, id: data.id, data, texts: {}, scraped: false };
