@@ -568,8 +568,8 @@ export const operations = {
     "path": "/voice-clones",
     "tag": "Voice Clones",
     "credits": {
-      "charges": false,
-      "note": "Creating a clone is not stated to charge; purchase_addon=true buys an extra slot for the cost shown by GET /voice-clones/slots."
+      "charges": true,
+      "note": "Charges only when purchase_addon is true and the slots are full, buying an extra slot for the `cost` shown by GET /voice-clones/slots. Marked charging so that it is never retried automatically (a retry could buy a second slot) and never called by conformance unless charges are allowed."
     },
     "successStatus": "2XX"
   },

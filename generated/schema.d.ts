@@ -4728,6 +4728,7 @@ export interface operations {
         };
         responses: {
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["EmailNotVerified"];

@@ -564,8 +564,8 @@ export declare const operations: {
         readonly path: "/voice-clones";
         readonly tag: "Voice Clones";
         readonly credits: {
-            readonly charges: false;
-            readonly note: "Creating a clone is not stated to charge; purchase_addon=true buys an extra slot for the cost shown by GET /voice-clones/slots.";
+            readonly charges: true;
+            readonly note: "Charges only when purchase_addon is true and the slots are full, buying an extra slot for the `cost` shown by GET /voice-clones/slots. Marked charging so that it is never retried automatically (a retry could buy a second slot) and never called by conformance unless charges are allowed.";
         };
         readonly successStatus: "2XX";
     };
