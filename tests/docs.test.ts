@@ -227,6 +227,20 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     await page.screenshot({ path: path.join(REPORT_DIR, 'operation.png') });
   });
 
+  it('keeps working offline through the reader\'s toggles (colour mode, layout, expand all)', async () => {
+    const o = ops.find((x) => x.op['x-render-preconditions']) ?? ops[0];
+    await openOperation(o);
+    await page.getByTestId('color-mode-switcher').click();
+    await heading(section(o.id), o.op.summary).waitFor({ state: 'visible' });
+    await page.screenshot({ path: path.join(REPORT_DIR, 'dark-mode.png') });
+    await page.getByTestId('color-mode-switcher').click();
+    const expand = section(o.id).getByRole('button', { name: 'Expand all' });
+    if (await expand.count()) await expand.first().click();
+    const actions = page.locator('[data-component-name="Sidebar/SidebarActions"] button');
+    for (let i = 0; i < (await actions.count()); i++) await actions.nth(i).click();
+    await heading(section(o.id), o.op.summary).waitFor({ state: 'visible' });
+  });
+
   it('has a request guard that does catch a page reaching out (control)', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'docs-guard-'));
     const file = path.join(dir, 'control.html');
