@@ -2,7 +2,7 @@
 // the project's typed client (`createVideoApiClient`, an openapi-fetch client). Example values come
 // from the contract's own examples (parameter and schema `examples`, the first named request example).
 import { type Json, type Operation, deref } from './contract.js';
-import { chargeText } from './credits.js';
+import { costText } from './credits.js';
 import { SAMPLE_LANGUAGES } from './redoc-options.js';
 
 export interface CodeSample { lang: string; label: string; source: string }
@@ -174,9 +174,12 @@ export function typescriptSample(doc: Json, o: Operation, ctx: SampleContext): s
     ...(files.size ? [`import { openAsBlob } from 'node:fs';`] : []),
     `import { createVideoApiClient } from ${sq(ctx.packageName)};`,
     '',
-    `const api = createVideoApiClient({ baseUrl: ${sq(ctx.baseUrl)}, token: process.env.API_TOKEN });`,
+    'const api = createVideoApiClient({',
+    `  baseUrl: ${sq(ctx.baseUrl)},`,
+    '  token: process.env.API_TOKEN,',
+    '});',
     '',
-    ...(credits?.charges ? [`// This call ${chargeText(credits)}.`] : []),
+    ...(credits?.charges ? [`// Charges credits: ${costText(credits) || 'see the estimate endpoint; meta.credits reports the charge'}.`] : []),
     `const { data, error } = await api.${o.method.toUpperCase()}(${sq(o.path)}${args});`,
     'if (error) throw new Error(JSON.stringify(error));',
     'console.log(data);',
