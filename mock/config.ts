@@ -30,7 +30,10 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
   // Default pace: one step lasts a second longer than the slowest documented minimum polling
   // interval, so a client polling that often sees every state at least once.
   const minPoll = Math.max(...contract.machines.map((m) => m.pollIntervalSeconds?.min ?? 0));
-  const advertised = contract.doc.components.headers.XRateLimitLimit?.schema?.examples?.[0];
+  // The source's default limit: the contract's info.x-rate-limit, else the header's example.
+  const advertised =
+    contract.doc.info?.['x-rate-limit']?.requestsPerMinute ?? contract.doc.components.headers.XRateLimitLimit?.schema?.examples?.[0];
+  if (typeof advertised !== 'number') throw new Error('the contract states no default rate limit (info.x-rate-limit)');
   const rateLimit = integer('MOCK_RATE_LIMIT', env.MOCK_RATE_LIMIT);
   return {
     host: env.MOCK_HOST || '127.0.0.1',
@@ -38,7 +41,7 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
     basePath: new URL(contract.doc.servers[0].url).pathname.replace(/\/$/, ''),
     stepMs: integer('MOCK_STEP_MS', env.MOCK_STEP_MS) ?? (minPoll + 1) * 1000,
     rateLimit: rateLimit || undefined,
-    advertisedLimit: rateLimit || (typeof advertised === 'number' ? advertised : 30),
+    advertisedLimit: rateLimit || advertised,
     includeAllowlist: [],
     socialHosts: ['facebook.com', 'instagram.com', 'tiktok.com', 'twitter.com', 'x.com', 'youtube.com', 'linkedin.com'],
     quiet: env.MOCK_QUIET === '1',

@@ -8,6 +8,7 @@ import { loadConfig, type MockConfig } from './config.js';
 import { priceList } from './costs.js';
 import { ApiError, Errors, type Answer } from './errors.js';
 import { createPrism, type Prism } from './prism.js';
+import { parts, textFields } from './multipart.js';
 import { RateLimiter } from './rate-limit.js';
 import { StatefulApi } from './state/api.js';
 import { Machines } from './state/machines.js';
@@ -30,8 +31,8 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
   const errors = new Errors(contract);
   const machines = new Machines(contract, config.stepMs);
   const resources = new Resources(contract, machines);
-  const startingCredits = contract.examples(contract.op('getMe')).paid_verified?.data?.credits?.remaining
-    ?? Object.values(contract.examples(contract.op('getMe')))[0]?.data?.credits?.remaining;
+  // A paid account starts with the balance of the contract's profile example.
+  const startingCredits = Object.values(contract.examples(contract.op('getMe')))[0]?.data?.credits?.remaining;
   const store = new Store((kind) => (kind === 'broke' ? 0 : startingCredits));
   const api = new StatefulApi(contract, machines, resources, priceList(contract), errors, {
     includeAllowlist: config.includeAllowlist,
@@ -86,6 +87,7 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     const contentType = String(req.headers['content-type'] ?? '');
     let body: unknown = raw === '' ? undefined : raw;
     let malformed: string | undefined;
+    let form: Record<string, string> | undefined;
     if (raw !== '' && (JSON_TYPE.test(contentType) || contentType === '')) {
       try {
         body = JSON.parse(raw);
@@ -94,7 +96,8 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       }
     } else if (raw !== '' && /^multipart\/form-data/i.test(contentType)) {
       // Prism reads a multipart body without parts as an empty object; the API would not.
-      if (namedParts(raw, contentType) === 0) malformed = 'The multipart body has no named parts.';
+      form = textFields(raw, contentType);
+      if (parts(raw, contentType).length === 0) malformed = 'The multipart body has no named parts.';
       // Prism percent-decodes part names and throws on a stray "%" (prism-http 5.12
       // decodeUriEntities); escaping it makes Prism decode each name back to what was sent.
       body = raw.replace(/(content-disposition:[^\r\n]*?\bname=")([^"]*)"/gi, (_m, head, name) => `${head}${name.replace(/%/g, '%25')}"`);
@@ -143,7 +146,8 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
         account: store.account(token, kind),
         path,
         query: input.url.query ?? {},
-        body,
+        // Handlers see a multipart body as its text fields (Prism validated the parts).
+        body: form ?? body,
         prism: { status: output.statusCode, body: output.body },
         now: Date.now(),
         baseUrl: `http://${req.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`,
@@ -216,16 +220,6 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer, rateHea
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json');
   res.writeHead(answer.status).end(answer.body === undefined ? '' : JSON.stringify(answer.body));
-}
-
-/** How many named parts a multipart body has (0 when it has none or no boundary is declared). */
-function namedParts(raw: string, contentType: string): number {
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (!boundary) return 0;
-  return raw
-    .split(`--${boundary[1] ?? boundary[2]}`)
-    .slice(1)
-    .filter((part) => /content-disposition:[^\r\n]*\bname=/i.test(part)).length;
 }
 
 /** Only a real CORS preflight gets 204; a bare OPTIONS is an undeclared method (405 + Allow). */

@@ -2,7 +2,7 @@
 // limits, CORS and auto top-up, against the real mock process over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../generated/contract.js';
-import { call, expectConforms, pollUntil, spec, startMock, type OperationId, type RunningMock } from './mock-harness.js';
+import { call, expectConforms, multipart, pollUntil, spec, startMock, type OperationId, type RunningMock } from './mock-harness.js';
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -132,7 +132,8 @@ describe('render preconditions, in the source order, before any charge', () => {
 describe('money', () => {
   it('every charging call is 402 for mock-broke, with required and available, and charges nothing', async () => {
     const token = 'mock-broke';
-    const charging = ids.filter((id) => operations[id].credits.charges && !operations[id].path.includes('{'));
+    // Creating a voice clone charges only when it buys a slot: it has its own test below.
+    const charging = ids.filter((id) => operations[id].credits.charges && !operations[id].path.includes('{') && id !== 'createVoiceClone');
     expect(charging.length).toBeGreaterThan(0);
     for (const id of charging) {
       const bodies: Partial<Record<OperationId, unknown>> = {
@@ -146,6 +147,29 @@ describe('money', () => {
       expect(reply.body.required).toBeGreaterThan(0);
     }
     expect((await op('listCreditHistory', {}, { token })).body.data).toEqual([]);
+  });
+
+  it('voice clones: free while slots last; then 403 unless purchase_addon buys one (402 when short)', async () => {
+    const sample = { filename: 'a.mp3', type: 'audio/mpeg', data: 'ID3' };
+    const clone = (token: string, extra: Record<string, string> = {}) =>
+      op('createVoiceClone', {}, { token, ...multipart({ terms: 'true', name: 'Narrator', gender: 'female', 'samples[]': sample, ...extra }) });
+    for (const token of ['slots', 'mock-broke']) {
+      const slots = (await op('getVoiceCloneSlots', {}, { token })).body.data;
+      const start = await balance(token);
+      for (let i = 0; i < slots.available; i += 1) expect((await clone(token)).status).toBe(200);
+      expect(await balance(token)).toBe(start);
+      expect((await op('getVoiceCloneSlots', {}, { token })).body.data.available).toBe(0);
+      const full = await clone(token);
+      expect([full.status, full.body.error.code]).toEqual([403, 'REACH-PLAN-LIMIT']);
+      const bought = await clone(token, { purchase_addon: 'true' });
+      if (token === 'mock-broke') {
+        expect([bought.status, bought.body.required, bought.body.available]).toEqual([402, slots.cost, 0]);
+      } else {
+        expect(bought.status).toBe(200);
+        expect(bought.body.meta.credits).toEqual({ cost: slots.cost, remaining: start - slots.cost });
+        expect(bought.body.data.name).toBe('Narrator');
+      }
+    }
   });
 
   it('ledger: signed entries, newest first, paginated, ASC on request', async () => {

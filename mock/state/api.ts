@@ -59,6 +59,8 @@ export class StatefulApi {
         return this.ok(call, this.autoTopup(call));
       case 'updateAutoTopup':
         return this.updateAutoTopup(call);
+      case 'getVoiceCloneSlots':
+        return this.ok(call, { ...call.prism.body.data, available: this.freeSlots(call) });
     }
     const family = this.resources.familyOf(call.op);
     if (family) return this.familyCall(call, family);
@@ -245,8 +247,9 @@ export class StatefulApi {
       data[key] = key.endsWith('_id') && (typeof value === 'number' || typeof value === 'string') ? newId() : structuredClone(value);
     }
     const resource: Resource = { family: family.machine, id: data.id, data, texts: {}, scraped: false };
-    this.adopt(resource, call, this.requestProperties(call.op));
-    const charge = this.charge(call); // 402 before anything is stored
+    this.adopt(resource, call, this.storedOnCreate(call.op, family));
+    // 402 before anything is stored. A voice clone charges only when it buys a slot.
+    const charge = call.op.id === 'createVoiceClone' ? this.takeSlot(call) : this.charge(call);
     call.account.resources.set(Store.key(family.machine, data.id), resource);
     const transition = this.machines.triggered(family.machine, call.op.id, resource);
     if (transition) {
@@ -337,6 +340,26 @@ export class StatefulApi {
     }
   }
 
+  // ---- voice clone slots -------------------------------------------------------------------
+
+  /** Free slots: the contract's slots example, plus slots bought, minus this account's clones. */
+  private freeSlots(call: Call): number {
+    const slots = Object.values(this.contract.examples(this.contract.op('getVoiceCloneSlots')))[0]?.data ?? {};
+    const family = this.resources.familyOf(this.contract.op('createVoiceClone'))!;
+    return Math.max(0, (slots.available ?? 0) + call.account.boughtSlots - this.owned(call.account, family).length);
+  }
+
+  /** A new clone takes a free slot; with slots full, purchase_addon=true buys one (charging), else 403. */
+  private takeSlot(call: Call): { cost: number; remaining: number } | undefined {
+    if (this.freeSlots(call) > 0) return undefined;
+    const purchase = String((call.body as Record<string, unknown>)?.purchase_addon) === 'true';
+    if (!purchase) throw new ApiError(this.errors.answer('ErrorReachPlanLimit'));
+    const slots = Object.values(this.contract.examples(this.contract.op('getVoiceCloneSlots')))[0]?.data ?? {};
+    const charge = this.charge(call, slots.cost);
+    call.account.boughtSlots += 1;
+    return charge;
+  }
+
   // ---- money --------------------------------------------------------------------------------
 
   private price(op: Operation): number {
@@ -344,9 +367,9 @@ export class StatefulApi {
   }
 
   /** Debits a charging call (402 when short); returns `meta.credits`, or undefined for free calls. */
-  private charge(call: Call): { cost: number; remaining: number } | undefined {
+  private charge(call: Call, price?: number): { cost: number; remaining: number } | undefined {
     if (!call.op.credits?.charges) return undefined;
-    const cost = this.price(call.op);
+    const cost = price ?? this.price(call.op);
     if (call.account.balance < cost) throw new ApiError(this.errors.insufficientCredits(cost, call.account.balance));
     call.account.balance -= cost;
     record(call.account, {
@@ -374,6 +397,15 @@ export class StatefulApi {
     if (credits) body.meta = { ...(body.meta as object), credits };
     else if (body.meta && (body.meta as { credits?: unknown }).credits && !call.op.credits?.charges) delete body.meta;
     return { status: call.prism.status, body };
+  }
+
+  /** JSON body fields are kept; multipart text fields only where the resource schema has them (e.g. name). */
+  private storedOnCreate(op: Operation, family: Family): Set<string> {
+    const keys = this.requestProperties(op);
+    const multipart = this.contract.deref(op.raw.requestBody?.content?.['multipart/form-data']?.schema);
+    const resource = this.contract.deref({ $ref: family.dataRef });
+    for (const key of Object.keys(multipart?.properties ?? {})) if (resource?.properties?.[key]) keys.add(key);
+    return keys;
   }
 
   private requestProperties(op: Operation): Set<string> {

@@ -46,6 +46,8 @@ export interface Account {
   /** Resources whose job can still move on its own; only these are advanced on each request. */
   active: Set<Resource>;
   autoTopup?: Record<string, unknown>;
+  /** Voice clone slots bought with purchase_addon. */
+  boughtSlots: number;
 }
 
 let nextId = 1;
@@ -64,7 +66,7 @@ export class Store {
   account(token: string, kind: AccountKind): Account {
     let account = this.accounts.get(token);
     if (!account) {
-      account = { token, kind, balance: this.startingBalance(kind), ledger: [], resources: new Map(), active: new Set() };
+      account = { token, kind, balance: this.startingBalance(kind), ledger: [], resources: new Map(), active: new Set(), boughtSlots: 0 };
       this.accounts.set(token, account);
     }
     return account;
