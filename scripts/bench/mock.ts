@@ -131,7 +131,9 @@ autocannon, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s
 (\`npm start\` entry point, request log on, written to /dev/null) and plain
 \`prism mock generated/openapi.yaml\` (prism-cli default options) run side by side on
 ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}. The machine is shared with other work, so
-treat single runs as indicative. Target: at least 0.9× plain Prism's throughput, p99 under 10 ms.
+treat single runs as indicative (under load from other sessions p99 went up to ~30 ms in
+earlier runs). Plain Prism's CLI pretty-prints several log lines per request (signale), which is part
+of the gap. Target: at least 0.9× plain Prism's throughput, p99 under 10 ms.
 
 | request | prism req/s | prism p50 / p99 ms | mock req/s | mock p50 / p99 ms | mock / prism | mock p99 < 10 ms |
 | --- | ---: | ---: | ---: | ---: | ---: | :---: |
