@@ -138,6 +138,13 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       ignored = Object.values(refusal).flat().join('; ').replace(/[^\x20-\x7e]+/g, ' ').trim();
     }
     if (problems.length) return errors.fromViolations(problems);
+    const empty = emptyParameters(op, input.url.query ?? {});
+    if (empty.length && (op.raw.responses['422'] || op.raw.responses['400'])) {
+      const map = Object.fromEntries(empty.map((name) => [name, [`The ${name} parameter must not be empty.`]]));
+      if (op.raw.responses['422']) return errors.validation(map);
+      const wrong = errors.wrongArgs(`Empty parameter: ${empty.join(', ')}.`);
+      return { ...wrong, body: { ...(wrong.body as object), errors: map } };
+    }
 
     const { output } = result;
     const stateful = () =>
@@ -166,6 +173,17 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       return { status: output.statusCode, body: output.body };
     }
     return stateful();
+  }
+
+  /**
+   * Query parameters sent empty (`page=`) whose schema is not a string: invalid (OpenAPI's
+   * allowEmptyValue is false by default), though Prism reads them as absent.
+   */
+  function emptyParameters(op: ReturnType<typeof contract.op>, query: Record<string, string | string[]>): string[] {
+    return (op.raw.parameters ?? [])
+      .map((parameter: unknown) => contract.deref(parameter))
+      .filter((p: any) => p.in === 'query' && !p.allowEmptyValue && query[p.name] === '' && contract.deref(p.schema)?.type !== 'string')
+      .map((p: any) => p.name as string);
   }
 
   function fromPrismError(status: number, detail: string, path: string): Answer {

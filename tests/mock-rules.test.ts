@@ -221,6 +221,15 @@ describe('errors in the API envelope', () => {
     expect(wrong.body.errors.product_name[0]).toMatch(/string/);
   });
 
+  it('an empty value for a non-string query parameter is a 422 naming it', async () => {
+    for (const [id, query] of [['listIdeas', { page: '', keyword: 'x' }], ['listCreditHistory', { per_page: '' }]] as const) {
+      const reply = await op(id, {}, { query });
+      expect(reply.status, id).toBe(422);
+      expect(Object.keys(reply.body.errors), id).toEqual([Object.keys(query)[0]]);
+    }
+    expect((await op('listIdeas', {}, { query: { keyword: '' } })).status).toBe(200); // an empty string is a string
+  });
+
   it('unknown path 404 and wrong method 405 with Allow, in the envelope', async () => {
     const unknown = await call(mock.base, 'GET', '/nowhere');
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'GEN-NOT-FOUND']);
