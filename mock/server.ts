@@ -16,6 +16,7 @@ import { Resources } from './state/resources.js';
 import { Store } from './state/store.js';
 import { bearerToken, gateFailure, kindOf } from './tokens.js';
 
+const SCALARS = new Set(['integer', 'number', 'boolean']);
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
 export interface MockServer {
@@ -176,13 +177,14 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
   }
 
   /**
-   * Query parameters sent empty (`page=`) whose schema is not a string: invalid (OpenAPI's
-   * allowEmptyValue is false by default), though Prism reads them as absent.
+   * Query parameters sent empty (`page=`) whose schema is a number or boolean: invalid (OpenAPI's
+   * allowEmptyValue is false by default), though Prism reads them as absent. (An empty string is
+   * a string, and an empty form-style array is an empty array.)
    */
   function emptyParameters(op: ReturnType<typeof contract.op>, query: Record<string, string | string[]>): string[] {
     return (op.raw.parameters ?? [])
       .map((parameter: unknown) => contract.deref(parameter))
-      .filter((p: any) => p.in === 'query' && !p.allowEmptyValue && query[p.name] === '' && contract.deref(p.schema)?.type !== 'string')
+      .filter((p: any) => p.in === 'query' && !p.allowEmptyValue && query[p.name] === '' && SCALARS.has(contract.deref(p.schema)?.type))
       .map((p: any) => p.name as string);
   }
 

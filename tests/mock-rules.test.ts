@@ -228,6 +228,7 @@ describe('errors in the API envelope', () => {
       expect(Object.keys(reply.body.errors), id).toEqual([Object.keys(query)[0]]);
     }
     expect((await op('listIdeas', {}, { query: { keyword: '' } })).status).toBe(200); // an empty string is a string
+    expect((await op('getFacelessOptions', {}, { query: { only: '' } })).status).toBe(200); // an empty array
   });
 
   it('unknown path 404 and wrong method 405 with Allow, in the envelope', async () => {
