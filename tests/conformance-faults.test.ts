@@ -1,8 +1,8 @@
 // The conformance suite must catch real faults. For each fault, a proxy in front of the local mock
 // (scripts/conformance/fault-proxy.ts) breaks the few operations it targets, the suite runs against
 // the proxy restricted to those operations, and the test asserts the fault is reported by the
-// expected check on the expected operation. A control run through the same proxy with no fault
-// must report nothing, so a finding is the fault's doing and not the mock's.
+// expected check on the expected operation. Each test first makes a control run (same operations,
+// same seed, no fault) that must report nothing, so a finding is the fault's doing, not the mock's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationFacts } from '../scripts/conformance/contract-facts.js';
 import { FAULTS, startFaultProxy } from '../scripts/conformance/fault-proxy.js';
@@ -56,15 +56,14 @@ describe('conformance suite against deliberately broken servers', () => {
     for (const fault of Object.values(FAULTS)) for (const id of fault.operations) expect(labels.has(id), id).toBe(true);
   });
 
-  it('control: the same operations through the proxy with no fault report nothing', async () => {
-    const operations = [...new Set(Object.values(FAULTS).flatMap((f) => f.operations))];
-    const result = await runThroughProxy('none', operations);
-    expect(result.findings, describeRun(result)).toEqual([]);
-    expect(result.code, describeRun(result)).toBe(0);
-  }, TIMEOUT);
-
   for (const [name, fault] of Object.entries(FAULTS)) {
     it(`reports ${name}: ${fault.description}`, async () => {
+      // Control: the same operations and seed through the proxy without the fault report nothing,
+      // so what the faulty run reports is the fault's doing, not the mock's.
+      const control = await runThroughProxy('none', fault.operations);
+      expect(control.findings, `control run\n${describeRun(control)}`).toEqual([]);
+      expect(control.code, `control run\n${describeRun(control)}`).toBe(0);
+
       const result = await runThroughProxy(name, fault.operations);
       const { code, detail } = EXPECTED[name];
       const targeted = fault.operations.map((id) => labels.get(id));

@@ -2,7 +2,8 @@
 // builds, the summary it prints, and the throttle that keeps a remote run inside the rate limit.
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { buildSchemathesisArgs, CHARGING_FILTER } from '../scripts/conformance/args.js';
+import { buildSchemathesisArgs, CHARGING_FILTER, hasLinkBetween, selectedOperations } from '../scripts/conformance/args.js';
+import { operationFacts } from '../scripts/conformance/contract-facts.js';
 import { readSettings, REMOTE_DEFAULT_RATE_LIMIT } from '../scripts/conformance/settings.js';
 import { formatSummary, parseJUnit } from '../scripts/conformance/summary.js';
 import { retryDelayMs, startThrottle } from '../scripts/conformance/throttle.js';
@@ -65,6 +66,29 @@ describe('Schemathesis command line', () => {
     const smoke = args({ CONFORMANCE_PROFILE: 'smoke' });
     expect(after(smoke, '--phases')).toEqual(['examples']);
     expect(after(smoke, '--max-examples')).toEqual(['1']);
+  });
+});
+
+describe('operation selection (from the contract)', () => {
+  const facts = operationFacts();
+  it('drops charging operations unless allowed, and DELETE only against a remote URL', () => {
+    const local = selectedOperations(readSettings({}), facts, false);
+    expect(local.some((f) => f.charges)).toBe(false);
+    expect(local.some((f) => f.method === 'DELETE')).toBe(true);
+    expect(selectedOperations(readSettings(REMOTE), facts, true).some((f) => f.method === 'DELETE')).toBe(false);
+    expect(selectedOperations(readSettings({ CONFORMANCE_ALLOW_CHARGES: '1' }), facts, false)).toHaveLength(facts.length);
+  });
+
+  it('skips the stateful phase only when the selected operations have no link between them', () => {
+    const pick = (ids: string[]) => selectedOperations(readSettings({ CONFORMANCE_OPERATIONS: ids.join(',') }), facts, false);
+    const linked = facts.find((f) => f.links.some((t) => !facts.find((g) => g.operationId === t)?.charges))!;
+    const target = linked.links.find((t) => !facts.find((g) => g.operationId === t)?.charges)!;
+    expect(hasLinkBetween(pick([linked.operationId, target]))).toBe(true);
+    const unlinked = facts.find((f) => !f.links.length && !f.charges && !facts.some((g) => g.links.includes(f.operationId)))!;
+    expect(hasLinkBetween(pick([unlinked.operationId]))).toBe(false);
+    expect(hasLinkBetween(selectedOperations(readSettings({}), facts, false))).toBe(true);
+    const a = buildSchemathesisArgs({ settings: readSettings({}), target: { url: 'http://x/v2', remote: false }, schemaPath: 's', configPath: 'c', reportDir: 'r', junitPath: 'j', linkless: true });
+    expect(after(a, '--phases')).toEqual(['examples,coverage,fuzzing']);
   });
 });
 

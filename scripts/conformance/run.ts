@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../lib/project.js';
-import { buildSchemathesisArgs } from './args.js';
+import { buildSchemathesisArgs, hasLinkBetween, selectedOperations } from './args.js';
 import { operationFacts, SCHEMA_YAML } from './contract-facts.js';
 import { startLocalServer, type LocalServer } from './local-mock.js';
 import { resolveRuntime } from './runtime.js';
@@ -70,7 +70,11 @@ async function main(): Promise<number> {
     describePlan(settings, remote);
 
     const runtime = await resolveRuntime(settings.runner, [reportDir], ['CONFORMANCE_TOKEN'], log);
-    const args = buildSchemathesisArgs({ settings, target: { url, remote }, schemaPath: SCHEMA_YAML, configPath: CONFIG, reportDir, junitPath });
+    const selected = selectedOperations(settings, operationFacts(), remote);
+    if (!selected.length) throw new Error('no operation left to test: check CONFORMANCE_OPERATIONS against the charging and DELETE filters');
+    const linkless = !hasLinkBetween(selected);
+    if (linkless && !settings.phases.length && settings.profile === 'full') log('no OpenAPI link between the selected operations: the stateful phase is skipped');
+    const args = buildSchemathesisArgs({ settings, target: { url, remote }, schemaPath: SCHEMA_YAML, configPath: CONFIG, reportDir, junitPath, linkless });
     log(`running Schemathesis (${runtime.kind}): schemathesis ${args.join(' ')}`);
     const progress = () => (throttle ? `, ${throttle.stats.requests} requests sent, ${throttle.stats.waited429} 429s waited out` : '');
     const code = await runSchemathesis(runtime.command, [...runtime.prefix, ...args], { ...process.env, CONFORMANCE_TOKEN: settings.token }, progress);
