@@ -17,6 +17,16 @@ import { Store } from './state/store.js';
 import { bearerToken, gateFailure, kindOf } from './tokens.js';
 
 const SCALARS = new Set(['integer', 'number', 'boolean']);
+
+/** Whether '' is a valid value of a query parameter's schema (an empty form array is []). */
+function acceptsEmpty(schema: any): boolean {
+  if (!schema || schema.type === 'array') return true;
+  if (SCALARS.has(schema.type)) return false;
+  if (Array.isArray(schema.enum) && !schema.enum.includes('')) return false;
+  if (typeof schema.minLength === 'number' && schema.minLength > 0) return false;
+  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test('')) return false;
+  return true;
+}
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
 export interface MockServer {
@@ -177,14 +187,13 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
   }
 
   /**
-   * Query parameters sent empty (`page=`) whose schema is a number or boolean: invalid (OpenAPI's
-   * allowEmptyValue is false by default), though Prism reads them as absent. (An empty string is
-   * a string, and an empty form-style array is an empty array.)
+   * Query parameters sent empty (`page=`, `order=`) whose schema does not accept an empty value:
+   * invalid (OpenAPI's allowEmptyValue is false by default), though Prism reads them as absent.
    */
   function emptyParameters(op: ReturnType<typeof contract.op>, query: Record<string, string | string[]>): string[] {
     return (op.raw.parameters ?? [])
       .map((parameter: unknown) => contract.deref(parameter))
-      .filter((p: any) => p.in === 'query' && !p.allowEmptyValue && query[p.name] === '' && SCALARS.has(contract.deref(p.schema)?.type))
+      .filter((p: any) => p.in === 'query' && !p.allowEmptyValue && query[p.name] === '' && !acceptsEmpty(contract.deref(p.schema)))
       .map((p: any) => p.name as string);
   }
 

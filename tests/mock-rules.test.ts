@@ -221,8 +221,8 @@ describe('errors in the API envelope', () => {
     expect(wrong.body.errors.product_name[0]).toMatch(/string/);
   });
 
-  it('an empty value for a non-string query parameter is a 422 naming it', async () => {
-    for (const [id, query] of [['listIdeas', { page: '', keyword: 'x' }], ['listCreditHistory', { per_page: '' }]] as const) {
+  it('an empty value a query parameter\'s schema does not accept is a 422 naming it', async () => {
+    for (const [id, query] of [['listIdeas', { page: '', keyword: 'x' }], ['listCreditHistory', { per_page: '' }], ['listCreditHistory', { order: '' }]] as const) {
       const reply = await op(id, {}, { query });
       expect(reply.status, id).toBe(422);
       expect(Object.keys(reply.body.errors), id).toEqual([Object.keys(query)[0]]);
