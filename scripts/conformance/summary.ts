@@ -69,6 +69,6 @@ export function formatSummary(findings: Finding[], options: { rewriteOrigin?: [s
     }
   }
   const codes = [...new Set(findings.map((f) => f.code).filter((c) => /^ST\d+$/.test(c)))];
-  if (codes.length) lines.push('', `Explain a check: .venv/bin/schemathesis explain ${codes.join(' ')}`);
+  if (codes.length) lines.push('', `Checks failed: ${codes.join(', ')}. Explain one: .venv/bin/schemathesis --config-file /dev/null explain ${codes[0]}`);
   return lines.join('\n');
 }
