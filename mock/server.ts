@@ -8,26 +8,13 @@ import { loadConfig, type MockConfig } from './config.js';
 import { priceList } from './costs.js';
 import { ApiError, Errors, type Answer } from './errors.js';
 import { createPrism, type Prism } from './prism.js';
-import { parts, textFields } from './multipart.js';
+import { acceptsEmpty, parseBody } from './request-body.js';
 import { RateLimiter } from './rate-limit.js';
 import { StatefulApi } from './state/api.js';
 import { Machines } from './state/machines.js';
 import { Resources } from './state/resources.js';
 import { Store } from './state/store.js';
 import { bearerToken, gateFailure, kindOf } from './tokens.js';
-
-const SCALARS = new Set(['integer', 'number', 'boolean']);
-
-/** Whether '' is a valid value of a query parameter's schema (an empty form array is []). */
-function acceptsEmpty(schema: any): boolean {
-  if (!schema || schema.type === 'array') return true;
-  if (SCALARS.has(schema.type)) return false;
-  if (Array.isArray(schema.enum) && !schema.enum.includes('')) return false;
-  if (typeof schema.minLength === 'number' && schema.minLength > 0) return false;
-  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test('')) return false;
-  return true;
-}
-const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
 export interface MockServer {
   url: string;
@@ -95,29 +82,12 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
   async function route(req: IncomingMessage, url: URL, token: string | undefined, raw: string): Promise<Answer> {
     if (!url.pathname.startsWith(`${config.basePath}/`)) return errors.notFound();
     const path = url.pathname.slice(config.basePath.length);
-    const contentType = String(req.headers['content-type'] ?? '');
-    let body: unknown = raw === '' ? undefined : raw;
-    let malformed: string | undefined;
-    let form: Record<string, string> | undefined;
-    if (raw !== '' && (JSON_TYPE.test(contentType) || contentType === '')) {
-      try {
-        body = JSON.parse(raw);
-      } catch (error) {
-        malformed = `The request body is not valid JSON: ${(error as Error).message}`;
-      }
-    } else if (raw !== '' && /^multipart\/form-data/i.test(contentType)) {
-      // Prism reads a multipart body without parts as an empty object; the API would not.
-      form = textFields(raw, contentType);
-      if (parts(raw, contentType).length === 0) malformed = 'The multipart body has no named parts.';
-      // Prism percent-decodes part names and throws on a stray "%" (prism-http 5.12
-      // decodeUriEntities); escaping it makes Prism decode each name back to what was sent.
-      body = raw.replace(/(content-disposition:[^\r\n]*?\bname=")([^"]*)"/gi, (_m, head, name) => `${head}${name.replace(/%/g, '%25')}"`);
-    }
+    const parsed = parseBody(raw, String(req.headers['content-type'] ?? ''));
     const input: IHttpRequest = {
       method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
       url: { path, query: queryOf(url) },
       headers: req.headers as Record<string, string>,
-      body,
+      body: parsed.forPrism,
     };
     const prefs = prism.preferences(input);
     let result = await prism.request(input, prefs.ok ? prefs.value : {});
@@ -138,7 +108,7 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     if (kind === 'invalid') return errors.unauthorized();
     const gate = gateFailure(kind);
     if (gate && !contract.isUngated(op)) return errors.answer(gate);
-    if (malformed) return errors.validation({ body: [malformed] });
+    if (parsed.malformed) return errors.validation({ body: [parsed.malformed] });
     if (result.bodyError) return errors.validation({ body: [`The request body could not be parsed: ${result.bodyError}`] });
     // A Prefer/Accept that cannot be honoured: 422 where the operation documents it; elsewhere
     // the control is ignored (said in a header) so the answer still conforms to the contract.
@@ -164,8 +134,7 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
         account: store.account(token, kind),
         path,
         query: input.url.query ?? {},
-        // Handlers see a multipart body as its text fields (Prism validated the parts).
-        body: form ?? body,
+        body: parsed.forHandlers,
         prism: { status: output.statusCode, body: output.body },
         now: Date.now(),
         baseUrl: `http://${req.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`,
@@ -186,10 +155,7 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     return stateful();
   }
 
-  /**
-   * Query parameters sent empty (`page=`, `order=`) whose schema does not accept an empty value:
-   * invalid (OpenAPI's allowEmptyValue is false by default), though Prism reads them as absent.
-   */
+  /** Query parameters sent empty (`page=`, `order=`) that their schema does not accept. */
   function emptyParameters(op: ReturnType<typeof contract.op>, query: Record<string, string | string[]>): string[] {
     return (op.raw.parameters ?? [])
       .map((parameter: unknown) => contract.deref(parameter))
