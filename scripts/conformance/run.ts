@@ -67,6 +67,9 @@ async function main(): Promise<number> {
       url = throttle.url;
     }
     log(`target ${baseUrl}${settings.rateLimit ? ` at most ${settings.rateLimit}, 429s waited out` : ', no rate limit'}; profile ${settings.profile}`);
+    if (remote && settings.rateLimit && settings.profile === 'full' && !settings.operationIds.length) {
+      log('the full profile sends thousands of requests (about 7,000; about 1,300 with CONFORMANCE_MAX_EXAMPLES=1): hours at 30/m. CONFORMANCE_PROFILE=smoke sends about 110 (about 4 minutes)');
+    }
     describePlan(settings, remote);
 
     const runtime = await resolveRuntime(settings.runner, [reportDir], ['CONFORMANCE_TOKEN'], log);
