@@ -1,7 +1,7 @@
 // npm run bench:client — the client's per-call overhead against raw fetch, same local server, same
 // run: calls alternate so machine load hits both sides alike; the ratio is the median of the
 // per-round ratios. Also reports the client's own cost per call with the network taken out.
-// Writes reports/bench-client.json (BENCH_OUT overrides).
+// Writes client/bench-results.json (BENCH_OUT overrides), linked from README.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -106,7 +106,7 @@ const result = {
   clientOwnCostUsPerCall: fixed(overheadUs),
   roundRatios: ratios.map((x) => fixed(x, 3)),
 };
-const out = process.env.BENCH_OUT ?? path.join(ROOT, 'reports', 'bench-client.json');
+const out = process.env.BENCH_OUT ?? path.join(ROOT, 'client', 'bench-results.json');
 await mkdir(path.dirname(out), { recursive: true });
 await writeFile(out, JSON.stringify(result, null, 2) + '\n');
 console.log(`bench:client raw fetch ${result.rawFetchUsPerCall} µs/call, client ${result.clientUsPerCall} µs/call, ratio ${result.ratio}x (target ${result.target}x; rounds ${result.roundRatios.join(' ')}); vs fetch(new Request()) ${result.ratioVsRawFetchWithRequestObject}x; client's own cost without network ${result.clientOwnCostUsPerCall} µs/call -> ${path.relative(ROOT, out)}`);
