@@ -20,8 +20,11 @@ export interface Violation {
 }
 
 export type PrismResult =
-  | { kind: 'ok'; operationId: string; output: IHttpResponse; violations: Violation[]; bodyError?: string }
+  | { kind: 'ok'; operationId: string; output: IHttpResponse; violations: Violation[]; bodyError?: string; outputViolations?: boolean }
   | { kind: 'error'; status: number; name: string; detail: string };
+
+/** How many times a `Prefer: dynamic=true` body is generated before giving up on conformance. */
+const DYNAMIC_ATTEMPTS = 25;
 
 export interface Preferences {
   code?: number;
@@ -77,7 +80,14 @@ export async function createPrism(doc: unknown) {
 
   async function request(input: IHttpRequest, prefs: Preferences): Promise<PrismResult> {
     try {
-      return await run(input, prefs);
+      if (!prefs.dynamic) return await run(input, prefs);
+      // Prism's generator ignores if/then (e.g. "completed requires url"), so a dynamic body can
+      // break the contract. Generate again, with Prism's response validation on, until it holds.
+      let result = await run(input, prefs, true);
+      for (let attempt = 1; attempt < DYNAMIC_ATTEMPTS && result.kind === 'ok' && result.outputViolations; attempt += 1) {
+        result = await run({ ...input }, prefs, true);
+      }
+      return result;
     } catch (error) {
       // Prism's multipart parser (parse-multipart-data) throws on some malformed bodies. Ask Prism
       // again without the body, so routing, security and the gate still decide first, and report
@@ -88,15 +98,17 @@ export async function createPrism(doc: unknown) {
     }
   }
 
-  async function run(input: IHttpRequest, prefs: Preferences): Promise<PrismResult> {
-    const result = await prism.request(input, candidates(input.url.path), { mock: { dynamic: false, ...prefs } } as never)();
+  async function run(input: IHttpRequest, prefs: Preferences, validateResponse = false): Promise<PrismResult> {
+    const config = { mock: { dynamic: false, ...prefs }, validateResponse };
+    const result = await prism.request(input, candidates(input.url.path), config as never)();
     if (result._tag === 'Left') {
       const error = result.left as { status?: number; name: string; detail?: string; message: string };
       return { kind: 'error', status: error.status ?? 500, name: error.name, detail: error.detail ?? error.message };
     }
     const tap = matched.get(input);
     if (!tap) throw new Error('Prism answered without running its mocker');
-    return { kind: 'ok', operationId: tap.operationId, output: result.right.output, violations: tap.violations };
+    const outputViolations = result.right.validations.output.some((v: Violation) => v.severity === 0);
+    return { kind: 'ok', operationId: tap.operationId, output: result.right.output, violations: tap.violations, outputViolations };
   }
 
   return { request, preferences, operations };

@@ -61,6 +61,13 @@ describe('Prefer on every operation', () => {
     expect(reply.body).toEqual(deref(example).value);
   });
 
+  it.each(ids)('%s: Prefer dynamic=true generates a success body that conforms', async (id) => {
+    const { method, url, options } = validRequest(id);
+    const reply = await call(mock.base, method, url, { ...options, headers: { ...options.headers, prefer: 'dynamic=true' } });
+    expect(reply.status).toBeLessThan(300);
+    expectConforms(id, reply);
+  });
+
   it.each(ids)('%s: Prefer code=401 answers the contract\'s 401', async (id) => {
     const { method, url, options } = validRequest(id);
     const reply = await call(mock.base, method, url, { ...options, headers: { ...options.headers, prefer: 'code=401' } });
