@@ -1,28 +1,12 @@
 // Each flow of the source's "Flows" section, end to end against the real mock process.
 // Every answer is also checked against the contract (status documented, headers, body schema).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations, stateMachines } from '../generated/contract.js';
-import { call, expectConforms, multipart, pollUntil, startMock, type OperationId, type RunningMock } from './mock-harness.js';
+import { multipart, pollUntil, useMock } from './mock-harness.js';
 
-let mock: RunningMock;
-beforeAll(async () => {
-  // Steps long enough for a busy 2-core machine to poll every state, short enough for quick tests.
-  mock = await startMock({ MOCK_STEP_MS: '250' });
-});
-afterAll(async () => {
-  await mock?.stop();
-});
-
-/** Calls an operation by id, filling path parameters, and checks the answer against the contract. */
-async function op(id: OperationId, params: Record<string, string | number> = {}, options: Parameters<typeof call>[3] = {}) {
-  const { method, path } = operations[id];
-  const url = path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(params[name])));
-  const reply = await call(mock.base, method, url, options);
-  expectConforms(id, reply);
-  return reply;
-}
-
-const balance = async (token: string) => (await op('getMe', {}, { token })).body.data.credits.remaining as number;
+// Steps long enough for a busy 2-core machine to poll every state, short enough for quick tests.
+const mock = useMock({ MOCK_STEP_MS: '250' });
+const { op, balance } = mock;
 const terminal = (machine: keyof typeof stateMachines) => stateMachines[machine].terminal as readonly string[];
 
 describe('faceless standard flow', () => {

@@ -2,6 +2,7 @@
 // process on a free port, talks to it over real HTTP, and checks every answer against the
 // contract's response schema for that operation and status.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -173,4 +174,41 @@ export function multipart(fields: Record<string, string | { filename: string; ty
   }
   raw += `--${boundary}--\r\n`;
   return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+// ---- one mock per test file --------------------------------------------------------------
+
+/**
+ * Starts a mock for the calling test file (vitest hooks) and returns helpers bound to it:
+ * `op` calls an operation by id, filling path parameters (default 1), and checks the answer
+ * against the contract; `balance` reads a token's credits from GET /me.
+ */
+export function useMock(env: Record<string, string> = {}) {
+  let mock: RunningMock | undefined;
+  beforeAll(async () => {
+    mock = await startMock(env);
+  });
+  afterAll(async () => {
+    await mock?.stop();
+  });
+  const running = () => {
+    if (!mock) throw new Error('the mock is not running (use inside tests)');
+    return mock;
+  };
+  async function op(id: OperationId, params: Record<string, string | number> = {}, options: CallOptions = {}): Promise<Reply> {
+    const { method, path: template } = operations[id];
+    const url = template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(params[name] ?? 1)));
+    const reply = await call(running().base, method, url, options);
+    expectConforms(id, reply);
+    return reply;
+  }
+  const balance = async (token: string) => (await op('getMe', {}, { token })).body.data.credits.remaining as number;
+  return {
+    get base() {
+      return running().base;
+    },
+    logs: () => running().logs(),
+    op,
+    balance,
+  };
 }

@@ -1,16 +1,10 @@
 // Prism's own controls keep working on every operation of the contract: `Prefer: example=<name>`
 // answers that named example verbatim, and `Prefer: code=401` the contract's 401 example.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations } from '../generated/contract.js';
-import { call, expectConforms, multipart, spec, startMock, type OperationId, type RunningMock } from './mock-harness.js';
+import { call, expectConforms, multipart, spec, useMock, type OperationId } from './mock-harness.js';
 
-let mock: RunningMock;
-beforeAll(async () => {
-  mock = await startMock();
-});
-afterAll(async () => {
-  await mock?.stop();
-});
+const mock = useMock();
 
 const deref = (node: any): any => {
   while (node?.$ref) node = node.$ref.slice(2).split('/').reduce((acc: any, key: string) => acc[key], spec);

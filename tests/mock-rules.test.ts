@@ -1,18 +1,12 @@
 // Gates, render preconditions, money, errors in the API's envelope, Prism's controls, rate
 // limits, CORS and auto top-up, against the real mock process over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations } from '../generated/contract.js';
-import { call, expectConforms, multipart, pollUntil, spec, startMock, type OperationId, type RunningMock } from './mock-harness.js';
+import { call, expectConforms, multipart, pollUntil, spec, startMock, useMock, type OperationId } from './mock-harness.js';
 
-let mock: RunningMock;
-beforeAll(async () => {
-  // Slow steps: nothing here polls, and a render must still be busy when rendered again.
-  mock = await startMock({ MOCK_STEP_MS: '5000' });
-});
-afterAll(async () => {
-  await mock?.stop();
-});
-
+// Slow steps: nothing here polls, and a render must still be busy when rendered again.
+const mock = useMock({ MOCK_STEP_MS: '5000' });
+const { op, balance } = mock;
 const ids = Object.keys(operations) as OperationId[];
 const UNGATED = new Set<OperationId>(
   ids.filter((id) => {
@@ -20,15 +14,6 @@ const UNGATED = new Set<OperationId>(
     return spec.paths[path][method.toLowerCase()].responses['403']?.$ref?.endsWith('/ForbiddenUngated');
   }),
 );
-
-async function op(id: OperationId, params: Record<string, string | number> = {}, options: Parameters<typeof call>[3] = {}) {
-  const { method, path } = operations[id];
-  const url = path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(params[name] ?? 1)));
-  const reply = await call(mock.base, method, url, options);
-  expectConforms(id, reply);
-  return reply;
-}
-const balance = async (token: string) => (await op('getMe', {}, { token })).body.data.credits.remaining as number;
 
 describe('authentication and the subscription gate', () => {
   it('the ungated reads are exactly GET /me, /credits/costs, /credits/history', () => {
