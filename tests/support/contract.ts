@@ -1,5 +1,5 @@
-// Test helpers for reading the bundled contract (generated/openapi.json) and the source text.
-import { readFileSync, readdirSync } from 'node:fs';
+// Test helpers for reading the bundled contract (generated/openapi.json).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,13 +10,6 @@ export type Json = any;
 
 export function loadContract(): Json {
   return JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));
-}
-
-/** The API source text (../shared/seed/*.txt beside the repository). */
-export function loadSource(): string {
-  const dir = path.join(ROOT, '..', 'shared', 'seed');
-  const file = readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()[0];
-  return readFileSync(path.join(dir, file), 'utf8');
 }
 
 /** Follow internal `$ref`s ("#/components/...") until a non-ref object. */
