@@ -6,17 +6,17 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, tagOrder } from '../scripts/docs/contract.js';
 import { knownGaps } from '../scripts/docs/known-gaps.js';
 import { stateMachines } from '../scripts/docs/state-diagrams.js';
 import { ROOT } from '../scripts/lib/project.js';
+import { launchChromium } from './support/browser.js';
 
 const HTML = path.join(ROOT, 'generated', 'docs', 'index.html');
 const PAGE_URL = pathToFileURL(HTML).href;
 const REPORT_DIR = path.join(ROOT, 'reports', 'docs');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const doc = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));
 const ops = operations(doc);
 
@@ -68,11 +68,6 @@ async function openOperation(o: (typeof ops)[number]): Promise<string | null> {
   return href;
 }
 
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-
 /**
  * Every request of the context goes through here: only `allowed` (the page's own file) may load;
  * anything else is recorded in `sink` and refused. Requests the router never sees (other schemes)
@@ -93,15 +88,8 @@ async function guard(ctx: BrowserContext, allowed: string, sink: string[]): Prom
 
 beforeAll(async () => {
   if (!existsSync(HTML)) throw new Error(`${HTML} is missing: run \`npm run build\` (or \`npm run docs\`)`);
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   userDataDir = await mkdtemp(path.join(os.tmpdir(), 'docs-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1400, height: 900 },
-    serviceWorkers: 'block',
-    args: CHROMIUM_ARGS,
-  });
+  context = await launchChromium(userDataDir, { viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
   await guard(context, PAGE_URL, leftThePage);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
@@ -246,7 +234,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     const file = path.join(dir, 'control.html');
     await writeFile(file, '<!doctype html><img src="https://cdn.example.invalid/logo.svg"><script src="https://cdn.example.invalid/x.js"></script>');
     const caught: string[] = [];
-    const control = await chromium.launchPersistentContext(path.join(dir, 'profile'), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const control = await launchChromium(path.join(dir, 'profile'));
     try {
       await guard(control, pathToFileURL(file).href, caught);
       const p = control.pages()[0] ?? (await control.newPage());
