@@ -42,7 +42,14 @@ export async function ensureVenv(log: (line: string) => void): Promise<string> {
     if (isFresh()) return venvBin('schemathesis');
     const python = process.env.CONFORMANCE_PYTHON ?? 'python3';
     log(`creating ${path.relative(ROOT, VENV_DIR)}/ with ${python} and installing ${path.relative(ROOT, REQUIREMENTS)} (first use only)`);
-    if (!existsSync(venvBin('python'))) await run(python, ['-m', 'venv', VENV_DIR], { quiet: true });
+    if (!existsSync(venvBin('python'))) {
+      // Say what the machine lacks, not just that a command failed.
+      const probe = 'import sys, venv, ensurepip; sys.exit(0 if sys.version_info >= (3, 10) else 3)';
+      await run(python, ['-c', probe], { quiet: true }).catch(() => {
+        throw new Error(`Schemathesis needs ${python} 3.10 or newer with the venv module (Debian: apt-get install python3-venv; another interpreter: CONFORMANCE_PYTHON=/path/to/python3)`);
+      });
+      await run(python, ['-m', 'venv', VENV_DIR], { quiet: true });
+    }
     await run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '-r', REQUIREMENTS], { quiet: true });
     writeFileSync(STAMP, requirementsHash() + '\n');
     const version = (await run(venvBin('schemathesis'), ['--version'], { quiet: true })).trim();
