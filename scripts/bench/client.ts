@@ -1,7 +1,7 @@
 // npm run bench:client — the client's per-call overhead against raw fetch, same local server, same
 // run: calls alternate so machine load hits both sides alike; the ratio is the median of the
 // per-round ratios. Also reports the client's own cost per call with the network taken out.
-// Writes client/bench-results.json (BENCH_OUT overrides), linked from README.
+// Writes client/bench-results.json (BENCH_OUT overrides), linked from client/README.md.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, writeFile } from 'node:fs/promises';

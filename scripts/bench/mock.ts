@@ -1,6 +1,6 @@
 // npm run bench:mock — throughput and latency of the stateful mock against plain
 // `prism mock generated/openapi.yaml` on the same bundled contract, in the same run.
-// Not a test: the figures go to mock/bench-results.md (linked from README).
+// Not a test: the figures go to mock/bench-results.md (linked from mock/README.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

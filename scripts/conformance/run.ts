@@ -1,5 +1,5 @@
 // `npm run conformance`: property-based conformance of a deployment (or the local mock) against the
-// bundled contract, with Schemathesis. Settings: CONFORMANCE_* (see settings.ts and README.md).
+// bundled contract, with Schemathesis. Settings: CONFORMANCE_* (see settings.ts and docs/conformance.md).
 // Exit code: 0 when Schemathesis reports nothing, 1 on any failure, 2 when the run could not start.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, existsSync } from 'node:fs';

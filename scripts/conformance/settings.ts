@@ -1,5 +1,5 @@
 // The conformance run's settings, read once from the CONFORMANCE_* environment variables
-// (the public interface listed in README.md). Pure: no I/O, so it is unit-tested directly.
+// (the public interface listed in docs/conformance.md). Pure: no I/O, so it is unit-tested directly.
 
 export type Profile = 'full' | 'smoke';
 
