@@ -1,7 +1,8 @@
 // The package entry (exports["."]) works for a plain Node consumer (no tsx, no TypeScript) and is
 // safe for a bundler/browser (compiled ESM, no node: imports).
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,58 @@ describe('client package entry', () => {
       const text = await readFile(path.join(dir, f), 'utf8');
       expect(text, f).not.toMatch(/from ['"]node:|import\(['"]node:|require\(/);
       for (const [, spec] of text.matchAll(/from ['"]([^'"]+)['"]/g)) expect(spec.startsWith('.') || spec === 'openapi-fetch', `${f}: ${spec}`).toBe(true);
+    }
+  });
+
+  it('the root package installs with openapi-fetch as its only runtime dependency (no Prism)', async () => {
+    const { stdout } = await promisify(execFile)('npm', ['ls', '--omit=dev', '--all', '--json'], { cwd: root });
+    const names: string[] = [];
+    const walk = (deps: Record<string, { dependencies?: Record<string, unknown> }> = {}) => {
+      for (const [name, info] of Object.entries(deps)) { names.push(name); walk(info.dependencies as never); }
+    };
+    walk(JSON.parse(stdout).dependencies);
+    expect(names).toContain('openapi-fetch');
+    expect(names.filter((n) => n.startsWith('@stoplight/') || n === 'yaml')).toEqual([]);
+  });
+});
+
+describe('generated/client as a package of its own (npm pack ./generated/client)', () => {
+  const dir = path.join(root, 'generated', 'client');
+
+  it('packs the client, its types and its README only, depending on openapi-fetch alone', async () => {
+    const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', dir], { cwd: os.tmpdir() });
+    const [packed] = JSON.parse(stdout);
+    const files: string[] = packed.files.map((f: { path: string }) => f.path);
+    expect(files).toContain('schema.d.ts');
+    expect(files).toContain('README.md');
+    expect(files.filter((f) => !/^(README\.md|package\.json|[\w/-]+\.(js|d\.ts))$/.test(f))).toEqual([]);
+    const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+    expect(manifest.dependencies).toEqual({ 'openapi-fetch': JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')).dependencies['openapi-fetch'] });
+    expect(manifest.devDependencies).toBeUndefined();
+  });
+
+  it('works outside the repository: plain Node imports it by name and tsc type-checks a consumer', async () => {
+    const consumer = await mkdtemp(path.join(os.tmpdir(), 'client-consumer-'));
+    try {
+      const modules = path.join(consumer, 'node_modules');
+      await mkdir(modules, { recursive: true });
+      await cp(dir, path.join(modules, 'video-api-v2-client'), { recursive: true });
+      await symlink(path.join(root, 'node_modules', 'openapi-fetch'), path.join(modules, 'openapi-fetch'));
+      await writeFile(path.join(consumer, 'package.json'), JSON.stringify({ type: 'module' }));
+      await writeFile(path.join(consumer, 'app.ts'), [
+        "import { createVideoApiClient } from 'video-api-v2-client';",
+        "const api = createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' });",
+        "export const call = () => api.GET('/faceless/{faceless}', { params: { path: { faceless: 1 } } });",
+        '// @ts-expect-error: not a path of the contract',
+        "export const wrong = () => api.GET('/no-such-path');",
+      ].join('\n'));
+      const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+      await promisify(execFile)(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', 'app.ts'], { cwd: consumer });
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e',
+        "const m = await import('video-api-v2-client'); console.log(typeof m.createVideoApiClient)"], { cwd: consumer });
+      expect(stdout.trim()).toBe('function');
+    } finally {
+      await rm(consumer, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { Client } from 'openapi-fetch';
-import type { paths } from '../schema.js';
+import type { paths } from './schema.js';
 import { type Redactor } from './errors.js';
 type DiscoverBody = NonNullable<paths['/ideas/discover']['post']['requestBody']>['content']['application/json'];
 type DiscoverResult = paths['/ideas/discover']['post']['responses'][200]['content']['application/json'];

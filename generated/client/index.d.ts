@@ -1,5 +1,5 @@
 import { type Client, type ClientOptions } from 'openapi-fetch';
-import type { paths } from '../schema.js';
+import type { paths } from './schema.js';
 import { discoverIdeas, type DiscoverOptions, type DiscoverOutcome } from './ideas.js';
 import { type RateLimitInfo, type RateLimitOptions } from './middleware/rate-limit.js';
 import { type PollableResource, type PolledResource, type PollOptions, type ResourceRef } from './poll.js';
@@ -48,4 +48,4 @@ export { toFormData } from './body.js';
 export type { RateLimitInfo, RateLimitOptions, RetryEvent } from './middleware/rate-limit.js';
 export type { PollOptions, PollProgress, PollableResource, PolledResource, ResourceRef } from './poll.js';
 export type { DiscoverOptions, DiscoverOutcome } from './ideas.js';
-export type { paths, components } from '../schema.js';
+export type { paths, components } from './schema.js';

@@ -1,6 +1,6 @@
 import type { Client } from 'openapi-fetch';
 import { operations, stateMachines } from './contract.js';
-import type { paths } from '../schema.js';
+import type { paths } from './schema.js';
 import { type Redactor } from './errors.js';
 /** The resources that can be awaited, and the contract state machine each follows. */
 export declare const pollableResources: {

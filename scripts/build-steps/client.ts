@@ -2,7 +2,7 @@
 // .d.ts under generated/client/, so Node consumers (which cannot import .ts) and bundlers can use
 // package.json exports["."]. Reads contract.ts and schema.d.ts from outDir (the freshness check
 // builds into a temporary folder). Output is deterministic: same inputs, same bytes.
-import { readdir, mkdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
 import { GENERATED_DIR, ROOT } from '../lib/project.js';
@@ -19,6 +19,28 @@ async function sources(dir: string): Promise<string[]> {
   return out.sort();
 }
 
+/**
+ * generated/client/ is a package of its own (`npm pack ./generated/client`): the compiled client,
+ * its types and its README, depending on openapi-fetch alone. Its version is the API's.
+ */
+async function packageManifest(outDir: string): Promise<string> {
+  const root = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
+  const api = JSON.parse(await readFile(path.join(outDir, 'openapi.json'), 'utf8'));
+  const entry = { types: './index.d.ts', import: './index.js', default: './index.js' };
+  const manifest = {
+    name: 'video-api-v2-client',
+    version: api.info.version,
+    description: `Typed fetch client for ${api.info.title} (openapi-fetch), generated from its OpenAPI contract.`,
+    type: 'module',
+    main: './index.js',
+    types: './index.d.ts',
+    exports: { '.': entry, './package.json': './package.json' },
+    sideEffects: false,
+    dependencies: { 'openapi-fetch': root.dependencies['openapi-fetch'] },
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
 export async function client(outDir: string): Promise<void> {
   const target = path.join(outDir, 'client');
   // Generated inputs are read from outDir, wherever the client source imports them from.
@@ -28,6 +50,8 @@ export async function client(outDir: string): Promise<void> {
   const placeOf = (source: string): string | undefined => {
     if (source.startsWith(CLIENT_DIR + path.sep)) return path.join(target, path.relative(CLIENT_DIR, source));
     if (source === path.join(GENERATED_DIR, 'contract.ts')) return path.join(target, 'contract.ts');
+    // The types travel with the package: generated/schema.d.ts is copied beside the client.
+    if (source === path.join(GENERATED_DIR, 'schema.ts')) return path.join(target, 'schema.ts');
     return undefined;
   };
 
@@ -79,6 +103,10 @@ export async function client(outDir: string): Promise<void> {
     files.set(out, rewritten);
   });
   if (emitted.emitSkipped) throw new Error('client build: emit skipped');
+
+  files.set(path.join(target, 'schema.d.ts'), await readFile(path.join(outDir, 'schema.d.ts'), 'utf8'));
+  files.set(path.join(target, 'package.json'), await packageManifest(outDir));
+  files.set(path.join(target, 'README.md'), await readFile(path.join(CLIENT_DIR, 'README.md'), 'utf8'));
 
   await rm(target, { recursive: true, force: true });
   for (const [file, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
