@@ -33,10 +33,13 @@ describe('client idea discovery', () => {
   });
 
   it('an abort by the caller rejects without reconciling', async () => {
-    server = await startLocalServer(() => ({ ...ok([]), delayMs: 2000 }));
-    const client = createVideoApiClient({ baseUrl: server.baseUrl, token: 't' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('cancelled')), 50);
+    // Abort once the server holds the request, so a loaded machine cannot abort before it is sent.
+    server = await startLocalServer(() => {
+      setTimeout(() => controller.abort(new Error('cancelled')), 20);
+      return { ...ok([]), delayMs: 2000 };
+    });
+    const client = createVideoApiClient({ baseUrl: server.baseUrl, token: 't' });
     await expect(client.discoverIdeas({ keyword: 'k', network: 'youtube' }, { signal: controller.signal })).rejects.toThrow('cancelled');
     expect(server.seen).toHaveLength(1);
   });
