@@ -86,6 +86,7 @@ export { errorCatalogue, type ErrorCode } from '../generated/contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { isMockToken, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
+export { createMockControl, MockControlError, type MockControl, type MockControlHelpers, type MockControlOptions } from './mock-control.js';
 export type { RateLimitInfo, RateLimitOptions, RetryEvent } from './middleware/rate-limit.js';
 export type { PollOptions, PollProgress, PollableResource, PolledResource, ResourceRef } from './poll.js';
 export type { DiscoverOptions, DiscoverOutcome } from './ideas.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const OUTPUTS = ['generated/openapi.json', 'generated/openapi.yaml', 'generated/contract.ts'];
+const OUTPUTS = ['generated/openapi.json', 'generated/openapi.yaml', 'generated/contract.ts', 'generated/mock-control.json'];
 
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -1,6 +1,7 @@
 // Settings from the environment (the product's public interface: PRODUCT.md), with defaults
 // derived from the contract where the contract has the fact.
 import type { Contract } from './contract.js';
+import { parseClockMode, type ClockMode } from './control/clock.js';
 
 export interface MockConfig {
   host: string;
@@ -17,6 +18,17 @@ export interface MockConfig {
   /** Hosts whose pages the scrape endpoints refuse as social media (the source names none). */
   socialHosts: string[];
   quiet: boolean;
+  /** How the clock jobs read starts (MOCK_CLOCK): running with the wall clock, or stopped. */
+  clockMode: ClockMode;
+  /** MOCK_CONTROL_TOKEN: when set, /__mock needs it in X-Mock-Control-Token. */
+  controlToken?: string;
+  /** MOCK_SCENARIO: a scenario file loaded at start. */
+  scenarioPath?: string;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses nothing outside this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 function integer(name: string, value: string | undefined): number | undefined {
@@ -35,8 +47,16 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
     contract.doc.info?.['x-rate-limit']?.requestsPerMinute ?? contract.doc.components.headers.XRateLimitLimit?.schema?.examples?.[0];
   if (typeof advertised !== 'number') throw new Error('the contract states no default rate limit (info.x-rate-limit)');
   const rateLimit = integer('MOCK_RATE_LIMIT', env.MOCK_RATE_LIMIT);
+  const host = env.MOCK_HOST || '127.0.0.1';
+  if (!isLoopback(host) && !env.MOCK_CONTROL_TOKEN) {
+    // Anyone who can reach the port could reset, rewrite or read the mock's state and journal.
+    throw new Error(
+      `MOCK_HOST=${host} makes the mock reachable from other machines, and with it the control API (/__mock). ` +
+        'Set MOCK_CONTROL_TOKEN to a secret value; control calls must then send it in the X-Mock-Control-Token header.',
+    );
+  }
   return {
-    host: env.MOCK_HOST || '127.0.0.1',
+    host,
     port: integer('MOCK_PORT', env.MOCK_PORT) ?? 4010,
     basePath: new URL(contract.doc.servers[0].url).pathname.replace(/\/$/, ''),
     stepMs: integer('MOCK_STEP_MS', env.MOCK_STEP_MS) ?? (minPoll + 1) * 1000,
@@ -45,5 +65,8 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
     includeAllowlist: [],
     socialHosts: ['facebook.com', 'instagram.com', 'tiktok.com', 'twitter.com', 'x.com', 'youtube.com', 'linkedin.com'],
     quiet: env.MOCK_QUIET === '1',
+    clockMode: parseClockMode(env.MOCK_CLOCK),
+    controlToken: env.MOCK_CONTROL_TOKEN || undefined,
+    scenarioPath: env.MOCK_SCENARIO || undefined,
   };
 }

@@ -1,7 +1,10 @@
 // The API's own error envelope ({ message, status, error.code, errors, required, available }).
 // Messages come from the contract's named error examples, so the mock says what the docs say.
 import type { Contract } from './contract.js';
+import { STATUS_CODES } from 'node:http';
 import type { Violation } from './prism.js';
+
+const STATUS_TEXT: Record<number, string | undefined> = STATUS_CODES;
 
 export interface Answer {
   status: number;
@@ -59,6 +62,19 @@ export class Errors {
   validation(errors: Record<string, string[]>, message?: string): Answer {
     const base = this.example('ErrorValidation');
     return { status: 422, body: { ...base, message: message ?? base.message, errors } };
+  }
+
+  /**
+   * An error answer for an HTTP status chosen by a test (POST /__mock/faults): the contract's own
+   * error example for that status where it has one, else a plain envelope saying it was injected.
+   */
+  forStatus(status: number): Answer {
+    // The generic one where there are several (GEN-… codes first, then the plainest name).
+    const named = Object.entries<any>(this.contract.doc.components.examples ?? {})
+      .filter(([name, example]) => name.startsWith('Error') && example?.value?.status === status)
+      .sort(([a, x], [b, y]) => Number(!/^GEN-/.test(x.value.error?.code ?? '')) - Number(!/^GEN-/.test(y.value.error?.code ?? '')) || a.length - b.length)[0];
+    if (named) return this.answer(named[0]);
+    return this.plain(status, `${STATUS_TEXT[status] ?? 'Error'} (a fault set with POST /__mock/faults).`, 'MOCK-FAULT');
   }
 
   /** Envelope for an error that the contract describes only by status and message. */

@@ -15,6 +15,11 @@ import { Machines } from './state/machines.js';
 import { Resources } from './state/resources.js';
 import { Store } from './state/store.js';
 import { bearerToken, gateFailure, kindOf } from './tokens.js';
+import { Clock } from './control/clock.js';
+import { Faults } from './control/faults.js';
+import { Journal, redactToken } from './control/journal.js';
+import { ControlPlane } from './control/plane.js';
+import { readFileSync } from 'node:fs';
 
 export interface MockServer {
   url: string;
@@ -47,6 +52,12 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
   const allowedMethods = (path: string) =>
     (pathPatterns.find((p) => p.pattern.test(path))?.methods ?? []).map((m) => m.toUpperCase()).join(', ');
   const limiter = new RateLimiter(config.advertisedLimit, config.rateLimit);
+  // The control plane (/__mock): the clock every job reads, faults, the journal.
+  const clock = new Clock(config.clockMode);
+  const faults = new Faults();
+  const journal = new Journal();
+  const control = new ControlPlane({ contract, errors, store, api, machines, resources, clock, faults, journal, controlToken: config.controlToken });
+  if (config.scenarioPath) control.loadAtStart(readFileSync(config.scenarioPath, 'utf8'), `MOCK_SCENARIO=${config.scenarioPath}`);
   const log = (line: string) => {
     if (!config.quiet) process.stdout.write(`${line}\n`);
   };
@@ -62,12 +73,26 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       log(`OPTIONS ${url.pathname} -> 204 (CORS preflight)`);
       return;
     }
+    if (ControlPlane.owns(url.pathname)) {
+      // Outside the API: no rate limit, no journal entry, no fault.
+      let reply: Answer;
+      try {
+        reply = control.handle(req, url, await readBody(req));
+      } catch (error) {
+        console.error(`mock: unexpected fault on ${req.method} ${req.url}:`, error);
+        reply = errors.server();
+      }
+      send(req, res, reply, {});
+      log(`${req.method} ${url.pathname} -> ${reply.status} (control)`);
+      return;
+    }
+    const trace: Trace = {};
     try {
       const rate = limiter.take(token ?? 'anonymous', Date.now());
       rateHeaders = rate.headers;
       answer = rate.limited
         ? errors.answer('ErrorTooManyRequests')
-        : await route(req, url, token, await readBody(req));
+        : await route(req, url, token, await readBody(req), trace);
     } catch (error) {
       if (error instanceof ApiError) answer = error.answer;
       else {
@@ -76,10 +101,20 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       }
     }
     send(req, res, answer, rateHeaders);
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    journal.add(token, {
+      time: new Date(Date.now() - durationMs).toISOString(),
+      method: req.method ?? 'GET',
+      path: `${url.pathname}${url.search}`,
+      operationId: trace.operationId ?? null,
+      status: answer.status,
+      durationMs,
+      ...(trace.fault !== undefined ? { fault: trace.fault } : {}),
+    });
     log(`${req.method} ${url.pathname}${url.search} -> ${answer.status} ${(performance.now() - started).toFixed(1)}ms ${describeToken(token)}`);
   }
 
-  async function route(req: IncomingMessage, url: URL, token: string | undefined, raw: string): Promise<Answer> {
+  async function route(req: IncomingMessage, url: URL, token: string | undefined, raw: string, trace: Trace): Promise<Answer> {
     if (!url.pathname.startsWith(`${config.basePath}/`)) return errors.notFound();
     const path = url.pathname.slice(config.basePath.length);
     const parsed = parseBody(raw, String(req.headers['content-type'] ?? ''));
@@ -99,6 +134,16 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       unservable = { [/NOT_ACCEPTABLE/.test(result.name) ? 'Accept' : 'Prefer']: [result.detail] };
       result = await prism.request({ ...input, headers: { ...input.headers, accept: 'application/json' } }, {});
     }
+    trace.operationId = result.kind === 'ok' ? result.operationId : undefined;
+    const fault = faults.take(trace.operationId, token);
+    if (fault) {
+      trace.fault = fault.id;
+      if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      if (fault.status !== undefined) {
+        const injected = errors.forStatus(fault.status);
+        return { ...injected, headers: { ...injected.headers, 'X-Mock-Fault': String(fault.id) } };
+      }
+    }
     if (result.kind === 'error') return fromPrismError(result.status, result.detail, path);
 
     const op = contract.op(result.operationId);
@@ -106,7 +151,8 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     if (problems.some((v) => v.code === 401) || !token) return errors.unauthorized();
     const kind = kindOf(token);
     if (kind === 'invalid') return errors.unauthorized();
-    const gate = gateFailure(kind);
+    const account = store.account(token, kind);
+    const gate = gateFailure(account.facts);
     if (gate && !contract.isUngated(op)) return errors.answer(gate);
     if (parsed.malformed) return errors.validation({ body: [parsed.malformed] });
     if (result.bodyError) return errors.validation({ body: [`The request body could not be parsed: ${result.bodyError}`] });
@@ -131,12 +177,12 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     const stateful = () =>
       api.handle({
         op,
-        account: store.account(token, kind),
+        account,
         path,
         query: input.url.query ?? {},
         body: parsed.forHandlers,
         prism: { status: output.statusCode, body: output.body },
-        now: Date.now(),
+        now: clock.now(),
         baseUrl: `http://${req.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`,
       });
     if (ignored) {
@@ -214,7 +260,8 @@ function send(req: IncomingMessage, res: ServerResponse, answer: Answer, rateHea
   }
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json');
-  res.writeHead(answer.status).end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+  const html = String(res.getHeader('Content-Type')).startsWith('text/html');
+  res.writeHead(answer.status).end(answer.body === undefined ? '' : html ? String(answer.body) : JSON.stringify(answer.body));
 }
 
 /** Only a real CORS preflight gets 204; a bare OPTIONS is an undeclared method (405 + Allow). */
@@ -241,8 +288,15 @@ function queryOf(url: URL): Record<string, string | string[]> {
 }
 
 function describeToken(token: string | undefined): string {
-  if (!token) return '(no token)';
-  return token.startsWith('mock-') ? token : `token ${token.slice(0, 6)}${token.length > 6 ? '…' : ''}`;
+  const shown = redactToken(token);
+  if (!shown) return '(no token)';
+  return token!.startsWith('mock-') ? shown : `token ${shown}`;
+}
+
+/** What the journal learns while a call is answered. */
+interface Trace {
+  operationId?: string;
+  fault?: number;
 }
 
 export type { Prism };

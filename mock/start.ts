@@ -15,6 +15,7 @@ async function main() {
     ...Object.entries(SPECIAL_TOKENS).map(([token, { effect }]) => `mock:   ${token.padEnd(24)} ${effect}`),
     `mock: each async step takes ${config.stepMs} ms (MOCK_STEP_MS); "mock:fail" in any text input makes the job fail`,
     `mock: rate limit ${config.rateLimit ? `${config.rateLimit}/min per token (MOCK_RATE_LIMIT)` : 'off (set MOCK_RATE_LIMIT to emulate 429)'}; Prefer: code=…, example=…, dynamic=true work on every operation`,
+    `mock: control API and console at ${server.url.replace(/\/v2$/, '')}/__mock/ (clock ${config.clockMode}${config.controlToken ? '; X-Mock-Control-Token required' : ''}; docs: generated/docs/mock-control.html)`,
   ];
   console.log(lines.join('\n'));
   const stop = () => server.close().then(() => process.exit(0));

@@ -25,30 +25,43 @@ export function bearerToken(authorization: string | undefined): string | undefin
 }
 
 /**
- * The subscription / verification gate, evaluated before ownership, credits and validation.
- * Returns the name of the contract's error example to answer with, or undefined to pass.
+ * What the mock holds about an account besides its credits. A token's kind sets the starting
+ * facts; the control API (PATCH /__mock/accounts/{token}) changes them afterwards.
  */
-export function gateFailure(kind: AccountKind): string | undefined {
-  switch (kind) {
-    case 'trial':
-      return 'ErrorPaidSubscriptionRequired';
-    case 'unsubscribed':
-      return 'ErrorSubscriptionRequired';
-    case 'unverified':
-      return 'ErrorEmailNotVerified';
-    default:
-      return undefined;
-  }
+export interface AccountFacts {
+  subscription: 'paid' | 'trial' | 'none';
+  emailVerified: boolean;
+  paymentMethod: boolean;
 }
 
-/** How each kind shows in GET /me (overlaid on the contract's profile example). */
-export function profileFacts(kind: AccountKind) {
+export function factsOf(kind: AccountKind): AccountFacts {
   return {
-    email_verified: kind !== 'unverified',
+    subscription: kind === 'trial' ? 'trial' : kind === 'unsubscribed' ? 'none' : 'paid',
+    emailVerified: kind !== 'unverified',
+    paymentMethod: kind !== 'no-payment-method',
+  };
+}
+
+/**
+ * The subscription / verification gate, evaluated before ownership, credits and validation.
+ * Returns the name of the contract's error example to answer with, or undefined to pass. When
+ * several facts fail at once, the order (no subscription, trial, unverified email) is the mock's.
+ */
+export function gateFailure(facts: AccountFacts): string | undefined {
+  if (facts.subscription === 'none') return 'ErrorSubscriptionRequired';
+  if (facts.subscription === 'trial') return 'ErrorPaidSubscriptionRequired';
+  if (!facts.emailVerified) return 'ErrorEmailNotVerified';
+  return undefined;
+}
+
+/** How the facts show in GET /me (overlaid on the contract's profile example). */
+export function profileFacts(facts: AccountFacts) {
+  return {
+    email_verified: facts.emailVerified,
     subscription: {
-      exists: kind !== 'unsubscribed',
-      active: kind !== 'unsubscribed',
-      trial: kind === 'trial',
+      exists: facts.subscription !== 'none',
+      active: facts.subscription !== 'none',
+      trial: facts.subscription === 'trial',
     },
   };
 }

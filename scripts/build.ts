@@ -8,6 +8,7 @@ import { types } from './build-steps/types.js';
 import { contractMeta } from './build-steps/contract-meta.js';
 import { docs } from './build-steps/docs.js';
 import { client } from './build-steps/client.js';
+import { mockControl } from './build-steps/mock-control.js';
 
 // Steps run in order; each reads what the previous ones wrote into outDir.
 const STEPS: Array<[string, (outDir: string) => Promise<void>]> = [
@@ -15,6 +16,7 @@ const STEPS: Array<[string, (outDir: string) => Promise<void>]> = [
   ['types -> schema.d.ts', types],
   ['contract facts -> contract.ts', contractMeta],
   ['reference docs -> docs/index.html', docs],
+  ['mock control API -> mock-control.json, mock-control.d.ts, docs/mock-control.html', mockControl],
   ['client -> client/*.js + .d.ts', client],
 ];
 

@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, OPENAPI_ROOT, ROOT } from './lib/project.js';
+import { BIN, MOCK_CONTROL_ROOT, OPENAPI_ROOT, ROOT } from './lib/project.js';
 import { run } from './lib/run.js';
 
 async function redoclyLint(target: string): Promise<void> {
@@ -27,6 +27,9 @@ async function main() {
     await redoclyLint(bundled);
     console.log('lint: spectral on the bundle (spectral:oas, OWASP, house rules)');
     await run(BIN('spectral'), ['lint', '--ruleset', path.join(ROOT, '.spectral.yaml'), '--fail-severity', 'hint', bundled], { cwd: ROOT });
+    // The mock's control API is its own single-file document (redocly.yaml: mock-control@v1).
+    console.log('lint: redocly on openapi/mock-control/ (the mock control API)');
+    await redoclyLint(path.relative(ROOT, MOCK_CONTROL_ROOT));
     console.log('lint: zero errors, zero warnings');
   } finally {
     await rm(tmp, { recursive: true, force: true });

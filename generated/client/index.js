@@ -48,3 +48,4 @@ export { errorCatalogue } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { isMockToken, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
+export { createMockControl, MockControlError } from './mock-control.js';

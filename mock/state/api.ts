@@ -78,7 +78,7 @@ export class StatefulApi {
 
   private me(call: Call): Answer {
     const data = structuredClone(call.prism.body.data);
-    const facts = profileFacts(call.account.kind);
+    const facts = profileFacts(call.account.facts);
     data.credits = { ...data.credits, remaining: call.account.balance };
     data.email_verified = facts.email_verified;
     data.subscription = { ...data.subscription, ...facts.subscription };
@@ -130,7 +130,7 @@ export class StatefulApi {
       call.account.autoTopup = { ...current, enabled: false };
       return this.ok(call, call.account.autoTopup);
     }
-    if (call.account.kind === 'no-payment-method') throw new ApiError(this.errors.answer('ErrorAutoTopupNoPaymentMethod'));
+    if (!call.account.facts.paymentMethod) throw new ApiError(this.errors.answer('ErrorAutoTopupNoPaymentMethod'));
     const extra = body.type === 'extra-credits';
     call.account.autoTopup = {
       ...current,
@@ -246,7 +246,7 @@ export class StatefulApi {
       // Secondary identifiers of the example (e.g. video_id) get fresh values too.
       data[key] = key.endsWith('_id') && (typeof value === 'number' || typeof value === 'string') ? newId() : structuredClone(value);
     }
-    const resource: Resource = { family: family.machine, id: data.id, data, texts: {}, scraped: false };
+    const resource: Resource = { family: family.machine, id: data.id, data, texts: {}, scraped: false, path: `/${firstSegment(call.op.path)}/${data.id}` };
     this.adopt(resource, call, this.storedOnCreate(call.op, family));
     // 402 before anything is stored. A voice clone charges only when it buys a slot.
     const charge = call.op.id === 'createVoiceClone' ? this.takeSlot(call) : this.charge(call);

@@ -126,8 +126,50 @@ export class Machines {
           transaction_type: 'Refund',
           at: job.enteredAt,
         });
+        job.charge = 0;
       }
     }
+  }
+
+  /**
+   * Puts a resource straight into `state` (the control plane's force), with that state's fields
+   * from the contract's example. When the machine refunds on arriving there (a transition into
+   * `state` with `refund: true`), the charge of the job is refunded, once. Returns the refund.
+   */
+  force(account: Account, resource: Resource, state: string, now: number): number {
+    const info = this.byName.get(resource.family)!;
+    const from = resource.job?.state ?? null;
+    resource.job ??= { machine: resource.family, state: null, enteredAt: now, fail: false, charge: 0, chargeLabel: '', chargeType: '' };
+    const job = resource.job;
+    job.pendingTo = undefined;
+    job.enteredAt = now;
+    this.enter(info, resource, state);
+    const into = info.machine.transitions.filter((t) => t.to === state);
+    const refunds = (into.find((t) => t.from === from) ?? into.find((t) => t.refund))?.refund === true;
+    if (!refunds || job.charge <= 0) return 0;
+    const amount = job.charge;
+    job.charge = 0;
+    account.balance += amount;
+    record(account, {
+      label: `Refund: ${job.chargeLabel}`,
+      content_type: job.chargeType,
+      credit_spend: `+${amount}`,
+      transaction_type: 'Refund',
+      at: now,
+    });
+    return amount;
+  }
+
+  /** The state a client polling the resource sees now (its status field), else the job's state. */
+  stateOf(resource: Resource): string | null {
+    const info = this.byName.get(resource.family);
+    const shown = info ? dig(resource.data, [...info.parentPath, info.statusKey]) : undefined;
+    return typeof shown === 'string' ? shown : (resource.job?.state ?? null);
+  }
+
+  /** The contract's example `data` of a machine's poll operation for one state, if it has one. */
+  stateExample(machineName: string, state: string): Record<string, any> | undefined {
+    return this.byName.get(machineName)?.stateExamples[state];
   }
 
   private nextAutomatic(machine: StateMachine, state: string | null, fail: boolean): Transition | undefined {

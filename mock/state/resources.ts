@@ -39,6 +39,11 @@ export class Resources {
     return this.bySegment.get(firstSegment(op.path));
   }
 
+  /** The family served under a path's first segment (`/faceless/5` -> the faceless family). */
+  familyOfPath(path: string): Family | undefined {
+    return this.bySegment.get(firstSegment(path));
+  }
+
   all(): Family[] {
     return [...new Set(this.bySegment.values())];
   }

@@ -1,6 +1,6 @@
 // In-memory state, one account per bearer token: balance, ledger, resources, auto top-up.
 // Nothing is shared between tokens, so one token never sees another's resources (404 instead).
-import type { AccountKind } from '../tokens.js';
+import { factsOf, type AccountFacts, type AccountKind } from '../tokens.js';
 
 export interface LedgerEntry {
   seq: number;
@@ -34,12 +34,16 @@ export interface Resource {
   texts: Record<string, string>;
   /** Facts the API keeps but does not show (e.g. that images were scraped). */
   scraped: boolean;
+  /** The API path the resource was created under (e.g. /faceless/5), for the control plane. */
+  path?: string;
   job?: Job;
 }
 
 export interface Account {
   token: string;
   kind: AccountKind;
+  /** Subscription, email verification, saved card: start from the kind, changed by the control API. */
+  facts: AccountFacts;
   balance: number;
   ledger: LedgerEntry[];
   resources: Map<string, Resource>;
@@ -66,10 +70,40 @@ export class Store {
   account(token: string, kind: AccountKind): Account {
     let account = this.accounts.get(token);
     if (!account) {
-      account = { token, kind, balance: this.startingBalance(kind), ledger: [], resources: new Map(), active: new Set(), boughtSlots: 0 };
+      account = this.fresh(token, kind);
       this.accounts.set(token, account);
     }
     return account;
+  }
+
+  /** A new account for a token, as it starts, without keeping it. */
+  fresh(token: string, kind: AccountKind): Account {
+    return {
+      token,
+      kind,
+      facts: factsOf(kind),
+      balance: this.startingBalance(kind),
+      ledger: [],
+      resources: new Map(),
+      active: new Set(),
+      boughtSlots: 0,
+    };
+  }
+
+  /** The account of a token if the mock has seen it. */
+  find(token: string): Account | undefined {
+    return this.accounts.get(token);
+  }
+
+  /** Every account seen, in the order first seen. */
+  all(): Account[] {
+    return [...this.accounts.values()];
+  }
+
+  /** Forgets one token's account, or every account. */
+  forget(token?: string): void {
+    if (token === undefined) this.accounts.clear();
+    else this.accounts.delete(token);
   }
 
   static key(family: string, id: string | number): string {

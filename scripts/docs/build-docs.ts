@@ -32,6 +32,11 @@ export async function buildDocs(bundlePath: string, outFile: string): Promise<Do
   const bundle = JSON.parse(await readFile(bundlePath, 'utf8'));
   const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
   const doc = await decorate(bundle, sampleContext(bundle, pkg.name));
+  return renderDocs(doc, outFile);
+}
+
+/** Renders an OpenAPI document to one offline HTML page (also used for the mock's control API). */
+export async function renderDocs(doc: unknown, outFile: string): Promise<DocsResult> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'docs-build-'));
   try {
     const input = path.join(tmp, 'openapi.docs.json');

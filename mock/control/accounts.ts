@@ -1,0 +1,44 @@
+// Accounts as the control API shows and changes them: facts (credits, subscription, verified
+// email, saved card), resources with their state-machine state, and the ledger.
+import type { Machines } from '../state/machines.js';
+import type { Account } from '../state/store.js';
+import type { AccountFacts } from '../tokens.js';
+
+export interface AccountPatch {
+  credits?: number;
+  subscription?: AccountFacts['subscription'];
+  email_verified?: boolean;
+  payment_method?: boolean;
+}
+
+export function applyPatch(account: Account, patch: AccountPatch): void {
+  if (patch.credits !== undefined) account.balance = patch.credits;
+  if (patch.subscription !== undefined) account.facts.subscription = patch.subscription;
+  if (patch.email_verified !== undefined) account.facts.emailVerified = patch.email_verified;
+  if (patch.payment_method !== undefined) account.facts.paymentMethod = patch.payment_method;
+}
+
+export function resourcePath(resource: Account['resources'] extends Map<string, infer R> ? R : never, segment: string): string {
+  return resource.path ?? `/${segment}/${resource.id}`;
+}
+
+export function accountView(account: Account, seen: boolean, machines: Machines, segmentOf: (family: string) => string) {
+  return {
+    token: account.token,
+    seen,
+    credits: account.balance,
+    subscription: account.facts.subscription,
+    email_verified: account.facts.emailVerified,
+    payment_method: account.facts.paymentMethod,
+    resources: [...account.resources.values()].map((resource) => ({
+      family: resource.family,
+      id: resource.id,
+      path: resourcePath(resource, segmentOf(resource.family)),
+      state: machines.stateOf(resource),
+      states: machines.byName.get(resource.family)?.machine.states ?? [],
+    })),
+    ledger: [...account.ledger]
+      .sort((a, b) => a.at - b.at || a.seq - b.seq)
+      .map(({ seq: _seq, at: _at, ...entry }) => entry),
+  };
+}

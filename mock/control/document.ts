@@ -1,0 +1,107 @@
+// The control API's own contract (generated/mock-control.json, built from
+// openapi/mock-control/openapi.yaml) drives routing and request validation of /__mock: the routes
+// are its paths, and path, query and body are checked with Ajv against its schemas.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+export const CONTROL_DOC_PATH = fileURLToPath(new URL('../../generated/mock-control.json', import.meta.url));
+
+type AjvInstance = import('ajv').default;
+type Validator = import('ajv').ValidateFunction;
+type AjvError = import('ajv').ErrorObject;
+
+export interface ControlRoute {
+  operationId: string;
+  method: string;
+  template: string;
+  pattern: RegExp;
+  names: string[];
+  params?: Validator;
+  query?: Validator;
+  body?: Validator;
+}
+
+export interface Matched {
+  route: ControlRoute;
+  params: Record<string, string>;
+}
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+
+function newAjv(coerceTypes: boolean): AjvInstance {
+  // Both are CommonJS; under NodeNext their default import is the module object, which is callable.
+  const ajv = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({ strict: false, allErrors: true, coerceTypes, useDefaults: true });
+  (addFormats as unknown as (instance: AjvInstance) => void)(ajv);
+  return ajv;
+}
+
+export class ControlDocument {
+  readonly doc: any;
+  readonly routes: ControlRoute[] = [];
+
+  constructor(doc: any = JSON.parse(readFileSync(CONTROL_DOC_PATH, 'utf8'))) {
+    this.doc = doc;
+    const bodies = newAjv(false);
+    const parameters = newAjv(true);
+    bodies.addSchema({ ...doc, $id: 'mock-control.json' });
+    parameters.addSchema({ ...doc, $id: 'mock-control.json' });
+    for (const [template, item] of Object.entries<any>(doc.paths)) {
+      for (const method of METHODS) {
+        const op = item[method];
+        if (!op) continue;
+        const names: string[] = [];
+        const pattern = new RegExp(
+          `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), '([^/]+)'))}$`,
+        );
+        const all = [...(item.parameters ?? []), ...(op.parameters ?? [])];
+        const group = (where: string) => {
+          const list = all.filter((p: any) => p.in === where);
+          if (!list.length) return undefined;
+          return parameters.compile({
+            type: 'object',
+            properties: Object.fromEntries(list.map((p: any) => [p.name, p.schema])),
+            required: list.filter((p: any) => p.required).map((p: any) => p.name),
+          });
+        };
+        const pointer = ['paths', template, method, 'requestBody', 'content', 'application/json', 'schema']
+          .map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1')))
+          .join('/');
+        const body = op.requestBody?.content?.['application/json'] ? bodies.compile({ $ref: `mock-control.json#/${pointer}` }) : undefined;
+        this.routes.push({ operationId: op.operationId, method, template, pattern, names, params: group('path'), query: group('query'), body });
+      }
+    }
+  }
+
+  /** The route for a path and method; `methods` lists what the path does allow when only the method is wrong. */
+  match(method: string, path: string): { matched?: Matched; methods: string[] } {
+    const onPath = this.routes.filter((route) => route.pattern.test(path));
+    const route = onPath.find((r) => r.method === method.toLowerCase());
+    if (!route) return { methods: onPath.map((r) => r.method.toUpperCase()) };
+    const values = route.pattern.exec(path)!.slice(1);
+    const params = Object.fromEntries(route.names.map((name, index) => [name, safeDecode(values[index])]));
+    return { matched: { route, params }, methods: [] };
+  }
+}
+
+/** Ajv errors as the API's `errors` map: field -> messages. */
+export function errorsMap(errors: AjvError[] | null | undefined, prefix = ''): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const error of errors ?? []) {
+    const missing = error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
+    const extra = error.keyword === 'additionalProperties' ? (error.params as { additionalProperty?: string }).additionalProperty : undefined;
+    const field = [error.instancePath.split('/').filter(Boolean).join('.'), missing ?? extra].filter(Boolean).join('.') || prefix || 'body';
+    const message = extra ? `is not a known field (${error.message})` : (error.message ?? 'is invalid');
+    (out[field] ??= []).includes(message) || out[field].push(message);
+  }
+  return out;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,46 @@
+// The request journal (GET /__mock/requests): every answered /v2 call, newest first, with its
+// token redacted to a prefix. Only the most recent entries are kept, so memory stays flat.
+export interface JournalEntry {
+  time: string;
+  token: string | null;
+  method: string;
+  path: string;
+  operationId: string | null;
+  status: number;
+  durationMs: number;
+  fault?: number;
+}
+
+export const JOURNAL_SIZE = 1000;
+
+/** A token as the journal and the logs show it: special `mock-` tokens whole, others as a prefix. */
+export function redactToken(token: string | undefined): string | null {
+  if (!token) return null;
+  if (token.startsWith('mock-')) return token;
+  // Never the whole token: at most 6 characters, and at most half of a short one.
+  return `${token.slice(0, Math.min(6, Math.ceil(token.length / 2)))}…`;
+}
+
+export class Journal {
+  // Oldest first internally; the full token is kept only for filtering and never shown.
+  private entries: Array<{ entry: JournalEntry; token?: string }> = [];
+
+  add(token: string | undefined, entry: Omit<JournalEntry, 'token'>): void {
+    const { time, ...rest } = entry;
+    this.entries.push({ entry: { time, token: redactToken(token), ...rest }, token });
+    if (this.entries.length > JOURNAL_SIZE) this.entries.splice(0, this.entries.length - JOURNAL_SIZE);
+  }
+
+  list(options: { token?: string; limit?: number } = {}): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    for (let i = this.entries.length - 1; i >= 0 && out.length < (options.limit ?? JOURNAL_SIZE); i -= 1) {
+      const item = this.entries[i];
+      if (options.token === undefined || item.token === options.token) out.push(item.entry);
+    }
+    return out;
+  }
+
+  clear(token?: string): void {
+    this.entries = token === undefined ? [] : this.entries.filter((item) => item.token !== token);
+  }
+}

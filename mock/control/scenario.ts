@@ -1,0 +1,83 @@
+// Scenarios (POST /__mock/scenario, MOCK_SCENARIO=file at start): accounts with their facts, and
+// resources created directly in a state of their contract state machine. The whole document is
+// checked before anything changes, so a bad scenario leaves the mock as it was.
+import YAML from 'yaml';
+import type { Machines } from '../state/machines.js';
+import type { Family, Resources } from '../state/resources.js';
+import { newId, Store, type Account, type Resource } from '../state/store.js';
+import { kindOf } from '../tokens.js';
+import { applyPatch, type AccountPatch } from './accounts.js';
+import type { ClockMode } from './clock.js';
+
+export interface ScenarioResource {
+  family: string;
+  state: string;
+  data?: Record<string, unknown>;
+}
+
+export interface Scenario {
+  reset?: boolean;
+  clock?: ClockMode;
+  accounts?: Array<AccountPatch & { token: string; resources?: ScenarioResource[] }>;
+}
+
+export class ScenarioProblem extends Error {
+  constructor(
+    readonly status: 404 | 422,
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+export function parseScenario(text: string): unknown {
+  return YAML.parse(text);
+}
+
+/** Checks every account and resource of a scenario against the contract; throws the first problem. */
+export function checkScenario(scenario: Scenario, resources: Resources, machines: Machines): void {
+  (scenario.accounts ?? []).forEach((account, i) => {
+    if (kindOf(account.token) === 'invalid') {
+      throw new ScenarioProblem(422, `The token ${account.token} is always refused by the mock (401), so it cannot hold an account.`, `accounts.${i}.token`);
+    }
+    (account.resources ?? []).forEach((wanted, j) => {
+      const family = resources.familyOfPath(`/${wanted.family}`);
+      if (!family) {
+        const known = resources.all().flatMap((f) => f.segments).join(', ');
+        throw new ScenarioProblem(422, `${wanted.family} is not a resource family with a state machine. Valid: ${known}.`, `accounts.${i}.resources.${j}.family`);
+      }
+      const states = machines.byName.get(family.machine)!.machine.states;
+      if (!states.includes(wanted.state)) {
+        throw new ScenarioProblem(422, `${wanted.state} is not a state of ${family.machine}. Valid states: ${states.join(', ')}.`, `accounts.${i}.resources.${j}.state`);
+      }
+    });
+  });
+}
+
+/** Creates a resource of a family in a state: the state's example from the contract, a fresh id. */
+export function seedResource(account: Account, family: Family, segment: string, wanted: ScenarioResource, machines: Machines, now: number): Resource {
+  const example = machines.stateExample(family.machine, wanted.state) ?? {};
+  const data: Record<string, any> = {};
+  for (const [key, value] of Object.entries<any>(example)) {
+    // Identifiers of the example get fresh values, as on a real create.
+    data[key] = key === 'id' || (key.endsWith('_id') && typeof value === 'number') ? newId() : structuredClone(value);
+  }
+  data.id ??= newId();
+  const resource: Resource = { family: family.machine, id: data.id, data, texts: {}, scraped: false, path: `/${segment}/${data.id}` };
+  account.resources.set(Store.key(family.machine, data.id), resource);
+  machines.force(account, resource, wanted.state, now);
+  Object.assign(resource.data, structuredClone(wanted.data ?? {}));
+  account.active.add(resource);
+  return resource;
+}
+
+export function applyAccounts(scenario: Scenario, store: Store, resources: Resources, machines: Machines, now: number): Account[] {
+  return (scenario.accounts ?? []).map((entry) => {
+    const account = store.account(entry.token, kindOf(entry.token));
+    const { token: _token, resources: wanted, ...patch } = entry;
+    applyPatch(account, patch);
+    for (const item of wanted ?? []) seedResource(account, resources.familyOfPath(`/${item.family}`)!, item.family, item, machines, now);
+    return account;
+  });
+}
