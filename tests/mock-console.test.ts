@@ -1,0 +1,123 @@
+// The console page (GET /__mock/) in headless Chromium against the real mock: it shows accounts,
+// resources with state badges, ledgers and the journal, live; its buttons change the mock (checked
+// through the control API and the API itself); it makes no request outside the mock's origin.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../scripts/lib/project.js';
+import { launchChromium, type LaunchedBrowser } from './browser.js';
+import { call, useMock } from './mock-harness.js';
+
+const mock = useMock({ MOCK_CLOCK: 'manual', MOCK_STEP_MS: '1000' });
+const SCREENSHOT = path.join(ROOT, 'reports', 'mock-console.png');
+const token = 'console-team';
+
+let browser: LaunchedBrowser;
+let page: Page;
+const leftTheMock: string[] = [];
+const pageErrors: string[] = [];
+const origin = () => mock.base.replace(/\/v2$/, '');
+const control = (method: string, p: string, body?: unknown) => call(origin(), method, `/__mock${p}`, { token: null, body });
+
+async function renderingVideo(): Promise<number> {
+  const id = (await mock.op('createFacelessVideo', {}, { token, body: { type: 'b-roll' } })).body.data.id;
+  await mock.op('updateFacelessVideo', { faceless: id }, { token, body: { script: 'Owls', voice_id: 17 } });
+  await mock.op('renderFacelessVideo', { faceless: id }, { token });
+  return id;
+}
+
+const badge = (id: number) => page.locator(`[data-token="${token}"] [data-path="/faceless/${id}"] .badge`);
+
+beforeAll(async () => {
+  browser = await launchChromium({ width: 1400, height: 1000 });
+  const { context } = browser;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (new URL(url).origin === origin()) return route.continue();
+    leftTheMock.push(url);
+    return route.abort('blockedbyclient');
+  });
+  context.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin()) && !leftTheMock.includes(url)) leftTheMock.push(url);
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  page.on('pageerror', (e) => pageErrors.push(`uncaught: ${e.message}`));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('mock console (GET /__mock/) in headless Chromium', () => {
+  it('shows the account, its resource with a state badge, the ledger and the journal', async () => {
+    const id = await renderingVideo();
+    await page.goto(`${origin()}/__mock/`, { waitUntil: 'load' });
+    await expect.poll(() => badge(id).textContent(), { timeout: 10_000 }).toBe('rendering');
+    await expect.poll(() => page.locator('#clock').textContent()).toMatch(/clock manual/);
+    const ledger = page.locator(`[data-token="${token}"] table.ledger`);
+    await expect.poll(() => ledger.textContent()).toMatch(/Debit: .*-\d+/);
+    await expect.poll(() => page.locator('#journal tbody').textContent()).toContain('renderFacelessVideo');
+  });
+
+  it('updates live when the app calls the API (polling)', async () => {
+    const id = await renderingVideo();
+    await expect.poll(() => badge(id).textContent(), { timeout: 5_000 }).toBe('rendering');
+  });
+
+  it('"Advance 1 step" moves a render to completed', async () => {
+    const id = await renderingVideo();
+    await expect.poll(() => badge(id).textContent(), { timeout: 5_000 }).toBe('rendering');
+    await page.click('#advance-step');
+    await expect.poll(() => badge(id).textContent(), { timeout: 5_000 }).toBe('completed');
+    expect((await mock.op('getFacelessVideo', { faceless: id }, { token })).body.data.video.status).toBe('completed');
+  });
+
+  it('"Force" puts a render in the chosen state, as the API then shows it', async () => {
+    const id = await renderingVideo();
+    await expect.poll(() => badge(id).textContent(), { timeout: 5_000 }).toBe('rendering');
+    const row = page.locator(`[data-token="${token}"] [data-path="/faceless/${id}"]`);
+    await row.locator('select[data-field="force-state"]').selectOption('failed');
+    await row.locator('button[data-action="force"]').click();
+    await expect.poll(() => badge(id).textContent(), { timeout: 5_000 }).toBe('failed');
+    expect((await mock.op('getFacelessVideo', { faceless: id }, { token })).body.data.video.status).toBe('failed');
+  });
+
+  it('switches subscription and credits', async () => {
+    const card = page.locator(`[data-token="${token}"]`);
+    await card.locator('select[data-field="subscription"]').selectOption('trial');
+    await expect.poll(async () => (await control('GET', `/accounts/${token}`)).body.subscription, { timeout: 5_000 }).toBe('trial');
+    expect((await mock.op('createFacelessVideo', {}, { token, body: { type: 'b-roll' } })).body.error.code).toBe('PAID-SUBSCRIPTION-REQUIRED');
+    await page.locator(`[data-token="${token}"] select[data-field="subscription"]`).selectOption('paid');
+    await expect.poll(async () => (await control('GET', `/accounts/${token}`)).body.subscription, { timeout: 5_000 }).toBe('paid');
+
+    await page.locator(`[data-token="${token}"] input[data-field="credits"]`).fill('3');
+    await page.locator(`[data-token="${token}"] button[data-action="set-credits"]`).click();
+    await expect.poll(async () => (await control('GET', `/accounts/${token}`)).body.credits, { timeout: 5_000 }).toBe(3);
+    await expect.poll(() => page.locator(`[data-token="${token}"] [data-field="credits-badge"]`).textContent(), { timeout: 5_000 }).toBe('3 credits');
+    expect(await mock.balance(token)).toBe(3);
+  });
+
+  it('stops and restarts the clock', async () => {
+    await page.click('#clock-mode');
+    await expect.poll(async () => (await control('GET', '/clock')).body.mode, { timeout: 5_000 }).toBe('auto');
+    await expect.poll(() => page.locator('#clock').textContent(), { timeout: 5_000 }).toMatch(/clock auto/);
+    await page.click('#clock-mode');
+    await expect.poll(async () => (await control('GET', '/clock')).body.mode, { timeout: 5_000 }).toBe('manual');
+    await mkdir(path.dirname(SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  });
+
+  it('"Reset everything" forgets every account', async () => {
+    await page.click('#reset-all');
+    await expect.poll(async () => (await control('GET', '/accounts')).body.accounts.length, { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => page.locator('#accounts').textContent(), { timeout: 5_000 }).toMatch(/No account yet/);
+  });
+
+  it('made no request outside the mock and logged no error', () => {
+    expect(leftTheMock).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
