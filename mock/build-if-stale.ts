@@ -6,7 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const OUTPUTS = ['generated/openapi.json', 'generated/openapi.yaml', 'generated/contract.ts', 'generated/mock-control.json'];
+/** What the mock reads from generated/: when one is missing or older than openapi/, build. */
+export const STALE_CHECKED = ['openapi.json', 'openapi.yaml', 'contract.ts', 'mock-control.json'];
+const OUTPUTS = STALE_CHECKED.map((file) => `generated/${file}`);
 
 function newestMtime(dir: string): number {
   let newest = 0;

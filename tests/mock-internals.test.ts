@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isStale } from '../mock/build-if-stale.js';
+import { isStale, STALE_CHECKED } from '../mock/build-if-stale.js';
 import { Contract } from '../mock/contract.js';
 import { createMock } from '../mock/server.js';
 import { call, expectConforms, spec } from './mock-harness.js';
@@ -15,7 +15,7 @@ describe('npm start builds only what is stale', () => {
     mkdirSync(path.join(root, 'openapi/paths'), { recursive: true });
     mkdirSync(path.join(root, 'generated'));
     writeFileSync(path.join(root, 'openapi/paths/me.yaml'), 'get: {}\n');
-    for (const file of ['openapi.json', 'openapi.yaml', 'contract.ts']) writeFileSync(path.join(root, 'generated', file), '');
+    for (const file of STALE_CHECKED) writeFileSync(path.join(root, 'generated', file), '');
     return root;
   }
   const touch = (file: string, seconds: number) => utimesSync(file, seconds, seconds);
@@ -23,13 +23,13 @@ describe('npm start builds only what is stale', () => {
   it('fresh when every generated file is newer than every contract file', () => {
     const root = tree();
     touch(path.join(root, 'openapi/paths/me.yaml'), 1_000);
-    for (const file of ['openapi.json', 'openapi.yaml', 'contract.ts']) touch(path.join(root, 'generated', file), 2_000);
+    for (const file of STALE_CHECKED) touch(path.join(root, 'generated', file), 2_000);
     expect(isStale(root)).toBe(false);
   });
 
   it('stale when a nested contract file is newer, or a generated file is missing', () => {
     const root = tree();
-    for (const file of ['openapi.json', 'openapi.yaml', 'contract.ts']) touch(path.join(root, 'generated', file), 2_000);
+    for (const file of STALE_CHECKED) touch(path.join(root, 'generated', file), 2_000);
     touch(path.join(root, 'openapi/paths/me.yaml'), 3_000);
     expect(isStale(root)).toBe(true);
     const other = tree();
