@@ -1,8 +1,10 @@
 // The console page (GET /__mock/) in headless Chromium against the real mock: it shows accounts,
 // resources with state badges, ledgers and the journal, live; its buttons change the mock (checked
 // through the control API and the API itself); it makes no request outside the mock's origin.
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../scripts/lib/project.js';
@@ -11,6 +13,8 @@ import { call, useMock } from './mock-harness.js';
 
 const mock = useMock({ MOCK_CLOCK: 'manual', MOCK_STEP_MS: '1000' });
 const SCREENSHOT = path.join(ROOT, 'reports', 'mock-console.png');
+const CONTROL_DOCS = pathToFileURL(path.join(ROOT, 'generated', 'docs', 'mock-control.html')).href;
+const controlDoc = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'mock-control.json'), 'utf8'));
 const token = 'console-team';
 
 let browser: LaunchedBrowser;
@@ -34,13 +38,13 @@ beforeAll(async () => {
   const { context } = browser;
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (new URL(url).origin === origin()) return route.continue();
-    leftTheMock.push(url);
+    if (new URL(url).origin === origin() || url.split('#')[0] === CONTROL_DOCS) return route.continue();
+    if (!leftTheMock.includes(url)) leftTheMock.push(url);
     return route.abort('blockedbyclient');
   });
   context.on('request', (request) => {
     const url = request.url();
-    if (!url.startsWith(origin()) && !leftTheMock.includes(url)) leftTheMock.push(url);
+    if (!url.startsWith(origin()) && url.split('#')[0] !== CONTROL_DOCS && !leftTheMock.includes(url)) leftTheMock.push(url);
   });
   page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
@@ -116,8 +120,25 @@ describe('mock console (GET /__mock/) in headless Chromium', () => {
     await expect.poll(() => page.locator('#accounts').textContent(), { timeout: 5_000 }).toMatch(/No account yet/);
   });
 
-  it('made no request outside the mock and logged no error', () => {
+  it('the control API\'s reference page (generated/docs/mock-control.html) opens offline with every operation', async () => {
+    const docs = await browser.context.newPage();
+    await docs.goto(CONTROL_DOCS, { waitUntil: 'load' });
+    const summaries = Object.values<Record<string, { summary?: string }>>(controlDoc.paths).flatMap((item) =>
+      Object.values(item).map((operation) => operation.summary).filter((summary): summary is string => !!summary));
+    expect(summaries.length).toBeGreaterThan(10);
+    await expect.poll(() => docs.locator('body').textContent(), { timeout: 10_000 }).toContain(controlDoc.info.title);
+    const text = (await docs.locator('body').textContent()) ?? '';
+    expect(summaries.filter((summary) => !text.includes(summary))).toEqual([]);
+    await docs.close();
+  });
+
+  it('made no request outside the mock (or the docs file) and logged no error', () => {
     expect(leftTheMock).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('the request guard would have caught one (a probe to a TEST-NET address is recorded and blocked)', async () => {
+    await page.evaluate(() => fetch('http://192.0.2.1/probe').catch(() => undefined));
+    expect(leftTheMock).toEqual(['http://192.0.2.1/probe']);
   });
 });
