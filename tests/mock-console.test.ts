@@ -2,13 +2,14 @@
 // resources with state badges, ledgers and the journal, live; its buttons change the mock (checked
 // through the control API and the API itself); it makes no request outside the mock's origin.
 import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../scripts/lib/project.js';
-import { launchChromium, type LaunchedBrowser } from './browser.js';
+import { launchChromium } from './support/browser.js';
 import { call, useMock } from './mock-harness.js';
 
 const mock = useMock({ MOCK_CLOCK: 'manual', MOCK_STEP_MS: '1000' });
@@ -17,7 +18,8 @@ const CONTROL_DOCS = pathToFileURL(path.join(ROOT, 'generated', 'docs', 'mock-co
 const controlDoc = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'mock-control.json'), 'utf8'));
 const token = 'console-team';
 
-let browser: LaunchedBrowser;
+let context: BrowserContext;
+let profile: string;
 let page: Page;
 const leftTheMock: string[] = [];
 const pageErrors: string[] = [];
@@ -34,8 +36,8 @@ async function renderingVideo(): Promise<number> {
 const badge = (id: number) => page.locator(`[data-token="${token}"] [data-path="/faceless/${id}"] .badge`);
 
 beforeAll(async () => {
-  browser = await launchChromium({ width: 1400, height: 1000 });
-  const { context } = browser;
+  profile = await mkdtemp(path.join(os.tmpdir(), 'mock-console-chromium-'));
+  context = await launchChromium(profile, { viewport: { width: 1400, height: 1000 }, serviceWorkers: 'block' });
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (new URL(url).origin === origin() || url.split('#')[0] === CONTROL_DOCS) return route.continue();
@@ -52,7 +54,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await context?.close();
+  if (profile) await rm(profile, { recursive: true, force: true });
 });
 
 describe('mock console (GET /__mock/) in headless Chromium', () => {
@@ -121,7 +124,7 @@ describe('mock console (GET /__mock/) in headless Chromium', () => {
   });
 
   it('the control API\'s reference page (generated/docs/mock-control.html) opens offline with every operation', async () => {
-    const docs = await browser.context.newPage();
+    const docs = await context.newPage();
     await docs.goto(CONTROL_DOCS, { waitUntil: 'load' });
     const summaries = Object.values<Record<string, { summary?: string }>>(controlDoc.paths).flatMap((item) =>
       Object.values(item).map((operation) => operation.summary).filter((summary): summary is string => !!summary));

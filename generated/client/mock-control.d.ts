@@ -1,5 +1,5 @@
 import { type Client } from 'openapi-fetch';
-import type { components, paths } from '../mock-control.js';
+import type { components, paths } from './mock-control-schema.js';
 type Schemas = components['schemas'];
 export interface MockControlOptions {
     /** The mock's URL: its origin (http://127.0.0.1:4010) or its API base (…/v2); /__mock is found from it. */

@@ -52,6 +52,8 @@ export async function client(outDir: string): Promise<void> {
     if (source === path.join(GENERATED_DIR, 'contract.ts')) return path.join(target, 'contract.ts');
     // The types travel with the package: generated/schema.d.ts is copied beside the client.
     if (source === path.join(GENERATED_DIR, 'schema.ts')) return path.join(target, 'schema.ts');
+    // So are the mock control API's types (for createMockControl), under a name of their own.
+    if (source === path.join(GENERATED_DIR, 'mock-control.ts')) return path.join(target, 'mock-control-schema.ts');
     return undefined;
   };
 
@@ -69,10 +71,10 @@ export async function client(outDir: string): Promise<void> {
     outDir: path.join(ROOT, '.client-build'), // never written: writeFile below places every file
   };
   const host = ts.createCompilerHost(options);
-  const readFile = host.readFile.bind(host);
+  const hostReadFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (f) => readFile(redirect(f));
+  host.readFile = (f) => hostReadFile(redirect(f));
   host.fileExists = (f) => fileExists(redirect(f));
   host.getSourceFile = (f, ...rest) => getSourceFile(redirect(f), ...rest);
 
@@ -105,6 +107,7 @@ export async function client(outDir: string): Promise<void> {
   if (emitted.emitSkipped) throw new Error('client build: emit skipped');
 
   files.set(path.join(target, 'schema.d.ts'), await readFile(path.join(outDir, 'schema.d.ts'), 'utf8'));
+  files.set(path.join(target, 'mock-control-schema.d.ts'), await readFile(path.join(outDir, 'mock-control.d.ts'), 'utf8'));
   files.set(path.join(target, 'package.json'), await packageManifest(outDir));
   files.set(path.join(target, 'README.md'), await readFile(path.join(CLIENT_DIR, 'README.md'), 'utf8'));
 
