@@ -1,7 +1,7 @@
 // Accounts as the control API shows and changes them: facts (credits, subscription, verified
 // email, saved card), resources with their state-machine state, and the ledger.
 import type { Machines } from '../state/machines.js';
-import type { Account } from '../state/store.js';
+import type { Account, Resource } from '../state/store.js';
 import type { AccountFacts } from '../tokens.js';
 
 export interface AccountPatch {
@@ -18,7 +18,7 @@ export function applyPatch(account: Account, patch: AccountPatch): void {
   if (patch.payment_method !== undefined) account.facts.paymentMethod = patch.payment_method;
 }
 
-export function resourcePath(resource: Account['resources'] extends Map<string, infer R> ? R : never, segment: string): string {
+export function resourcePath(resource: Resource, segment: string): string {
   return resource.path ?? `/${segment}/${resource.id}`;
 }
 

@@ -25,7 +25,7 @@ export class Clock {
   }
 
   setMode(mode: ClockMode): void {
-    if (mode === this.currentMode && mode === 'auto') return;
+    if (mode === this.currentMode) return;
     const now = this.now();
     this.currentMode = mode;
     if (mode === 'manual') this.frozenAt = now;

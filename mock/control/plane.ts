@@ -36,13 +36,13 @@ export interface ControlDeps {
   controlToken?: string;
 }
 
-interface Request {
+interface ControlRequest {
   params: Record<string, string>;
   query: Record<string, any>;
   body: any;
 }
 
-type Handler = (request: Request) => Answer;
+type Handler = (request: ControlRequest) => Answer;
 
 export class ControlPlane {
   private readonly document = new ControlDocument();
@@ -117,7 +117,7 @@ export class ControlPlane {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  private parse(matched: Matched, url: URL, raw: string, contentType: string): Request | Answer {
+  private parse(matched: Matched, url: URL, raw: string, contentType: string): ControlRequest | Answer {
     const { route, params } = matched;
     const query: Record<string, any> = Object.fromEntries(url.searchParams);
     const problems: Record<string, string[]> = {};
