@@ -1,6 +1,8 @@
 // Safe by default: on another address than loopback the mock will not start without
 // MOCK_CONTROL_TOKEN, and with a token every control call and the console need it. /v2 is untouched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLoopback, loadConfig } from '../mock/config.js';
+import { Contract } from '../mock/contract.js';
 import { call, startMock, type RunningMock } from './mock-harness.js';
 
 describe('MOCK_HOST other than loopback', () => {
@@ -13,6 +15,20 @@ describe('MOCK_HOST other than loopback', () => {
     expect(failure).toMatch(/mock exited with 1/);
     expect(failure).toMatch(/mock: failed to start: MOCK_HOST=0\.0\.0\.0 .*MOCK_CONTROL_TOKEN/);
     expect(failure).toContain('X-Mock-Control-Token');
+  });
+});
+
+describe('the address check (without listening anywhere)', () => {
+  const contract = Contract.load();
+  it('only 127.0.0.0/8, ::1 and localhost count as loopback', () => {
+    expect(['127.0.0.1', '127.8.9.10', '::1', 'localhost'].filter(isLoopback)).toHaveLength(4);
+    expect(['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', 'example.test', '127.0.0.1.example.test'].filter(isLoopback)).toEqual([]);
+  });
+
+  it('another address is accepted once MOCK_CONTROL_TOKEN is set, and the token is kept', () => {
+    expect(() => loadConfig(contract, { MOCK_HOST: '10.0.0.5' })).toThrow(/MOCK_CONTROL_TOKEN/);
+    expect(loadConfig(contract, { MOCK_HOST: '10.0.0.5', MOCK_CONTROL_TOKEN: 's3cret' })).toMatchObject({ host: '10.0.0.5', controlToken: 's3cret' });
+    expect(loadConfig(contract, {})).toMatchObject({ host: '127.0.0.1', controlToken: undefined, clockMode: 'auto' });
   });
 });
 
