@@ -1,0 +1,159 @@
+// State machines over time. For every resource the proxy sees polled (a machine's
+// pollOperationIds, status read at its statusLocation) or started (an operation listed on one of
+// its transitions), each observed status must be a state of the machine's x-state-machine; each
+// change between two observations must be a transition the machine allows, or a chain of
+// automatic ones; a terminal state must not change unless a client action started a new run.
+// Where the machine is open (the source does not show every state), an unnamed status is not a
+// failure, and a transition whose target is not shown (`to: null`) allows anything.
+import type { Contract, StateMachine, Transition } from '../../mock/contract.js';
+
+export interface LifecycleFinding {
+  kind: 'state' | 'transition' | 'terminal';
+  resource: string;
+  expected: string;
+  got: string;
+}
+
+/** A resource entered a state that a refunding transition leads to (e.g. a failed clip). */
+export interface RefundPromise {
+  resource: string;
+  account: string;
+  transition: Transition;
+  machine: StateMachine;
+  /** The operation that started the run (whose charge is refunded), if the proxy saw it. */
+  trigger?: string;
+}
+
+interface Tracked {
+  /** Last observed state (a named state), or undefined before any. */
+  last?: string;
+  /** Last observed raw value when it was not a named state of an open machine. */
+  lastUnnamed?: unknown;
+  /** Set by a client action that (re)starts the machine: what the next observation may show. */
+  started?: { operationId: string; allowed: Set<string> | 'any' };
+  /** States already observed, so a refund is promised once per entry into a refunding state. */
+  refundedStates: Set<string>;
+  trigger?: string;
+}
+
+/** Fields of x-state-machine the mock's reader does not type (see openapi/EXTENSIONS.md). */
+type Machine = StateMachine & { open?: boolean; stateValues?: Record<string, unknown> };
+
+function readPointer(body: unknown, location: string): unknown {
+  return location.split('/').slice(1).reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), body);
+}
+
+export class LifecycleTracker {
+  private readonly resources = new Map<string, Tracked>();
+  private readonly byPoll = new Map<string, StateMachine>();
+  private readonly byTrigger = new Map<string, StateMachine[]>();
+
+  constructor(private readonly contract: Contract) {
+    for (const machine of contract.machines) {
+      for (const id of machine.pollOperationIds) this.byPoll.set(id, machine);
+      for (const t of machine.transitions) for (const id of t.operationIds ?? []) {
+        const list = this.byTrigger.get(id) ?? [];
+        if (!list.includes(machine)) list.push(machine);
+        this.byTrigger.set(id, list);
+      }
+    }
+  }
+
+  /** States reachable from `state` by automatic transitions, `state` included. */
+  reachable(machine: StateMachine, state: string): Set<string> {
+    const seen = new Set([state]);
+    const queue = [state];
+    while (queue.length) {
+      const from = queue.shift()!;
+      for (const t of machine.transitions) {
+        if (t.automatic && t.from === from && t.to && !seen.has(t.to)) { seen.add(t.to); queue.push(t.to); }
+      }
+    }
+    return seen;
+  }
+
+  /** The state a wire value stands for (auto top-up's `enabled: true` is the state `enabled`). */
+  private stateOf(machine: StateMachine, value: unknown): string | undefined {
+    const values = (machine as Machine).stateValues;
+    if (values) return Object.entries(values).find(([, v]) => v === value)?.[0];
+    return typeof value === 'string' && machine.states.includes(value) ? value : undefined;
+  }
+
+  /**
+   * One successful exchange. `resourceId` is the resource's path parameter (or, for a create,
+   * the `id` of the answer). Returns findings and any refund the machine now promises.
+   */
+  observe(account: string, operationId: string, resourceId: string | undefined, body: unknown): { findings: LifecycleFinding[]; refunds: RefundPromise[] } {
+    const findings: LifecycleFinding[] = [];
+    const refunds: RefundPromise[] = [];
+    const poll = this.byPoll.get(operationId);
+    const triggered = this.byTrigger.get(operationId) ?? [];
+    for (const machine of new Set([...(poll ? [poll] : []), ...triggered])) {
+      const id = resourceId ?? (machine.pollOperationIds.every((p) => !/\{/.test(this.contract.op(p).path)) ? 'account' : undefined);
+      if (id === undefined) continue;
+      const resource = `${machine.name}#${id}`;
+      const key = `${account}|${resource}`;
+      const tracked = this.resources.get(key) ?? { refundedStates: new Set<string>() };
+      this.resources.set(key, tracked);
+
+      if (triggered.includes(machine)) this.start(machine, operationId, tracked);
+      const value = readPointer(body, machine.statusLocation);
+      // Absent or null: the resource is not in the machine yet (a draft); nothing to judge.
+      if (value === undefined || value === null) continue;
+      const state = this.stateOf(machine, value);
+      if (!state) {
+        if (!(machine as Machine).open) {
+          findings.push({ kind: 'state', resource, expected: `one of ${machine.states.join(', ')} (${machine.statusLocation})`, got: JSON.stringify(value) });
+        }
+        tracked.lastUnnamed = value;
+        continue;
+      }
+      this.judge(machine, resource, tracked, state, findings);
+      tracked.last = state;
+      tracked.lastUnnamed = undefined;
+      tracked.started = undefined;
+      const refund = machine.transitions.find((t) => t.refund && t.to === state);
+      if (refund && !tracked.refundedStates.has(state)) {
+        tracked.refundedStates.add(state);
+        refunds.push({ resource, account, transition: refund, machine, trigger: tracked.trigger });
+      }
+    }
+    return { findings, refunds };
+  }
+
+  private start(machine: StateMachine, operationId: string, tracked: Tracked): void {
+    const listed = machine.transitions.filter((t) => t.operationIds?.includes(operationId));
+    const fitting = listed.filter((t) => t.from === null || t.from === tracked.last || tracked.last === undefined);
+    const candidates = fitting.length ? fitting : listed;
+    let allowed: Set<string> | 'any' = new Set(tracked.last ? this.reachable(machine, tracked.last) : []);
+    for (const t of candidates) {
+      if (t.to === null) { allowed = 'any'; break; }
+      for (const s of this.reachable(machine, t.to)) allowed.add(s);
+    }
+    tracked.started = { operationId, allowed };
+    tracked.trigger = operationId;
+    tracked.refundedStates.clear();
+  }
+
+  private judge(machine: StateMachine, resource: string, tracked: Tracked, state: string, findings: LifecycleFinding[]): void {
+    if (tracked.started) {
+      const { allowed, operationId } = tracked.started;
+      if (allowed !== 'any' && !allowed.has(state)) {
+        findings.push({ kind: 'transition', resource, expected: `after ${operationId}: one of ${[...allowed].join(', ')}`, got: state });
+      }
+      return;
+    }
+    // After a status the machine does not name (open machines), any named state may follow.
+    if (tracked.last === undefined || tracked.last === state) return;
+    const by = machine.transitions.filter((t) => t.operationIds?.length && (t.from === tracked.last || t.from === null)).flatMap((t) => t.operationIds!);
+    const through = by.length ? ` (no ${[...new Set(by)].join('/')} call for it passed through the proxy)` : '';
+    if (machine.terminal.includes(tracked.last)) {
+      findings.push({ kind: 'terminal', resource, expected: `terminal state ${tracked.last} to stay${through}`, got: state });
+      return;
+    }
+    const allowed = this.reachable(machine, tracked.last);
+    if (!allowed.has(state)) {
+      findings.push({ kind: 'transition', resource, expected: `${tracked.last} → ${[...allowed].filter((s) => s !== tracked.last).join(' or ') || '(no automatic transition)'}${through}`, got: `${tracked.last} → ${state}` });
+    }
+  }
+}

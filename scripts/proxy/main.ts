@@ -1,0 +1,43 @@
+// `npm run proxy`: the validating proxy in front of a deployment (PROXY_TARGET, ending in /v2),
+// on http://127.0.0.1:4020/v2 (PROXY_PORT). Each violation prints one line as it happens;
+// GET /__proxy/report answers the report; SIGINT/SIGTERM write proxy-junit.xml and
+// proxy-report.json to PROXY_REPORT_DIR and exit 1 if anything was violated, else 0.
+import { Contract } from '../../mock/contract.js';
+import { Checker, formatViolation } from './checker.js';
+import { REPORT_PATH, startProxy } from './forward.js';
+import { writeReport } from './report.js';
+import { readProxySettings } from './settings.js';
+
+const log = (line: string) => console.log(`[proxy] ${line}`);
+
+async function main(): Promise<void> {
+  const contract = Contract.load();
+  // The base path every contract path lives under: the path of the contract's server URLs (/v2).
+  const basePath = new URL(contract.doc.servers[0].url.replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/+$/, '');
+  const settings = readProxySettings(process.env, basePath);
+  const checker = new Checker({ contract, refundGraceMs: settings.refundGraceMs, onViolation: (v) => console.log(`[proxy] ${formatViolation(v)}`) });
+  const proxy = await startProxy({ target: settings.target, basePath, port: settings.port, checker, blockCharges: settings.blockCharges, log });
+  log(`forwarding ${proxy.url} -> ${settings.target.href.replace(/\/+$/, '')}`);
+  log(`report: GET http://127.0.0.1:${proxy.port}${REPORT_PATH}; on Ctrl-C (SIGINT) or SIGTERM: JUnit + JSON in ${settings.reportDir}`);
+  if (settings.blockCharges) log('PROXY_BLOCK_CHARGES=1: operations marked x-credits.charges are answered here (403 PROXY-CHARGE-BLOCKED), never forwarded');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    await proxy.close();
+    const report = checker.report();
+    const files = writeReport(settings.reportDir, report);
+    log(`${signal}: ${report.exchanges} exchanges, ${report.violations.length} violation(s), ${report.unconfirmed.length} unconfirmed refund(s), ${report.blocked} blocked`);
+    for (const u of report.unconfirmed) log(`unconfirmed: ${u.message}`);
+    log(`wrote ${files.junit} and ${files.json}`);
+    process.exit(report.violations.length ? 1 : 0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: Error) => {
+  console.error(`[proxy] could not start: ${error.message}`);
+  process.exit(2);
+});

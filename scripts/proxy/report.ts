@@ -1,0 +1,51 @@
+// The proxy's report as files: JSON (the same object GET /__proxy/report answers) and JUnit XML,
+// one test case per operation seen, one <failure> per violation (message = kind), so CI shows
+// which operation broke what. Unconfirmed refunds are listed as skipped test cases, not failures.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Report } from './types.js';
+
+export const xmlEscape = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+  // XML 1.0 cannot carry most control characters, even escaped.
+  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+export interface JUnitCase { name: string; failures: { type: string; text: string }[]; skipped?: string; time?: number }
+
+/** A JUnit document. Each failure's body starts "- TYPE text" so the conformance summary parses it. */
+export function junit(suite: string, cases: JUnitCase[]): string {
+  const failures = cases.reduce((n, c) => n + c.failures.length, 0);
+  const skipped = cases.filter((c) => c.skipped !== undefined).length;
+  const body = cases.map((c) => {
+    const inner = [
+      ...c.failures.map((f) => `      <failure type="failure" message="${xmlEscape(f.type)}">${xmlEscape(`- ${f.type} ${f.text}`)}</failure>`),
+      ...(c.skipped !== undefined ? [`      <skipped message="${xmlEscape(c.skipped)}"/>`] : []),
+    ];
+    const time = (c.time ?? 0).toFixed(3);
+    return inner.length
+      ? `    <testcase name="${xmlEscape(c.name)}" classname="${xmlEscape(suite)}" time="${time}">\n${inner.join('\n')}\n    </testcase>`
+      : `    <testcase name="${xmlEscape(c.name)}" classname="${xmlEscape(suite)}" time="${time}"/>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="${xmlEscape(suite)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">\n${body.join('\n')}\n  </testsuite>\n</testsuites>\n`;
+}
+
+export function reportJUnit(report: Report): string {
+  const names = new Set([...Object.keys(report.operations), ...report.violations.map((v) => v.operationId ?? 'undocumented requests')]);
+  const cases: JUnitCase[] = [...names].sort().map((name) => ({
+    name,
+    failures: report.violations
+      .filter((v) => (v.operationId ?? 'undocumented requests') === name)
+      .map((v) => ({ type: v.kind.toUpperCase(), text: v.message })),
+  }));
+  for (const u of report.unconfirmed) cases.push({ name: `refund ${u.resource}`, failures: [], skipped: u.message });
+  return junit('proxy', cases);
+}
+
+/** Writes proxy-report.json and proxy-junit.xml into `dir`; returns their paths. */
+export function writeReport(dir: string, report: Report): { json: string; junit: string } {
+  mkdirSync(dir, { recursive: true });
+  const json = path.join(dir, 'proxy-report.json');
+  const xml = path.join(dir, 'proxy-junit.xml');
+  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(xml, reportJUnit(report));
+  return { json, junit: xml };
+}

@@ -1,0 +1,45 @@
+// `npm run proxy` settings, from PROXY_* environment variables. Pure, so it is tested directly.
+import path from 'node:path';
+
+/** The proxy's own default port (the mock's is 4010; no port is a fact of the contract). */
+export const DEFAULT_PROXY_PORT = 4020;
+
+export interface ProxySettings {
+  /** The deployment the proxy forwards to; its path ends in /v2. */
+  target: URL;
+  port: number;
+  reportDir: string;
+  blockCharges: boolean;
+  /** Override of the refund grace (ms); undefined: the contract's slowest polling interval. */
+  refundGraceMs?: number;
+}
+
+const flag = (v: string | undefined) => v === '1' || v === 'true' || v === 'yes';
+
+export function readProxySettings(env: NodeJS.ProcessEnv, basePath: string): ProxySettings {
+  const raw = env.PROXY_TARGET?.trim();
+  if (!raw) throw new Error(`PROXY_TARGET is required: the base URL of the deployment to forward to, ending in ${basePath} (e.g. https://staging.example.com${basePath})`);
+  let target: URL;
+  try {
+    target = new URL(raw.replace(/\/+$/, ''));
+  } catch {
+    throw new Error(`PROXY_TARGET must be an http(s) URL ending in ${basePath}, got "${raw}"`);
+  }
+  if (!/^https?:$/.test(target.protocol) || !target.pathname.endsWith(basePath)) {
+    throw new Error(`PROXY_TARGET must be an http(s) URL ending in ${basePath}, got "${raw}"`);
+  }
+  const port = env.PROXY_PORT?.trim() ? Number(env.PROXY_PORT) : DEFAULT_PROXY_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PROXY_PORT must be a port number, got "${env.PROXY_PORT}"`);
+  let refundGraceMs: number | undefined;
+  if (env.PROXY_REFUND_GRACE_MS?.trim()) {
+    refundGraceMs = Number(env.PROXY_REFUND_GRACE_MS);
+    if (!Number.isInteger(refundGraceMs) || refundGraceMs < 0) throw new Error(`PROXY_REFUND_GRACE_MS must be a non-negative integer, got "${env.PROXY_REFUND_GRACE_MS}"`);
+  }
+  return {
+    target,
+    port,
+    reportDir: path.resolve(env.PROXY_REPORT_DIR?.trim() || 'reports/proxy'),
+    blockCharges: flag(env.PROXY_BLOCK_CHARGES),
+    refundGraceMs,
+  };
+}

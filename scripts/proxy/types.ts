@@ -1,0 +1,66 @@
+// What the proxy's checker sees of one exchange, and what it reports. Shared by every stage.
+import type http from 'node:http';
+
+/** One request and the target's answer, as they crossed the proxy (bodies as raw bytes). */
+export interface Observed {
+  method: string;
+  /** Path below the API's base path (/v2), without the query, e.g. /faceless/12. */
+  path: string;
+  query: URLSearchParams;
+  requestHeaders: http.IncomingHttpHeaders | http.OutgoingHttpHeaders;
+  requestBody: Buffer;
+  status: number;
+  responseHeaders: http.IncomingHttpHeaders;
+  responseBody: Buffer;
+  /** Epoch ms the answer arrived. */
+  at: number;
+}
+
+export type ViolationKind =
+  | 'undocumented-operation'
+  | 'request'
+  | 'status'
+  | 'header'
+  | 'content-type'
+  | 'schema'
+  | 'state'
+  | 'transition'
+  | 'terminal'
+  | 'credits'
+  | 'refund';
+
+export interface Violation {
+  operationId: string | null;
+  kind: ViolationKind;
+  /** One line: operation, resource, what was expected, what came. */
+  message: string;
+  method: string;
+  path: string;
+  status?: number;
+  /** The resource a lifecycle or credit finding is about, e.g. TextToVideoAssetStatus#12. */
+  resource?: string;
+  expected?: string;
+  got?: string;
+  /** ISO time of the exchange that first showed it. */
+  at: string;
+  /** How many later exchanges showed exactly the same problem (not reported again). */
+  repeats?: number;
+}
+
+/** A refund the contract promises that no balance or ledger observation has confirmed (yet). */
+export interface Unconfirmed {
+  resource: string;
+  operationId: string;
+  amount?: number;
+  message: string;
+}
+
+export interface Report {
+  exchanges: number;
+  /** Charging calls answered by the proxy itself (PROXY_BLOCK_CHARGES=1), never forwarded. */
+  blocked: number;
+  violations: Violation[];
+  unconfirmed: Unconfirmed[];
+  /** Requests per operationId (what the JUnit file lists as test cases). */
+  operations: Record<string, number>;
+}
