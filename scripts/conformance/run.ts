@@ -1,21 +1,26 @@
 // `npm run conformance`: property-based conformance of a deployment (or the local mock) against the
-// bundled contract, with Schemathesis. Settings: CONFORMANCE_* (see settings.ts and docs/conformance.md).
-// Exit code: 0 when Schemathesis reports nothing, 1 on any failure, 2 when the run could not start.
+// bundled contract, with Schemathesis, then the flows phase (flows.ts): the lifecycles of the
+// contract's state machines walked end to end through the validating proxy's checker.
+// Settings: CONFORMANCE_* (see settings.ts and docs/conformance.md).
+// Exit code: 0 when nothing was found, 1 on any failure, 2 when the run could not start.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../lib/project.js';
 import { buildSchemathesisArgs, hasLinkBetween, selectedOperations } from './args.js';
 import { operationFacts, SCHEMA_YAML } from './contract-facts.js';
+import { FLOWS_PHASE, runFlows } from './flows.js';
+import { junit } from '../proxy/report.js';
 import { startLocalServer, type LocalServer } from './local-mock.js';
 import { resolveRuntime } from './runtime.js';
 import { readSettings } from './settings.js';
-import { formatSummary, parseJUnit } from './summary.js';
+import { formatSummary, parseJUnit, type Finding } from './summary.js';
 import { startThrottle, type Throttle } from './throttle.js';
 
 const CONFIG = path.join(ROOT, 'schemathesis.toml');
 const HEARTBEAT_MS = 30_000;
+
 const log = (line: string) => console.log(`[conformance] ${line}`);
 
 function describePlan(settings: ReturnType<typeof readSettings>, remote: boolean): void {
@@ -50,6 +55,7 @@ async function main(): Promise<number> {
   const reportDir = path.resolve(settings.reportDir ?? mkdtempSync(path.join(os.tmpdir(), 'conformance-')));
   mkdirSync(reportDir, { recursive: true });
   const junitPath = path.join(reportDir, 'conformance-junit.xml');
+  const flowsJunitPath = path.join(reportDir, 'flows-junit.xml');
 
   let local: LocalServer | undefined;
   let throttle: Throttle | undefined;
@@ -71,29 +77,54 @@ async function main(): Promise<number> {
       log('the full profile sends thousands of requests (about 7,000; about 1,300 with CONFORMANCE_MAX_EXAMPLES=1): hours at 30/m. CONFORMANCE_PROFILE=smoke sends about 110 (about 4 minutes)');
     }
     describePlan(settings, remote);
-
-    const runtime = await resolveRuntime(settings.runner, [reportDir], ['CONFORMANCE_TOKEN'], log);
-    const selected = selectedOperations(settings, operationFacts(), remote);
-    if (!selected.length) throw new Error('no operation left to test: check CONFORMANCE_OPERATIONS against the charging and DELETE filters');
-    const linkless = !hasLinkBetween(selected);
-    if (linkless && !settings.phases.length && settings.profile === 'full') log('no OpenAPI link between the selected operations: the stateful phase is skipped');
-    const args = buildSchemathesisArgs({ settings, target: { url, remote }, schemaPath: SCHEMA_YAML, configPath: CONFIG, reportDir, junitPath, linkless });
-    log(`running Schemathesis (${runtime.kind}): schemathesis ${args.join(' ')}`);
     const progress = () => (throttle ? `, ${throttle.stats.requests} requests sent, ${throttle.stats.waited429} 429s waited out` : '');
-    const code = await runSchemathesis(runtime.command, [...runtime.prefix, ...args], { ...process.env, CONFORMANCE_TOKEN: settings.token }, progress);
+
+    // CONFORMANCE_PHASES may name `flows` beside (or instead of) Schemathesis's phases. Unset: every
+    // Schemathesis phase and the flows; CONFORMANCE_OPERATIONS alone narrows to Schemathesis.
+    const flowsSelected = settings.phases.length ? settings.phases.includes(FLOWS_PHASE) : !settings.operationIds.length;
+    const schemathesisPhases = settings.phases.filter((p) => p !== FLOWS_PHASE);
+    const schemathesisSelected = !settings.phases.length || schemathesisPhases.length > 0;
+    const findings: Finding[] = [];
+    let failed = false;
+
+    if (schemathesisSelected) {
+      const st = { ...settings, phases: schemathesisPhases };
+      const runtime = await resolveRuntime(settings.runner, [reportDir], ['CONFORMANCE_TOKEN'], log);
+      const selected = selectedOperations(st, operationFacts(), remote);
+      if (!selected.length) throw new Error('no operation left to test: check CONFORMANCE_OPERATIONS against the charging and DELETE filters');
+      const linkless = !hasLinkBetween(selected);
+      if (linkless && !st.phases.length && st.profile === 'full') log('no OpenAPI link between the selected operations: the stateful phase is skipped');
+      const args = buildSchemathesisArgs({ settings: st, target: { url, remote }, schemaPath: SCHEMA_YAML, configPath: CONFIG, reportDir, junitPath, linkless });
+      log(`running Schemathesis (${runtime.kind}): schemathesis ${args.join(' ')}`);
+      const code = await runSchemathesis(runtime.command, [...runtime.prefix, ...args], { ...process.env, CONFORMANCE_TOKEN: settings.token }, progress);
+      if (!existsSync(junitPath)) {
+        log(`Schemathesis exited with ${code} and wrote no report (${((Date.now() - started) / 1000).toFixed(1)}s): see its output above`);
+        if (local && code !== 0) console.error(local.log());
+        if (!flowsSelected) return code === 0 ? 2 : code;
+        failed = true;
+      } else {
+        findings.push(...parseJUnit(readFileSync(junitPath, 'utf8')));
+        log(`JUnit report: ${junitPath}`);
+        if (code !== 0) { failed = true; log(`Schemathesis exited with ${code}`); }
+      }
+    }
+
+    if (flowsSelected) {
+      log(`flows phase: the contract's lifecycles through the validating proxy's checker${settings.allowCharges ? '' : ' (charging flows skipped: CONFORMANCE_ALLOW_CHARGES is not set)'}`);
+      const flowsStarted = Date.now();
+      const { results, cases } = await runFlows({ baseUrl: url, token: settings.token, allowCharges: settings.allowCharges, localMock: !remote, log });
+      const xml = junit('flows', cases);
+      writeFileSync(flowsJunitPath, xml);
+      findings.push(...parseJUnit(xml));
+      const count = (state: string) => results.filter((r) => r.state === state).length;
+      log(`flows: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped in ${((Date.now() - flowsStarted) / 1000).toFixed(1)}s; JUnit report: ${flowsJunitPath}`);
+    }
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    if (!existsSync(junitPath)) {
-      log(`Schemathesis exited with ${code} and wrote no report (${seconds}s): see its output above`);
-      if (local && code !== 0) console.error(local.log());
-      return code === 0 ? 2 : code;
-    }
-    const findings = parseJUnit(readFileSync(junitPath, 'utf8'));
     console.log('\n=== conformance summary ===');
     console.log(formatSummary(findings, { rewriteOrigin: throttle && settings.baseUrl ? [throttle.url, settings.baseUrl] : undefined }));
-    log(`JUnit report: ${junitPath}`);
-    log(`${findings.length ? 'FAILED' : code === 0 ? 'passed' : `Schemathesis exited with ${code}`} in ${seconds}s${progress()}`);
-    return findings.length || code !== 0 ? 1 : 0;
+    log(`${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}`);
+    return findings.length || failed ? 1 : 0;
   } finally {
     await throttle?.close();
     await local?.stop();

@@ -1,0 +1,317 @@
+// The flows phase of `npm run conformance`: walks the lifecycles the contract's state machines
+// describe, end to end, with every request going through the validating proxy's checker
+// (scripts/proxy/), so each exchange is judged on schema, status, headers, state machine and
+// credits exactly as the proxy judges staging traffic.
+//
+// What is derived from the contract: which flows charge (any step whose operation has
+// x-credits.charges), request bodies (the operations' named request examples), which machine a
+// poll step watches, its status location, terminal / success / failure states, polling interval,
+// and refunds (transitions with refund: true, judged by the checker's credit tracker). What must be
+// written down is the order of calls: the FLOWS table below, each step naming an operationId that
+// is checked against the contract before anything is sent.
+import { Contract, type Operation, type StateMachine } from '../../mock/contract.js';
+import { FAIL_MARKER } from '../../mock/state/machines.js';
+import { accountKey, Checker } from '../proxy/checker.js';
+import { startProxy } from '../proxy/forward.js';
+import type { JUnitCase } from '../proxy/report.js';
+
+/** The name CONFORMANCE_PHASES uses for this phase (the other phase names are Schemathesis's). */
+export const FLOWS_PHASE = 'flows';
+
+export interface Step {
+  op: string;
+  /** Path parameter → name of a value saved by an earlier step. */
+  params?: Record<string, string>;
+  /** Query parameter → literal, or `$name` for a saved value. */
+  query?: Record<string, string>;
+  /** JSON body: the operation's named request example (first one if no name), with fields set on top (`$name` for saved values). */
+  body?: { example?: string; set?: Record<string, unknown> };
+  /** multipart/form-data built from the request schema (text fields and one small PNG per file field). */
+  multipart?: boolean;
+  /** Saved value name → JSON pointer into the answer body. */
+  save?: Record<string, string>;
+  /** Repeat this GET until its machine reaches a terminal state, which must be of this kind. */
+  poll?: 'success' | 'failure';
+  /** Statuses that end the flow as skipped (the deployment refuses for a reason outside the contract's control, e.g. no saved payment method). */
+  skipOn?: Record<number, string>;
+  /** Put the mock's failure marker into the body's longest text (local mock only). */
+  fail?: boolean;
+}
+
+export interface Flow {
+  name: string;
+  steps: Step[];
+  /** Needs the mock's `mock:fail` trigger: only run against the local mock the runner starts. */
+  mockOnly?: boolean;
+  /** After the failed run, the refund the machine promises must be confirmed by the checker's credit tracker. */
+  refund?: boolean;
+}
+
+const scene = { op: 'addStoryboardScene', params: { storyboard: 'storyboard' }, body: {} };
+
+export const FLOWS: Flow[] = [
+  { name: 'faceless draft, script by PATCH', steps: [
+    { op: 'createFacelessVideo', body: {}, save: { video: '/data/id' } },
+    { op: 'updateFacelessVideo', params: { faceless: 'video' }, body: { example: 'script' } },
+    { op: 'getFacelessVideo', params: { faceless: 'video' } },
+    { op: 'estimateFacelessRender', params: { faceless: 'video' } },
+  ] },
+  { name: 'b-roll draft configured', steps: [
+    { op: 'createBRollVideo', body: {}, save: { video: '/data/id' } },
+    { op: 'updateBRollVideo', params: { id: 'video' }, body: {} },
+    { op: 'getBRollVideo', params: { id: 'video' } },
+    { op: 'estimateBRollRender', params: { faceless: 'video' } },
+  ] },
+  { name: 'ai-visuals draft configured', steps: [
+    { op: 'createAiVisualsVideo', body: {}, save: { video: '/data/id' } },
+    { op: 'updateAiVisualsVideo', params: { id: 'video' }, body: {} },
+    { op: 'getAiVisualsVideo', params: { id: 'video' } },
+  ] },
+  { name: 'url-to-video draft with scraped images', steps: [
+    { op: 'createUrlToVideo', body: {}, save: { video: '/data/id' } },
+    { op: 'scrapeUrlToVideoImages', params: { faceless: 'video' }, body: {} },
+    { op: 'updateUrlToVideo', params: { id: 'video' }, body: {} },
+    { op: 'getUrlToVideo', params: { id: 'video' } },
+  ] },
+  { name: 'storyboard with scenes', steps: [
+    { op: 'createStoryboard', body: {}, save: { storyboard: '/data/id' } },
+    scene,
+    scene,
+    { op: 'getStoryboard', params: { id: 'storyboard' } },
+    { op: 'estimateStoryboard', params: { storyboard: 'storyboard' } },
+  ] },
+  { name: 'character up to preview', steps: [
+    { op: 'listCharacterGenres', save: { genre: '/data/0/id' } },
+    { op: 'createCharacter', multipart: true, save: { character: '/data/id' }, skipOn: { 422: 'the deployment refused the generated reference photo' } },
+    { op: 'previewCharacter', params: { id: 'character' }, body: { set: { genre_id: '$genre' } } },
+    { op: 'getCharacter', params: { id: 'character' } },
+  ] },
+  { name: 'auto top-up on and off', steps: [
+    { op: 'getAutoTopup' },
+    { op: 'updateAutoTopup', body: {}, skipOn: { 422: 'the account has no saved payment method, so enabling is refused' } },
+    { op: 'getAutoTopup' },
+    { op: 'updateAutoTopup', body: { set: { enabled: false } } },
+    { op: 'getAutoTopup' },
+  ] },
+  // ---- charging: only with CONFORMANCE_ALLOW_CHARGES=1 ----
+  { name: 'faceless render to completion', steps: [
+    { op: 'getFacelessOptions', save: { voice: '/data/mandatory/voices/0/id', genre: '/data/mandatory/genres/0/id' } },
+    { op: 'createFacelessVideo', body: {}, save: { video: '/data/id' } },
+    { op: 'updateFacelessVideo', params: { faceless: 'video' }, body: { example: 'script', set: { voice_id: '$voice', genre_id: '$genre' } } },
+    { op: 'estimateFacelessRender', params: { faceless: 'video' } },
+    { op: 'renderFacelessVideo', params: { faceless: 'video' } },
+    { op: 'getFacelessVideo', params: { faceless: 'video' }, poll: 'success' },
+  ] },
+  { name: 'text-to-video clip to success', steps: [
+    { op: 'listTextToVideoModels', save: { model: '/data/0/slug' } },
+    { op: 'estimateTextToVideo', query: { model: '$model' } },
+    { op: 'createTextToVideo', body: { set: { model: '$model' } }, save: { clip: '/data/id' } },
+    { op: 'getTextToVideo', params: { id: 'clip' }, poll: 'success' },
+  ] },
+  { name: 'text-to-video clip to failure, refunded', mockOnly: true, refund: true, steps: [
+    { op: 'listTextToVideoModels', save: { model: '/data/0/slug' } },
+    { op: 'getMe' },
+    { op: 'createTextToVideo', body: { set: { model: '$model' } }, fail: true, save: { clip: '/data/id' } },
+    { op: 'getTextToVideo', params: { id: 'clip' }, poll: 'failure' },
+    { op: 'getMe' },
+    { op: 'listCreditHistory' },
+  ] },
+  { name: 'launch clip to completion', steps: [
+    { op: 'estimateLaunchClip' },
+    { op: 'createLaunchClip', body: {}, save: { clip: '/data/id' } },
+    { op: 'getLaunchClip', params: { id: 'clip' }, poll: 'success' },
+  ] },
+  { name: 'launch clip to failure, refunded', mockOnly: true, refund: true, steps: [
+    { op: 'getMe' },
+    { op: 'createLaunchClip', body: {}, fail: true, save: { clip: '/data/id' } },
+    { op: 'getLaunchClip', params: { id: 'clip' }, poll: 'failure' },
+    { op: 'getMe' },
+    { op: 'listCreditHistory' },
+  ] },
+  { name: 'storyboard render to completion', steps: [
+    { op: 'createStoryboard', body: {}, save: { storyboard: '/data/id' } },
+    scene,
+    { op: 'estimateStoryboard', params: { storyboard: 'storyboard' } },
+    { op: 'renderStoryboard', params: { storyboard: 'storyboard' } },
+    { op: 'getStoryboard', params: { id: 'storyboard' }, poll: 'success' },
+  ] },
+  { name: 'character trained until ready', steps: [
+    { op: 'listCharacterGenres', save: { genre: '/data/0/id' } },
+    { op: 'createCharacter', multipart: true, save: { character: '/data/id' }, skipOn: { 422: 'the deployment refused the generated reference photo' } },
+    { op: 'previewCharacter', params: { id: 'character' }, body: { set: { genre_id: '$genre' } }, save: { preview: '/data/previews/0/id' } },
+    { op: 'trainCharacter', params: { id: 'character' }, body: { set: { preview_id: '$preview' } } },
+    { op: 'getCharacter', params: { id: 'character' }, poll: 'success' },
+  ] },
+];
+
+/** Every operationId the table names must exist in the contract: a renamed operation fails here, loudly. */
+export function checkFlows(contract: Contract, flows = FLOWS): void {
+  const missing = flows.flatMap((f) => f.steps.filter((s) => !contract.operations.has(s.op)).map((s) => `${f.name}: ${s.op}`));
+  if (missing.length) throw new Error(`flows name operations the contract does not have: ${missing.join(', ')}`);
+  for (const f of flows) for (const s of f.steps) {
+    const params = [...contract.op(s.op).path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    const unnamed = params.filter((p) => !s.params?.[p]);
+    if (unnamed.length) throw new Error(`flow "${f.name}": ${s.op} needs path parameter(s) ${unnamed.join(', ')}`);
+    if (s.poll && !contract.machines.some((m) => m.pollOperationIds.includes(s.op))) throw new Error(`flow "${f.name}": ${s.op} polls no state machine`);
+  }
+}
+
+/** A flow charges when any of its operations does (x-credits.charges). */
+export const charges = (contract: Contract, flow: Flow) => flow.steps.some((s) => contract.op(s.op).credits?.charges === true);
+
+export interface FlowResult { name: string; state: 'passed' | 'failed' | 'skipped'; failures: { type: string; text: string }[]; reason?: string; seconds: number }
+
+export interface FlowOptions {
+  /** Where the flows' requests go (the target, or the throttle in front of it). */
+  baseUrl: string;
+  token: string;
+  allowCharges: boolean;
+  /** The runner started the mock itself: mock-only flows run, polling is quick. */
+  localMock: boolean;
+  log: (line: string) => void;
+  flows?: Flow[];
+}
+
+const pointerGet = (body: unknown, pointer: string): unknown => pointer.split('/').slice(1)
+  .reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), body);
+
+// A 1x1 PNG, for the file parts of multipart requests.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
+
+function requestExample(contract: Contract, op: Operation, name?: string): Record<string, unknown> {
+  const media = contract.deref(op.raw.requestBody)?.content?.['application/json'];
+  const examples = Object.entries<unknown>(media?.examples ?? {});
+  const chosen = name ? examples.find(([n]) => n === name) : examples[0];
+  if (name && !chosen) throw new Error(`${op.id} has no request example named ${name}`);
+  const value = chosen ? contract.deref(chosen[1])?.value : media?.example;
+  return structuredClone(value ?? {});
+}
+
+function multipartBody(contract: Contract, op: Operation): { body: Buffer; type: string } {
+  const media = contract.deref(op.raw.requestBody)?.content?.['multipart/form-data'];
+  const schema = contract.deref(media?.schema);
+  const boundary = `conformance-flow-${Date.now().toString(16)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, node] of Object.entries<any>(schema?.properties ?? {})) {
+    const prop = contract.deref(node);
+    const file = prop.contentMediaType || prop.format === 'binary' || media?.encoding?.[name]?.contentType;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${name}.png"\r\nContent-Type: image/png` : ''}\r\n\r\n`));
+    chunks.push(file ? PNG : Buffer.from(String(prop.examples?.[0] ?? 'Conformance flow')));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs the flows through an in-process validating proxy in front of `baseUrl`. */
+export async function runFlows(options: FlowOptions): Promise<{ results: FlowResult[]; cases: JUnitCase[]; checker: Checker }> {
+  const contract = Contract.load();
+  const flows = options.flows ?? FLOWS;
+  checkFlows(contract, flows);
+  const target = new URL(options.baseUrl);
+  const basePath = target.pathname.replace(/\/+$/, '');
+  // Against the local mock a refund shows on the very next balance; elsewhere the contract's cadence applies.
+  const checker = new Checker({ contract, refundGraceMs: options.localMock ? 0 : undefined });
+  const proxy = await startProxy({ target, basePath, port: 0, checker, log: options.log });
+  const account = accountKey(`Bearer ${options.token}`);
+  const results: FlowResult[] = [];
+  try {
+    for (const flow of flows) {
+      const started = Date.now();
+      const result: FlowResult = { name: flow.name, state: 'passed', failures: [], seconds: 0 };
+      if (charges(contract, flow) && !options.allowCharges) {
+        Object.assign(result, { state: 'skipped', reason: 'charges credits (set CONFORMANCE_ALLOW_CHARGES=1 to run it)' });
+      } else if (flow.mockOnly && !options.localMock) {
+        Object.assign(result, { state: 'skipped', reason: `needs the mock's ${FAIL_MARKER} trigger: runs only against the local mock` });
+      } else {
+        const before = checker.violations.length;
+        await walk(contract, flow, proxy.url, options, result, checker, account);
+        for (const v of checker.violations.slice(before)) result.failures.push({ type: v.kind.toUpperCase(), text: v.message });
+        if (result.failures.length) result.state = 'failed';
+      }
+      result.seconds = (Date.now() - started) / 1000;
+      results.push(result);
+      options.log(`flow "${flow.name}": ${result.state}${result.reason ? ` (${result.reason})` : ''}${result.failures.length ? `: ${result.failures.length} problem(s)` : ''} ${result.seconds.toFixed(1)}s`);
+      for (const f of result.failures) options.log(`  ✗ ${f.type} ${f.text}`);
+    }
+  } finally {
+    await proxy.close();
+  }
+  const cases: JUnitCase[] = results.map((r) => ({ name: `flow: ${r.name}`, failures: r.failures, skipped: r.state === 'skipped' ? r.reason : undefined, time: r.seconds }));
+  return { results, cases, checker };
+}
+
+async function walk(contract: Contract, flow: Flow, base: string, options: FlowOptions, result: FlowResult, checker: Checker, account: string): Promise<void> {
+  const saved: Record<string, unknown> = {};
+  const value = (v: unknown) => (typeof v === 'string' && v.startsWith('$') ? saved[v.slice(1)] : v);
+  let lastResource: string | undefined;
+  let lastMachine: StateMachine | undefined;
+  for (const step of flow.steps) {
+    const op = contract.op(step.op);
+    const missing = Object.entries(step.params ?? {}).filter(([, name]) => saved[name] === undefined);
+    if (missing.length) {
+      result.failures.push({ type: 'FLOW', text: `${step.op}: no ${missing.map(([, n]) => n).join(', ')} from an earlier step` });
+      return;
+    }
+    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(saved[step.params?.[name] ?? name])));
+    const query = new URLSearchParams(Object.entries(step.query ?? {}).map(([k, v]) => [k, String(value(v))]));
+    const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
+    let body: Buffer | undefined;
+    if (step.multipart) {
+      const m = multipartBody(contract, op);
+      body = m.body;
+      headers['content-type'] = m.type;
+    } else if (step.body) {
+      const json = { ...requestExample(contract, op, step.body.example) };
+      for (const [k, v] of Object.entries(step.body.set ?? {})) json[k] = value(v);
+      if (step.fail) {
+        const longest = Object.entries(json).filter(([, v]) => typeof v === 'string').sort((a, b) => String(b[1]).length - String(a[1]).length)[0];
+        if (longest) json[longest[0]] = `${longest[1]} ${FAIL_MARKER}`;
+      }
+      body = Buffer.from(JSON.stringify(json));
+      headers['content-type'] = 'application/json';
+    }
+    const url = `${base}${path}${query.size ? `?${query}` : ''}`;
+    const machine = step.poll ? contract.machines.find((m) => m.pollOperationIds.includes(op.id)) : undefined;
+    const intervalMs = options.localMock ? 100 : (machine?.pollIntervalSeconds?.min ?? 5) * 1000;
+    const deadline = Date.now() + (options.localMock ? 20_000 : 30 * 60_000);
+    for (;;) {
+      const response = await fetch(url, { method: op.method.toUpperCase(), headers, body: body ? new Uint8Array(body) : undefined });
+      const text = await response.text();
+      let parsed: unknown;
+      try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+      if (step.skipOn?.[response.status]) {
+        Object.assign(result, { state: 'skipped', reason: `${step.op} answered ${response.status}: ${step.skipOn[response.status]}` });
+        return;
+      }
+      if (response.status < 200 || response.status >= 300) {
+        result.failures.push({ type: 'FLOW', text: `${step.op} ${op.method.toUpperCase()} ${path}: expected a success, got ${response.status} ${text.slice(0, 200)}` });
+        return;
+      }
+      for (const [name, pointer] of Object.entries(step.save ?? {})) saved[name] = pointerGet(parsed, pointer);
+      if (!machine) break;
+      const status = pointerGet(parsed, machine.statusLocation);
+      const state = typeof status === 'string' ? status : undefined;
+      lastResource = `${machine.name}#${Object.values(step.params ?? {}).map((n) => saved[n])[0]}`;
+      lastMachine = machine;
+      if (state && machine.terminal.includes(state)) {
+        const wanted = step.poll === 'success' ? machine.success : machine.failure;
+        if (!wanted.includes(state)) result.failures.push({ type: 'FLOW', text: `${step.op} ${path}: expected to end in ${wanted.join(' or ')}, ended in ${state}` });
+        break;
+      }
+      if (Date.now() > deadline) {
+        result.failures.push({ type: 'FLOW', text: `${step.op} ${path}: no terminal state (${machine.terminal.join(', ')}) within the time allowed; last ${JSON.stringify(status)}` });
+        return;
+      }
+      await sleep(intervalMs);
+    }
+  }
+  if (flow.refund && lastResource && lastMachine) {
+    const state = checker.credits.refundState(account, lastResource);
+    if (state !== 'confirmed') {
+      result.failures.push({ type: 'REFUND', text: `${lastResource}: the refund the ${lastMachine.name} machine promises was ${state ?? 'never promised (no refunding transition observed)'}, not confirmed by GET /me or the ledger` });
+    }
+  }
+}
