@@ -1,0 +1,308 @@
+// The validating proxy (`npm run proxy`, scripts/proxy/) as real processes: the mock, a
+// fault-injecting layer (scripts/proxy/lifecycle-faults.ts) between proxy and mock, and the proxy
+// itself started like a user would, on free ports. Proves it both ways: each lifecycle fault only a
+// check over time can see is reported with one clear line, a clean mock gives an empty report; every
+// answer passes through byte for byte; PROXY_BLOCK_CHARGES answers charging calls locally; SIGTERM
+// writes JUnit + JSON and exits 1 on violations, 0 when clean.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Contract } from '../mock/contract.js';
+import { BLOCKED_CODE, BLOCKED_STATUS } from '../scripts/proxy/block.js';
+import { FAULT_TOKENS, startLifecycleFaults, type FaultLayer } from '../scripts/proxy/lifecycle-faults.js';
+import { HOP_BY_HOP } from '../scripts/conformance/http-forward.js';
+import type { Report } from '../scripts/proxy/types.js';
+import { BIN, ROOT } from '../scripts/lib/project.js';
+import { freePort, startMock, type RunningMock } from './mock-harness.js';
+
+const contract = Contract.load();
+const op = (id: string) => contract.op(id);
+const machineOf = (pollId: string) => contract.machines.find((m) => m.pollOperationIds.includes(pollId))!;
+
+interface ProxyProcess { base: string; root: string; reportDir: string; output: () => string; stop(signal?: NodeJS.Signals): Promise<number | null> }
+
+async function startProxyProcess(target: string, env: Record<string, string> = {}): Promise<ProxyProcess> {
+  const port = await freePort();
+  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
+  const child: ChildProcess = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'proxy', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PROXY_TARGET: target, PROXY_PORT: String(port), PROXY_REPORT_DIR: reportDir, PROXY_REFUND_GRACE_MS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`proxy did not start:\n${output}`)), 60_000);
+    const check = () => { if (output.includes('forwarding')) { clearTimeout(timer); resolve(); } };
+    child.stdout!.on('data', check);
+    void exited.then((code) => reject(new Error(`proxy exited with ${code}:\n${output}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}/v2`,
+    root: `http://127.0.0.1:${port}`,
+    reportDir,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+async function api(base: string, token: string | null, id: string, params: Record<string, unknown> = {}, body?: unknown) {
+  const o = op(id);
+  const url = base + o.path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(params[name])));
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(url, { method: o.method.toUpperCase(), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const statusAt = (body: unknown, location: string) => location.split('/').slice(1).reduce<any>((acc, k) => acc?.[k], body);
+const exampleBody = (id: string) => Object.values<any>(contract.deref(op(id).raw.requestBody).content['application/json'].examples).map((e) => contract.deref(e).value)[0];
+
+/** Polls a resource until its machine reaches a terminal state, then `extra` more times. */
+async function pollToEnd(base: string, token: string, pollId: string, params: Record<string, unknown>, extra = 0): Promise<string> {
+  const m = machineOf(pollId);
+  for (let i = 0; i < 200; i++) {
+    const state = statusAt((await api(base, token, pollId, params)).body, m.statusLocation);
+    // A terminal state, or (a faulty target) a status the machine does not name: stop there.
+    if (m.terminal.includes(state) || (typeof state === 'string' && !m.states.includes(state))) {
+      for (let j = 0; j < extra; j++) { await sleep(20); await api(base, token, pollId, params); }
+      return state;
+    }
+    await sleep(30);
+  }
+  throw new Error(`${pollId} never reached a terminal state`);
+}
+
+// Scenarios: what an app does. Request bodies are the contract's own examples.
+async function textToVideo(base: string, token: string, fail = false) {
+  const body = { ...exampleBody('createTextToVideo') };
+  if (fail) body.prompt = `${body.prompt} mock:fail`;
+  const created = await api(base, token, 'createTextToVideo', {}, body);
+  expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+  const end = await pollToEnd(base, token, 'getTextToVideo', { id: created.body.data.id });
+  await api(base, token, 'getMe');
+  await api(base, token, 'listCreditHistory');
+  return end;
+}
+async function launchClip(base: string, token: string) {
+  const created = await api(base, token, 'createLaunchClip', {}, exampleBody('createLaunchClip'));
+  expect(created.status).toBeLessThan(300);
+  return pollToEnd(base, token, 'getLaunchClip', { id: created.body.data.id });
+}
+async function facelessRender(base: string, token: string) {
+  const options = (await api(base, token, 'getFacelessOptions')).body.data.mandatory;
+  const created = await api(base, token, 'createFacelessVideo', {}, exampleBody('createFacelessVideo'));
+  const id = created.body.data.id;
+  const patched = await api(base, token, 'updateFacelessVideo', { faceless: id }, { script: 'Octopuses have three hearts.', voice_id: options.voices[0].id, genre_id: options.genres[0].id });
+  expect(patched.status).toBe(200);
+  const rendered = await api(base, token, 'renderFacelessVideo', { faceless: id }, {});
+  expect(rendered.status, JSON.stringify(rendered.body)).toBe(202);
+  return pollToEnd(base, token, 'getFacelessVideo', { faceless: id }, 2);
+}
+const scenarios: Record<keyof typeof FAULT_TOKENS, (base: string, token: string) => Promise<unknown>> = {
+  'fault-unknown-state': (b, t) => textToVideo(b, t),
+  'fault-backwards': launchClip,
+  'fault-terminal': facelessRender,
+  'fault-no-refund': (b, t) => textToVideo(b, t, true),
+};
+const report = async (p: ProxyProcess): Promise<Report> => (await fetch(`${p.root}/__proxy/report`)).json() as Promise<Report>;
+
+let mock: RunningMock;
+beforeAll(async () => { mock = await startMock({ MOCK_STEP_MS: '150', MOCK_QUIET: '1' }); });
+afterAll(async () => { await mock?.stop(); });
+
+describe('settings', () => {
+  it('PROXY_TARGET is required and must end in /v2: a clear error and exit 2', async () => {
+    for (const target of ['', 'https://staging.example.test/api']) {
+      const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'proxy', 'main.ts')], { cwd: ROOT, env: { ...process.env, PROXY_TARGET: target }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      const code = await new Promise((r) => child.once('exit', r));
+      expect(code).toBe(2);
+      expect(output).toMatch(/PROXY_TARGET (is required|must be an http\(s\) URL ending in \/v2)/);
+    }
+  });
+});
+
+describe('lifecycle faults only a check over time can see', () => {
+  let layer: FaultLayer;
+  let proxy: ProxyProcess;
+  beforeAll(async () => {
+    layer = await startLifecycleFaults(mock.base, contract);
+    proxy = await startProxyProcess(layer.url);
+  });
+  afterAll(async () => { await proxy?.stop(); await layer?.close(); });
+
+  const expected: Record<keyof typeof FAULT_TOKENS, { kind: string; machine: string; line: RegExp; alsoSchema?: boolean }> = {
+    'fault-unknown-state': { kind: 'state', machine: machineOf('getTextToVideo').name, line: /expected one of .*success.*; got "completed"/, alsoSchema: true },
+    'fault-backwards': { kind: 'transition', machine: machineOf('getLaunchClip').name, line: /got \w+ → \w+/ },
+    'fault-terminal': { kind: 'terminal', machine: machineOf('getFacelessVideo').name, line: /expected terminal state completed to stay.*; got rendering/ },
+    'fault-no-refund': { kind: 'refund', machine: machineOf('getTextToVideo').name, line: /refund of \d+.*; got balance \d+, no refund/ },
+  };
+
+  for (const [token, description] of Object.entries(FAULT_TOKENS) as [keyof typeof FAULT_TOKENS, string][]) {
+    it(`reports ${description} (${token}) with one line, and nothing else`, async () => {
+      const before = (await report(proxy)).violations.length;
+      await scenarios[token](proxy.base, token);
+      const added = (await report(proxy)).violations.slice(before);
+      const { kind, machine, line, alsoSchema } = expected[token];
+      const lifecycle = added.filter((v) => ['state', 'transition', 'terminal', 'refund'].includes(v.kind));
+      expect(lifecycle, JSON.stringify(added, null, 1)).toHaveLength(1);
+      expect(lifecycle[0].kind).toBe(kind);
+      expect(lifecycle[0].resource).toMatch(new RegExp(`^${machine}#`));
+      expect(lifecycle[0].message).toMatch(line);
+      expect(proxy.output()).toContain(`✗ ${kind} ${lifecycle[0].message}`);
+      // Each answer on its own is valid, except that a status a closed machine does not name also
+      // breaks the status enum of its schema (the contract keeps states and enum equal).
+      expect(added.filter((v) => !lifecycle.includes(v)).map((v) => v.kind)).toEqual(alsoSchema ? ['schema'] : []);
+    });
+  }
+
+  it('SIGTERM writes JUnit and JSON with every violation and exits 1', async () => {
+    const code = await proxy.stop('SIGTERM');
+    expect(code, proxy.output()).toBe(1);
+    const saved = JSON.parse(readFileSync(path.join(proxy.reportDir, 'proxy-report.json'), 'utf8')) as Report;
+    expect(saved.violations.map((v) => v.kind).sort()).toEqual(['refund', 'schema', 'state', 'terminal', 'transition']);
+    const xml = readFileSync(path.join(proxy.reportDir, 'proxy-junit.xml'), 'utf8');
+    expect(xml.match(/<failure /g)).toHaveLength(5);
+    for (const kind of ['STATE', 'TRANSITION', 'TERMINAL', 'REFUND']) expect(xml).toContain(`message="${kind}"`);
+  });
+});
+
+describe('a clean mock', () => {
+  let layer: FaultLayer;
+  let proxy: ProxyProcess;
+  beforeAll(async () => {
+    layer = await startLifecycleFaults(mock.base, contract); // records; no fault for these tokens
+    proxy = await startProxyProcess(layer.url);
+  });
+  afterAll(async () => { await proxy?.stop(); await layer?.close(); });
+
+  it('the same scenarios on clean accounts give an empty report; the failed clip\'s refund is confirmed', async () => {
+    for (const [name, scenario] of Object.entries(scenarios)) await scenario(proxy.base, `clean-${name}`);
+    const r = await report(proxy);
+    expect(r.violations, JSON.stringify(r.violations, null, 1)).toEqual([]);
+    expect(r.unconfirmed).toEqual([]);
+    expect(r.exchanges).toBeGreaterThan(20);
+  });
+
+  it('SIGTERM with nothing violated writes an empty report and exits 0', async () => {
+    const code = await proxy.stop('SIGTERM');
+    expect(code, proxy.output()).toBe(0);
+    const saved = JSON.parse(readFileSync(path.join(proxy.reportDir, 'proxy-report.json'), 'utf8')) as Report;
+    expect(saved.violations).toEqual([]);
+    expect(readFileSync(path.join(proxy.reportDir, 'proxy-junit.xml'), 'utf8')).not.toContain('<failure');
+  });
+});
+
+describe('forwarding unchanged', () => {
+  let layer: FaultLayer;
+  let proxy: ProxyProcess;
+  beforeAll(async () => {
+    layer = await startLifecycleFaults(mock.base, contract); // records what passes; no fault for these tokens
+    proxy = await startProxyProcess(layer.url);
+  });
+  afterAll(async () => { await proxy?.stop(); await layer?.close(); });
+
+  it('every answer reaches the client byte for byte as the target sent it, and every request reaches the target as sent', async () => {
+    const token = 'clean-bytes';
+    const calls: { method: string; path: string; headers?: Record<string, string>; body?: string }[] = [
+      { method: 'GET', path: '/me' },
+      { method: 'GET', path: '/credits/history?per_page=5&order=ASC' },
+      { method: 'GET', path: '/faceless/options?only=voices,genres' },
+      { method: 'POST', path: '/faceless', headers: { 'content-type': 'application/json', 'x-app': 'frontend' }, body: JSON.stringify(exampleBody('createFacelessVideo')) },
+      { method: 'PATCH', path: '/faceless/999999', headers: { 'content-type': 'application/json' }, body: '{"script":' },
+      { method: 'GET', path: '/launch-clips/0' },
+      { method: 'DELETE', path: '/me' },
+    ];
+    for (const c of calls) {
+      const before = layer.recorded.length;
+      const res = await fetch(proxy.base + c.path, { method: c.method, headers: { authorization: `Bearer ${token}`, ...c.headers }, body: c.body });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const upstream = layer.recorded.slice(before);
+      expect(upstream, c.path).toHaveLength(1);
+      const seen = upstream[0];
+      expect(seen.method).toBe(c.method);
+      expect(seen.url).toBe(`/v2${c.path}`);
+      expect(seen.requestHeaders.authorization).toBe(`Bearer ${token}`);
+      if (c.headers?.['x-app']) expect(seen.requestHeaders['x-app']).toBe('frontend');
+      expect(seen.requestBody.toString()).toBe(c.body ?? '');
+      expect(res.status, c.path).toBe(seen.answer.status);
+      expect(bytes.equals(seen.answer.body), c.path).toBe(true);
+      for (const [name, value] of Object.entries(seen.answer.headers)) {
+        if (HOP_BY_HOP.has(name) || name === 'date') continue;
+        expect(res.headers.get(name), `${c.path} ${name}`).toBe(Array.isArray(value) ? value.join(', ') : String(value));
+      }
+    }
+  });
+
+  it('the same call made directly and through the proxy answers the same status, headers and bytes', async () => {
+    const paths = ['/me', '/credits/costs', '/credits/history?per_page=3', '/text-to-video/424242', '/credits/history?per_page=0'];
+    const strip = (h: Headers) => [...h.entries()].filter(([n]) => !HOP_BY_HOP.has(n) && n !== 'date').sort();
+    for (const [i, p] of paths.entries()) {
+      // Twin fresh accounts, so the rate-limit counters and balances match.
+      const direct = await fetch(mock.base + p, { headers: { authorization: `Bearer twin-direct-${i}` } });
+      const proxied = await fetch(proxy.base + p, { headers: { authorization: `Bearer twin-proxied-${i}` } });
+      expect(proxied.status, p).toBe(direct.status);
+      expect(strip(proxied.headers), p).toEqual(strip(direct.headers));
+      expect(Buffer.from(await proxied.arrayBuffer()).equals(Buffer.from(await direct.arrayBuffer())), p).toBe(true);
+    }
+    const noToken = [await fetch(`${mock.base}/me`), await fetch(`${proxy.base}/me`)];
+    expect(noToken[1].status).toBe(noToken[0].status);
+    expect(await noToken[1].text()).toBe(await noToken[0].text());
+  });
+
+  it('malformed requests are still forwarded as sent, and reported as the client\'s violations', async () => {
+    const r = await report(proxy);
+    expect(r.violations.map((v) => `${v.kind} ${v.operationId}`).sort()).toEqual([
+      'request listCreditHistory', 'request updateFacelessVideo', 'undocumented-operation null',
+    ]);
+  });
+});
+
+describe('PROXY_BLOCK_CHARGES=1', () => {
+  let layer: FaultLayer;
+  let proxy: ProxyProcess;
+  beforeAll(async () => {
+    layer = await startLifecycleFaults(mock.base, contract);
+    proxy = await startProxyProcess(layer.url, { PROXY_BLOCK_CHARGES: '1' });
+  });
+  afterAll(async () => { await proxy?.stop(); await layer?.close(); });
+
+  it('answers every charging operation locally in the API envelope, never forwards it, and forwards free ones', async () => {
+    const token = 'blocked-account';
+    const balance = async () => (await api(mock.base, token, 'getMe')).body.data.credits.remaining;
+    const start = await balance();
+    const charging = [...contract.operations.values()].filter((o) => o.credits?.charges);
+    expect(charging.length).toBeGreaterThan(0);
+    for (const o of charging) {
+      const before = layer.recorded.length;
+      const url = proxy.base + o.path.replace(/\{\w+\}/g, '1');
+      const res = await fetch(url, { method: o.method.toUpperCase(), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      const body = await res.json();
+      expect(res.status, o.id).toBe(BLOCKED_STATUS);
+      expect(body, o.id).toMatchObject({ status: BLOCKED_STATUS, error: { code: BLOCKED_CODE } });
+      expect(body.message).toContain(o.id);
+      expect(res.headers.get('x-proxy-blocked')).toBe(o.id);
+      expect(layer.recorded.length, `${o.id} reached the target`).toBe(before);
+    }
+    expect(await balance()).toBe(start);
+    const free = await fetch(`${proxy.base}/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(free.status).toBe(200);
+    const r = await report(proxy);
+    expect(r.blocked).toBe(charging.length);
+    expect(r.violations).toEqual([]);
+    expect(existsSync(proxy.reportDir)).toBe(true);
+  });
+});
