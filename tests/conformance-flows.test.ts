@@ -1,0 +1,99 @@
+// The flows phase of `npm run conformance` (scripts/conformance/flows.ts): it walks every lifecycle
+// against the real mock with zero failures, reports into flows-junit.xml and the summary, never
+// calls a charging operation without CONFORMANCE_ALLOW_CHARGES, fails loudly on an operationId the
+// contract lacks, and catches lifecycle faults (scripts/proxy/lifecycle-faults.ts) through the
+// proxy's checker.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Contract } from '../mock/contract.js';
+import { charges, checkFlows, FLOWS, runFlows } from '../scripts/conformance/flows.js';
+import { parseJUnit } from '../scripts/conformance/summary.js';
+import { BIN, ROOT } from '../scripts/lib/project.js';
+import { startLifecycleFaults, type FaultLayer } from '../scripts/proxy/lifecycle-faults.js';
+import { operationMatcher } from '../scripts/proxy/match.js';
+import { startMock, type RunningMock } from './mock-harness.js';
+
+const contract = Contract.load();
+const quiet = () => undefined;
+
+let mock: RunningMock;
+let layer: FaultLayer;
+beforeAll(async () => {
+  mock = await startMock({ MOCK_STEP_MS: '40', MOCK_QUIET: '1' });
+  layer = await startLifecycleFaults(mock.base, contract);
+});
+afterAll(async () => { await layer?.close(); await mock?.stop(); });
+
+describe('the flow table', () => {
+  it('names only operations of the contract, with every path parameter; a renamed operation fails loudly', () => {
+    expect(() => checkFlows(contract)).not.toThrow();
+    const renamed = [{ name: 'renamed', steps: [{ op: 'getMeRenamed' }] }];
+    expect(() => checkFlows(contract, renamed)).toThrow(/renamed: getMeRenamed/);
+    expect(() => checkFlows(contract, [{ name: 'p', steps: [{ op: 'getLaunchClip' }] }])).toThrow(/path parameter/);
+  });
+
+  it('covers every state machine the contract has, free and charging flows alike', () => {
+    const touched = new Set(FLOWS.flatMap((f) => f.steps.map((s) => s.op)));
+    const missing = contract.machines.filter((m) => !m.pollOperationIds.some((id) => touched.has(id)));
+    expect(missing.map((m) => m.name)).toEqual([]);
+    expect(FLOWS.some((f) => charges(contract, f))).toBe(true);
+    expect(FLOWS.some((f) => !charges(contract, f))).toBe(true);
+  });
+});
+
+describe('flows against the mock', () => {
+  it('every flow passes against a clean mock, charging ones included; failed clips are refunded', async () => {
+    const { results, checker } = await runFlows({ baseUrl: layer.url, token: 'flows-clean', allowCharges: true, localMock: true, log: quiet });
+    expect(results.filter((r) => r.state !== 'passed'), JSON.stringify(results, null, 1)).toEqual([]);
+    expect(checker.violations).toEqual([]);
+    expect(checker.report().unconfirmed).toEqual([]);
+  }, 60_000);
+
+  it('without CONFORMANCE_ALLOW_CHARGES no charging operation reaches the target', async () => {
+    const before = layer.recorded.length;
+    const { results } = await runFlows({ baseUrl: layer.url, token: 'flows-free', allowCharges: false, localMock: true, log: quiet });
+    const match = operationMatcher(contract);
+    const sent = layer.recorded.slice(before).map((r) => match(r.method, r.url.split('?')[0].replace(/^\/v2/, ''))?.op);
+    expect(sent.length).toBeGreaterThan(10);
+    expect(sent.filter((o) => o?.credits?.charges).map((o) => o!.id)).toEqual([]);
+    expect(results.filter((r) => r.state === 'skipped').every((r) => /CONFORMANCE_ALLOW_CHARGES/.test(r.reason ?? ''))).toBe(true);
+    expect(results.filter((r) => r.state === 'passed').length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('catches a clip reporting a state its machine does not name, and a refund that never comes', async () => {
+    const clip = FLOWS.filter((f) => f.steps.some((s) => s.op === 'getTextToVideo'));
+    const unknown = await runFlows({ baseUrl: layer.url, token: 'fault-unknown-state', allowCharges: true, localMock: true, log: quiet, flows: clip.filter((f) => !f.refund) });
+    expect(unknown.results[0].state).toBe('failed');
+    expect(unknown.results[0].failures.map((f) => f.type)).toContain('STATE');
+    const refund = await runFlows({ baseUrl: layer.url, token: 'fault-no-refund', allowCharges: true, localMock: true, log: quiet, flows: clip.filter((f) => f.refund) });
+    expect(refund.results[0].state).toBe('failed');
+    expect(refund.results[0].failures.map((f) => f.type)).toEqual(expect.arrayContaining(['REFUND']));
+  }, 60_000);
+});
+
+describe('npm run conformance with CONFORMANCE_PHASES=flows', () => {
+  it('runs the flows alone against the local mock it starts: zero failures, flows-junit.xml, summary', async () => {
+    const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-flows-'));
+    const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'conformance', 'run.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, CONFORMANCE_PHASES: 'flows', CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_REPORT_DIR: reportDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code, output).toBe(0);
+    expect(output).not.toMatch(/running Schemathesis/);
+    expect(output).toMatch(/flows: \d+ passed, 0 failed, 0 skipped/);
+    expect(output).toContain('No failures.');
+    const junit = path.join(reportDir, 'flows-junit.xml');
+    expect(existsSync(junit)).toBe(true);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml.match(/<testcase /g)).toHaveLength(FLOWS.length);
+    expect(parseJUnit(xml)).toEqual([]);
+  }, 120_000);
+});
