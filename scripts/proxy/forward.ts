@@ -60,7 +60,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const answered = (answer: Answer) => {
         const out: http.OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-        out['content-length'] = answer.body.length;
+        // A HEAD answer has no body but tells the length of the GET's: keep the target's figure.
+        out['content-length'] = method === 'HEAD' && answer.headers['content-length'] !== undefined ? answer.headers['content-length'] : answer.body.length;
         res.writeHead(answer.status, answer.statusText || undefined, out);
         res.end(answer.body);
       };

@@ -1,0 +1,172 @@
+// The proxy's checker on exchanges written out by hand (no network): the judgements that decide
+// between a violation and silence, both ways. Machines, states and operations are read from the
+// contract through Contract; the exchanges only say what a target could answer.
+import { describe, expect, it } from 'vitest';
+import { Contract, type StateMachine } from '../mock/contract.js';
+import { Checker } from '../scripts/proxy/checker.js';
+import { readProxySettings, DEFAULT_PROXY_PORT } from '../scripts/proxy/settings.js';
+import type { Observed } from '../scripts/proxy/types.js';
+
+const contract = Contract.load();
+const rate = { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '29', 'content-type': 'application/json' };
+const auth = { authorization: 'Bearer unit' };
+
+function exchange(operationId: string, params: Record<string, string | number>, status: number, body: unknown, request?: unknown): Observed {
+  const op = contract.op(operationId);
+  return {
+    method: op.method.toUpperCase(),
+    path: op.path.replace(/\{(\w+)\}/g, (_, n) => String(params[n])),
+    query: new URLSearchParams(),
+    requestHeaders: request === undefined ? auth : { ...auth, 'content-type': 'application/json' },
+    requestBody: Buffer.from(request === undefined ? '' : JSON.stringify(request)),
+    status,
+    responseHeaders: rate,
+    responseBody: Buffer.from(JSON.stringify(body)),
+    at: Date.now(),
+  };
+}
+
+/** A poll answer: the poll operation's own example for that state (so the body is valid), with this id. */
+function pollAnswer(machine: StateMachine, state: string, id: number): unknown {
+  const pollId = machine.pollOperationIds[0];
+  const examples = contract.examples(contract.op(pollId));
+  const example = structuredClone(examples[state] ?? Object.values(examples)[0]);
+  const parts = machine.statusLocation.split('/').slice(1);
+  let node = example;
+  for (const key of parts.slice(0, -1)) node = node[key];
+  const values = (machine as StateMachine & { stateValues?: Record<string, unknown> }).stateValues;
+  node[parts.at(-1)!] = values ? values[state] : state;
+  if (example.data && 'id' in example.data) example.data.id = id;
+  return example;
+}
+
+const closed = contract.machines.find((m) => !('open' in m && (m as { open?: boolean }).open) && m.pollOperationIds.length && m.terminal.length && m.states.length > 2 && contract.op(m.pollOperationIds[0]).path.includes('{'))!;
+const open = contract.machines.find((m) => (m as { open?: boolean }).open)!;
+const param = (m: StateMachine) => /\{(\w+)\}/.exec(contract.op(m.pollOperationIds[0]).path)![1];
+const poll = (m: StateMachine, state: string, id: number) => exchange(m.pollOperationIds[0], { [param(m)]: id }, 200, pollAnswer(m, state, id));
+
+describe('state machines', () => {
+  it('the automatic chain from the initial state is silent, even when polls skip states', () => {
+    const checker = new Checker({ contract });
+    const chain = [closed.initial!, ...[...checker.lifecycle.reachable(closed, closed.initial!)].filter((s) => closed.success.includes(s))];
+    for (const state of chain) checker.check(poll(closed, state, 7));
+    expect(checker.violations).toEqual([]);
+  });
+
+  it('a terminal state that changes without a client action is reported', () => {
+    const checker = new Checker({ contract });
+    const done = closed.success[0];
+    checker.check(poll(closed, done, 8));
+    checker.check(poll(closed, closed.initial!, 8));
+    expect(checker.violations.map((v) => v.kind)).toEqual(['terminal']);
+  });
+
+  it('an open machine accepts a status it does not name; a closed one does not', () => {
+    const checker = new Checker({ contract });
+    const openPoll = exchange(open.pollOperationIds[0], { [param(open)]: 9 }, 200, pollAnswer(open, open.states[0], 9));
+    const body = JSON.parse(openPoll.responseBody.toString());
+    const parts = open.statusLocation.split('/').slice(1);
+    let node = body;
+    for (const key of parts.slice(0, -1)) node = node[key];
+    node[parts.at(-1)!] = 'an-unnamed-intermediate-state';
+    checker.check({ ...openPoll, responseBody: Buffer.from(JSON.stringify(body)) });
+    expect(checker.violations.filter((v) => v.kind === 'state')).toEqual([]);
+  });
+
+  it('a status that is null (a draft not yet in its machine) is no observation', () => {
+    const checker = new Checker({ contract });
+    const body = pollAnswer(closed, closed.states[0], 10) as any;
+    const parts = closed.statusLocation.split('/').slice(1);
+    let node = body;
+    for (const key of parts.slice(0, -1)) node = node[key];
+    node[parts.at(-1)!] = null;
+    checker.check(exchange(closed.pollOperationIds[0], { [param(closed)]: 10 }, 200, body));
+    expect(checker.violations.filter((v) => ['state', 'transition', 'terminal'].includes(v.kind))).toEqual([]);
+  });
+});
+
+describe('refunds: never a false red', () => {
+  const refunding = contract.machines.find((m) => m.transitions.some((t) => t.refund) && m.pollOperationIds.length)!;
+  const failed = refunding.transitions.find((t) => t.refund)!.to!;
+  const trigger = refunding.transitions.find((t) => t.from === null && t.operationIds?.length)!.operationIds![0];
+  const me = (remaining: number) => {
+    const body = structuredClone(Object.values(contract.examples(contract.op('getMe')))[0]);
+    body.data.credits.remaining = remaining;
+    return exchange('getMe', {}, 200, body);
+  };
+  const created = (id: number, cost: number, remaining: number) => {
+    const body = structuredClone(contract.examples(contract.op(trigger))[Object.keys(contract.examples(contract.op(trigger)))[0]]);
+    body.data.id = id;
+    body.meta = { ...body.meta, credits: { cost, remaining } };
+    const request = Object.values<any>(contract.deref(contract.op(trigger).raw.requestBody).content['application/json'].examples).map((e) => contract.deref(e).value)[0];
+    return exchange(trigger, {}, Number(contract.successResponse(contract.op(trigger)).code), body, request);
+  };
+
+  it('a client action that starts a new run makes a change from a terminal state legal', () => {
+    const checker = new Checker({ contract, refundGraceMs: 0 });
+    checker.check(poll(refunding, refunding.success[0], 20));
+    checker.check(created(20, 8, 992)); // the answer names the same resource id
+    checker.check(poll(refunding, refunding.initial!, 20));
+    expect(checker.violations).toEqual([]);
+  });
+
+  it('no balance seen after the failure: unconfirmed, not violated', () => {
+    const checker = new Checker({ contract, refundGraceMs: 0 });
+    checker.check(created(21, 8, 992));
+    checker.check(poll(refunding, failed, 21));
+    expect(checker.violations).toEqual([]);
+    expect(checker.report().unconfirmed).toHaveLength(1);
+  });
+
+  it('the charge never passed through the proxy: unconfirmed even when the balance did not move', () => {
+    const checker = new Checker({ contract, refundGraceMs: 0 });
+    checker.check(poll(refunding, failed, 22));
+    checker.check(me(500));
+    expect(checker.violations).toEqual([]);
+    expect(checker.report().unconfirmed).toHaveLength(1);
+  });
+
+  it('a balance exactly without the refund is a violation; with it, confirmed; something else, unconfirmed', () => {
+    const missing = new Checker({ contract, refundGraceMs: 0 });
+    missing.check(created(23, 8, 992));
+    missing.check(poll(refunding, failed, 23));
+    missing.check(me(992));
+    expect(missing.violations.map((v) => v.kind)).toEqual(['refund']);
+
+    const paid = new Checker({ contract, refundGraceMs: 0 });
+    paid.check(created(24, 8, 992));
+    paid.check(poll(refunding, failed, 24));
+    paid.check(me(1000));
+    expect(paid.violations).toEqual([]);
+    expect(paid.report().unconfirmed).toEqual([]);
+
+    const ambiguous = new Checker({ contract, refundGraceMs: 0 });
+    ambiguous.check(created(25, 8, 992));
+    ambiguous.check(poll(refunding, failed, 25));
+    ambiguous.check(me(950)); // spent elsewhere: cannot tell
+    expect(ambiguous.violations).toEqual([]);
+    expect(ambiguous.report().unconfirmed).toHaveLength(1);
+  });
+
+  it('within the grace period a balance without the refund is not yet a violation', () => {
+    const checker = new Checker({ contract, refundGraceMs: 60_000 });
+    checker.check(created(26, 8, 992));
+    checker.check(poll(refunding, failed, 26));
+    checker.check(me(992));
+    expect(checker.violations).toEqual([]);
+  });
+});
+
+describe('proxy settings', () => {
+  it('PROXY_TARGET required, ending in the base path; port default and override', () => {
+    expect(() => readProxySettings({}, '/v2')).toThrow(/PROXY_TARGET is required/);
+    expect(() => readProxySettings({ PROXY_TARGET: 'https://staging.example.test/api' }, '/v2')).toThrow(/ending in \/v2/);
+    expect(() => readProxySettings({ PROXY_TARGET: 'ftp://staging.example.test/v2' }, '/v2')).toThrow(/http\(s\)/);
+    const s = readProxySettings({ PROXY_TARGET: 'https://staging.example.test/v2/' }, '/v2');
+    expect(s.port).toBe(DEFAULT_PROXY_PORT);
+    expect(s.target.pathname).toBe('/v2');
+    expect(s.blockCharges).toBe(false);
+    expect(readProxySettings({ PROXY_TARGET: 'http://127.0.0.1:1/v2', PROXY_PORT: '5000', PROXY_BLOCK_CHARGES: '1' }, '/v2')).toMatchObject({ port: 5000, blockCharges: true });
+    expect(() => readProxySettings({ PROXY_TARGET: 'http://127.0.0.1:1/v2', PROXY_PORT: 'x' }, '/v2')).toThrow(/PROXY_PORT/);
+  });
+});
