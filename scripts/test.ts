@@ -46,7 +46,7 @@ const steps: Step[] = [
     count: vitestCount,
   },
   {
-    name: 'conformance against the local mock (Schemathesis)',
+    name: 'conformance against the local mock (Schemathesis, lifecycle flows)',
     command: BIN('tsx'),
     args: [path.join(ROOT, 'scripts', 'conformance', 'run.ts')],
     env: { CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_REPORT_DIR: CONFORMANCE_DIR },
