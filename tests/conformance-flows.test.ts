@@ -63,6 +63,22 @@ describe('flows against the mock', () => {
     expect(results.filter((r) => r.state === 'passed').length).toBeGreaterThan(0);
   }, 60_000);
 
+  it('the auto top-up flow puts an enabled preference back as it found it', async () => {
+    const token = 'flows-topup-enabled';
+    const put = contract.op('updateAutoTopup');
+    const get = contract.op('getAutoTopup');
+    const examples = Object.values<any>(contract.deref(put.raw.requestBody).content['application/json'].examples).map((e) => contract.deref(e).value);
+    const enabling = examples.find((e) => e.enabled === true);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    expect((await fetch(mock.base + put.path, { method: 'PUT', headers, body: JSON.stringify(enabling) })).status).toBe(200);
+    const before = (await (await fetch(mock.base + get.path, { headers })).json()).data;
+    const flows = FLOWS.filter((f) => f.steps.some((s) => s.op === put.id));
+    const { results } = await runFlows({ baseUrl: layer.url, token, allowCharges: false, localMock: true, log: quiet, flows });
+    expect(results.map((r) => r.state)).toEqual(['passed']);
+    const after = (await (await fetch(mock.base + get.path, { headers })).json()).data;
+    expect(after).toMatchObject({ enabled: true, type: before.type, plan_id: before.plan_id, units: before.units });
+  }, 60_000);
+
   it('catches a clip reporting a state its machine does not name, and a refund that never comes', async () => {
     const clip = FLOWS.filter((f) => f.steps.some((s) => s.op === 'getTextToVideo'));
     const unknown = await runFlows({ baseUrl: layer.url, token: 'fault-unknown-state', allowCharges: true, localMock: true, log: quiet, flows: clip.filter((f) => !f.refund) });

@@ -24,8 +24,12 @@ export interface Step {
   params?: Record<string, string>;
   /** Query parameter → literal, or `$name` for a saved value. */
   query?: Record<string, string>;
-  /** JSON body: the operation's named request example (first one if no name), with fields set on top (`$name` for saved values). */
-  body?: { example?: string; set?: Record<string, unknown> };
+  /**
+   * JSON body: the operation's named request example (first one if no name), with fields set on top
+   * (`$name` for saved values); or `fromSaved`: a saved object, limited to the request schema's
+   * properties (to put back what a flow changed).
+   */
+  body?: { example?: string; set?: Record<string, unknown>; fromSaved?: string };
   /** multipart/form-data built from the request schema (text fields and one small PNG per file field). */
   multipart?: boolean;
   /** Saved value name → JSON pointer into the answer body. */
@@ -87,11 +91,13 @@ export const FLOWS: Flow[] = [
     { op: 'getCharacter', params: { id: 'character' } },
   ] },
   { name: 'auto top-up on and off', steps: [
-    { op: 'getAutoTopup' },
+    { op: 'getAutoTopup', save: { initial: '/data' } },
     { op: 'updateAutoTopup', body: {}, skipOn: { 422: 'the account has no saved payment method, so enabling is refused' } },
     { op: 'getAutoTopup' },
     { op: 'updateAutoTopup', body: { set: { enabled: false } } },
     { op: 'getAutoTopup' },
+    // Put the account's preference back as it was.
+    { op: 'updateAutoTopup', body: { fromSaved: 'initial' } },
   ] },
   // ---- charging: only with CONFORMANCE_ALLOW_CHARGES=1 ----
   { name: 'faceless render to completion', steps: [
@@ -199,6 +205,13 @@ function requestExample(contract: Contract, op: Operation, name?: string): Recor
   return structuredClone(value ?? {});
 }
 
+/** A saved object as a request body: only the request schema's properties, nulls left out. */
+function fromSaved(contract: Contract, op: Operation, value: unknown): Record<string, unknown> {
+  const schema = contract.deref(contract.deref(op.raw.requestBody)?.content?.['application/json']?.schema);
+  const keys = new Set(Object.keys(schema?.properties ?? {}));
+  return Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter(([k, v]) => keys.has(k) && v !== null && v !== undefined));
+}
+
 /**
  * multipart/form-data from the request schema: the required fields (every field where the contract
  * does not say which are required), a small file where a field is a file (contentMediaType), false
@@ -287,7 +300,7 @@ async function walk(contract: Contract, flow: Flow, base: string, options: FlowO
       body = m.body;
       headers['content-type'] = m.type;
     } else if (step.body) {
-      const json = { ...requestExample(contract, op, step.body.example) };
+      const json = step.body.fromSaved ? fromSaved(contract, op, saved[step.body.fromSaved]) : { ...requestExample(contract, op, step.body.example) };
       for (const [k, v] of Object.entries(step.body.set ?? {})) json[k] = value(v);
       if (step.fail) {
         const longest = Object.entries(json).filter(([, v]) => typeof v === 'string').sort((a, b) => String(b[1]).length - String(a[1]).length)[0];
