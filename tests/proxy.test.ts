@@ -275,6 +275,14 @@ describe('forwarding unchanged', () => {
       'request listCreditHistory', 'request updateFacelessVideo', 'undocumented-operation null',
     ]);
   });
+
+  it('Ctrl-C (SIGINT) stops it like SIGTERM: both files written, exit 1 on violations', async () => {
+    const code = await proxy.stop('SIGINT');
+    expect(code, proxy.output()).toBe(1);
+    const saved = JSON.parse(readFileSync(path.join(proxy.reportDir, 'proxy-report.json'), 'utf8')) as Report;
+    expect(saved.violations).toHaveLength(3);
+    expect(readFileSync(path.join(proxy.reportDir, 'proxy-junit.xml'), 'utf8').match(/<failure /g)).toHaveLength(3);
+  });
 });
 
 describe('PROXY_BLOCK_CHARGES=1', () => {
