@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { GENERATED_DIR } from './lib/project.js';
+import { extensionTypes } from './build-steps/extension-types.js';
 import { bundle } from './build-steps/bundle.js';
 import { types } from './build-steps/types.js';
 import { contractMeta } from './build-steps/contract-meta.js';
@@ -12,6 +13,7 @@ import { mockControl } from './build-steps/mock-control.js';
 
 // Steps run in order; each reads what the previous ones wrote into outDir.
 const STEPS: Array<[string, (outDir: string) => Promise<void>]> = [
+  ['extension types -> extensions.ts', extensionTypes],
   ['bundle openapi/ -> openapi.yaml, openapi.json', bundle],
   ['types -> schema.d.ts', types],
   ['contract facts -> contract.ts', contractMeta],

@@ -1,10 +1,13 @@
 // npm run lint: Redocly (recommended-strict + our assertions) on the source and on a fresh bundle,
-// then Spectral (spectral:oas + OWASP + house rules) on the bundle. Zero errors and zero warnings.
+// every vendor extension of the bundle against its JSON Schema (lib/contract/extensions.ts), then
+// Spectral (spectral:oas + OWASP + house rules) on the bundle. Zero errors and zero warnings.
 // Spectral lints the bundle because its 3.1 schema check misreads path items that are external
 // $refs in the multi-file source; the bundle is the document every consumer reads.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import YAML from 'yaml';
+import { checkExtensions, EXTENSIONS } from '../lib/contract/index.js';
 import { BIN, MOCK_CONTROL_ROOT, OPENAPI_ROOT, ROOT } from './lib/project.js';
 import { run } from './lib/run.js';
 
@@ -25,6 +28,12 @@ async function main() {
     await run(BIN('redocly'), ['bundle', path.relative(ROOT, OPENAPI_ROOT), '--output', bundled], { cwd: ROOT, quiet: true });
     console.log('lint: redocly on the bundle');
     await redoclyLint(bundled);
+    console.log(`lint: vendor extensions against their schemas (${Object.keys(EXTENSIONS).length} known, openapi/extensions/)`);
+    const problems = checkExtensions(YAML.parse(await readFile(bundled, 'utf8')));
+    if (problems.length) {
+      for (const p of problems) console.error(`  ${p.pointer}: ${p.message}`);
+      throw new Error(`${problems.length} vendor extension problem(s)`);
+    }
     console.log('lint: spectral on the bundle (spectral:oas, OWASP, house rules)');
     await run(BIN('spectral'), ['lint', '--ruleset', path.join(ROOT, '.spectral.yaml'), '--fail-severity', 'hint', bundled], { cwd: ROOT });
     // The mock's control API is its own single-file document (redocly.yaml: mock-control@v1).

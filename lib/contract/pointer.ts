@@ -1,0 +1,34 @@
+// JSON pointers (RFC 6901), the one implementation: reading one, building one from keys.
+
+/** One reference token, escaped (`/` -> `~1`, `~` -> `~0`). */
+export function escapeToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function unescapeToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** `['paths', '/me', 'get']` -> `/paths/~1me/get` */
+export function toPointer(keys: readonly string[]): string {
+  return keys.map((key) => `/${escapeToken(key)}`).join('');
+}
+
+/** `/paths/~1me/get` (or `#/paths/~1me/get`) -> `['paths', '/me', 'get']` */
+export function parsePointer(pointer: string): string[] {
+  const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
+  if (body === '') return [];
+  if (!body.startsWith('/')) throw new Error(`not a JSON pointer: "${pointer}"`);
+  return body.split('/').slice(1).map(unescapeToken);
+}
+
+/** The value at `pointer` inside `root`, or undefined when some key on the way is absent. */
+export function readPointer(root: unknown, pointer: string | readonly string[]): unknown {
+  const keys = typeof pointer === 'string' ? parsePointer(pointer) : pointer;
+  let node: unknown = root;
+  for (const key of keys) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
