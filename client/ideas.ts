@@ -3,6 +3,7 @@
 // before retrying, because a retry can charge again". So this helper never retries: on a timeout
 // it lists the ideas for the same keyword and network and hands both facts back to the caller.
 import type { Client } from 'openapi-fetch';
+import { clientDefaults } from '../generated/contract.js';
 import type { paths } from '../generated/schema.js';
 import { toVideoApiError, VideoApiError, type Redactor } from './errors.js';
 
@@ -12,7 +13,7 @@ type ListQuery = NonNullable<paths['/ideas']['get']['parameters']['query']>;
 type ListResult = paths['/ideas']['get']['responses'][200]['content']['application/json'];
 
 export interface DiscoverOptions {
-  /** How long to wait for the discover call before reconciling (default 150 000 ms: the source's "about 2 minutes" plus slack). */
+  /** How long to wait for the discover call before reconciling (default: the contract's x-limits ideaDiscovery.approxSeconds, "about 2 minutes", plus a quarter: 150 000 ms). */
   timeoutMs?: number;
   /** Cancels everything; an abort by the caller is not a timeout and does not reconcile. */
   signal?: AbortSignal;
@@ -45,7 +46,7 @@ export async function discoverIdeas(
   options: DiscoverOptions = {},
   redact?: Redactor,
 ): Promise<DiscoverOutcome> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? 150_000);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? clientDefaults.discoverTimeoutMs);
   const signal = options.signal ? anySignal(options.signal, timeout) : timeout;
   let reason: 'timeout' | 'network';
   try {

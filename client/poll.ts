@@ -1,8 +1,9 @@
 // One generic poller, driven by the contract's state machines (x-state-machine, via
-// generated/contract.ts): where the status lives (statusLocation), which operation reads it
+// generated/contract.ts): where the status lives (statusPath, the statusLocation pointer split into
+// keys at build time), which operation reads it
 // (pollOperationIds), which states end the wait (terminal) and which of them mean failure.
 import type { Client } from 'openapi-fetch';
-import { operations, stateMachines, type StateMachineName } from '../generated/contract.js';
+import { clientDefaults, operations, stateMachines, type StateMachineName } from '../generated/contract.js';
 import type { paths } from '../generated/schema.js';
 import { JobFailedError, PollTimeoutError, toVideoApiError, type Redactor } from './errors.js';
 
@@ -36,7 +37,7 @@ export interface PollProgress {
 }
 
 export interface PollOptions {
-  /** Time between polls. Default: the contract's pollIntervalSeconds.min (5 s). */
+  /** Time between polls. Default: the machine's pollIntervalSeconds.min, else the contract's x-limits polling cadence. */
   intervalMs?: number;
   /** Stops polling and rejects with the signal's reason. */
   signal?: AbortSignal;
@@ -49,10 +50,9 @@ export interface PollOptions {
 /** Identifier of a resource, or the resource itself (its `id` is used: never a faceless `video_id`). */
 export type ResourceRef = string | number | { id: string | number };
 
-function readPointer(body: unknown, pointer: string): unknown {
+function readPath(body: unknown, keys: readonly string[]): unknown {
   let node: unknown = body;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of keys) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[key];
   }
@@ -60,8 +60,8 @@ function readPointer(body: unknown, pointer: string): unknown {
 }
 
 // The failure details sit beside the status: video.failure, asset.failure, or the resource's error.
-function failureBeside(body: unknown, statusLocation: string): unknown {
-  const parent = readPointer(body, statusLocation.slice(0, statusLocation.lastIndexOf('/')));
+function failureBeside(body: unknown, statusPath: readonly string[]): unknown {
+  const parent = readPath(body, statusPath.slice(0, -1));
   if (!parent || typeof parent !== 'object') return undefined;
   const p = parent as Record<string, unknown>;
   return p.failure ?? p.error;
@@ -88,7 +88,7 @@ export async function pollResource<R extends PollableResource>(
   const id = typeof ref === 'object' ? ref.id : ref;
   // The poll path has exactly one parameter ({faceless} or {id}); its name comes from the contract.
   const paramName = /\{(\w+)\}/.exec(operation.path)![1];
-  const intervalMs = options.intervalMs ?? ('pollIntervalSeconds' in machine ? machine.pollIntervalSeconds.min * 1000 : 5000);
+  const intervalMs = options.intervalMs ?? ('pollIntervalSeconds' in machine ? machine.pollIntervalSeconds.min * 1000 : clientDefaults.pollIntervalMs);
   const terminal: readonly string[] = machine.terminal;
   const failure: readonly string[] = machine.failure;
   const started = Date.now();
@@ -100,13 +100,13 @@ export async function pollResource<R extends PollableResource>(
       { params: { path: { [paramName]: id } }, signal: options.signal },
     );
     if (!result.response.ok) throw toVideoApiError(result, { operation: `GET ${operation.path}`, redact });
-    const raw = readPointer(result.data, machine.statusLocation);
+    const raw = readPath(result.data, machine.statusPath);
     const state = raw === undefined || raw === null ? undefined : String(raw);
     const data = (result.data as { data?: unknown } | undefined)?.data;
     options.onProgress?.({ resource: machine.resource, state, attempt, elapsedMs: Date.now() - started, data });
     if (state !== undefined && terminal.includes(state)) {
       if (failure.includes(state)) {
-        throw new JobFailedError({ resource: machine.resource, state, failure: failureBeside(result.data, machine.statusLocation), data }, redact);
+        throw new JobFailedError({ resource: machine.resource, state, failure: failureBeside(result.data, machine.statusPath), data }, redact);
       }
       return data as PolledResource<R>;
     }

@@ -1,14 +1,14 @@
-// Server presets by name. Production and staging come from the contract's `servers`; the local
-// mock is the product's own `npm start` address.
+// Server presets by name, all from the contract's `servers`: production, staging, and the local
+// mock (`npm start`, the entry described "Local mock").
 import { servers as contractServers } from '../generated/contract.js';
-
-export const MOCK_BASE_URL = 'http://127.0.0.1:4010/v2';
 
 function serverUrl(description: string): string {
   const found = contractServers.find((s) => s.description.toLowerCase() === description);
   if (!found) throw new Error(`the contract has no server described as "${description}"`);
   return found.url;
 }
+
+export const MOCK_BASE_URL = serverUrl('local mock');
 
 export const servers = {
   production: serverUrl('production'),

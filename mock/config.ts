@@ -42,12 +42,12 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
   // Default pace: one step lasts a second longer than the slowest documented minimum polling
   // interval, so a client polling that often sees every state at least once.
   const minPoll = Math.max(...contract.machines.map((m) => m.pollIntervalSeconds?.min ?? 0));
-  // The source's default limit: the contract's info.x-rate-limit, else the header's example.
-  const advertised =
-    contract.doc.info?.['x-rate-limit']?.requestsPerMinute ?? contract.doc.components.headers.XRateLimitLimit?.schema?.examples?.[0];
-  if (typeof advertised !== 'number') throw new Error('the contract states no default rate limit (info.x-rate-limit)');
+  // The source's default limit: the contract's info.x-rate-limit.
+  const advertised = contract.model.rateLimit().requestsPerMinute;
   const rateLimit = integer('MOCK_RATE_LIMIT', env.MOCK_RATE_LIMIT);
-  const host = env.MOCK_HOST || '127.0.0.1';
+  // Where the mock listens by default: the contract's "Local mock" server (host, port, /v2).
+  const local = new URL(contract.model.server('Local mock').url);
+  const host = env.MOCK_HOST || local.hostname;
   if (!isLoopback(host) && !env.MOCK_CONTROL_TOKEN) {
     // Anyone who can reach the port could reset, rewrite or read the mock's state and journal.
     throw new Error(
@@ -57,8 +57,8 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
   }
   return {
     host,
-    port: integer('MOCK_PORT', env.MOCK_PORT) ?? 4010,
-    basePath: new URL(contract.doc.servers[0].url).pathname.replace(/\/$/, ''),
+    port: integer('MOCK_PORT', env.MOCK_PORT) ?? Number(local.port),
+    basePath: local.pathname.replace(/\/$/, ''),
     stepMs: integer('MOCK_STEP_MS', env.MOCK_STEP_MS) ?? (minPoll + 1) * 1000,
     rateLimit: rateLimit || undefined,
     advertisedLimit: rateLimit || advertised,

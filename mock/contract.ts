@@ -1,80 +1,68 @@
-// Everything the mock knows about the API comes from the bundled contract, read once here.
-// Nothing in this file (or elsewhere in mock/) restates an operation, cost, status or example.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// What the mock knows about the API, through the one contract model (lib/contract/). This file is a
+// thin facade with the mock's vocabulary (operations by id, state machines, preconditions); it
+// reads nothing itself and restates no operation, cost, status or example.
+import {
+  BUNDLE_JSON,
+  ContractModel,
+  isReference,
+  type Document,
+  type JsonValue,
+  type MaybeRef,
+  type Operation as OperationObject,
+  type OperationEntry,
+  type Parameter,
+  type Precondition,
+  type Response,
+  type Schema,
+  type StateMachineEntry,
+  type Transition,
+  type XCredits,
+} from '../lib/contract/index.js';
+import type { Resource } from './state/store.js';
 
-export const BUNDLE_PATH = fileURLToPath(new URL('../generated/openapi.json', import.meta.url));
+/** An example body as the mock uses it: resource data it copies and edits. */
+type ExampleBody = Resource['data'];
 
-type Json = any; // the bundled document is plain JSON; narrowing it fully buys nothing here
+export const BUNDLE_PATH = BUNDLE_JSON;
 
-export interface Transition {
-  from: string | null;
-  to: string | null;
-  trigger: string;
-  operationIds?: string[];
-  automatic?: boolean;
-  outcome?: 'success' | 'failure';
-  refund?: boolean;
-}
-
-export interface StateMachine {
-  name: string;
-  resource: string;
-  statusLocation: string;
-  pollOperationIds: string[];
-  pollIntervalSeconds?: { min: number; max: number };
-  states: string[];
-  initial: string | null;
-  terminal: string[];
-  success: string[];
-  failure: string[];
-  transitions: Transition[];
-}
-
-export interface Precondition {
-  condition: string;
-  status: number;
-  message?: string;
-  code?: string;
-  field?: string;
-}
+export type { Precondition, Transition };
+export type StateMachine = StateMachineEntry;
 
 export interface Operation {
   id: string;
-  method: string; // lower case, as Prism reports it
+  method: OperationEntry['method']; // lower case, as Prism reports it
   path: string;
-  credits: { charges: boolean; cost?: number; costKey?: string; refund?: string };
+  credits: XCredits;
   preconditions?: Precondition[];
-  raw: Json;
+  raw: OperationObject;
+  entry: OperationEntry;
 }
 
 export class Contract {
-  readonly doc: Json;
+  readonly model: ContractModel;
+  readonly doc: Document;
   readonly operations = new Map<string, Operation>();
-  readonly machines: StateMachine[] = [];
+  readonly machines: StateMachine[];
 
-  constructor(doc: Json) {
-    this.doc = doc;
-    for (const [path, item] of Object.entries<Json>(doc.paths)) {
-      for (const [method, op] of Object.entries<Json>(item)) {
-        if (!op || typeof op !== 'object' || !op.operationId) continue;
-        this.operations.set(op.operationId, {
-          id: op.operationId,
-          method,
-          path,
-          credits: op['x-credits'],
-          preconditions: op['x-render-preconditions'],
-          raw: op,
-        });
-      }
+  constructor(doc: unknown) {
+    this.model = doc instanceof ContractModel ? doc : new ContractModel(doc);
+    this.doc = this.model.doc;
+    for (const entry of this.model.operations()) {
+      this.operations.set(entry.id, {
+        id: entry.id,
+        method: entry.method,
+        path: entry.path,
+        credits: entry.operation['x-credits'],
+        preconditions: entry.operation['x-render-preconditions'],
+        raw: entry.operation,
+        entry,
+      });
     }
-    for (const [name, schema] of Object.entries<Json>(doc.components.schemas)) {
-      if (schema['x-state-machine']) this.machines.push({ name, ...schema['x-state-machine'] });
-    }
+    this.machines = this.model.stateMachines();
   }
 
   static load(path = BUNDLE_PATH): Contract {
-    return new Contract(JSON.parse(readFileSync(path, 'utf8')));
+    return new Contract(ContractModel.load(path));
   }
 
   op(id: string): Operation {
@@ -84,31 +72,46 @@ export class Contract {
   }
 
   /** Follows internal `$ref`s (the bundle has no external ones). */
-  deref(node: Json): Json {
-    let current = node;
-    while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-      current = current.$ref
-        .slice(2)
-        .split('/')
-        .reduce((acc: Json, key: string) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
-    }
-    return current;
+  deref<T extends object>(node: MaybeRef<T>): T;
+  deref<T extends object>(node: MaybeRef<T> | undefined): T | undefined;
+  deref<T extends object>(node: MaybeRef<T> | undefined): T | undefined {
+    return this.model.deref(node);
   }
 
   /** The operation's success response (first 2xx / 2XX key). */
-  successResponse(op: Operation): { code: string; response: Json } {
-    const entry = Object.entries<Json>(op.raw.responses).find(([code]) => code.startsWith('2'));
-    if (!entry) throw new Error(`${op.id} has no success response`);
-    return { code: entry[0], response: this.deref(entry[1]) };
+  successResponse(op: Operation): { code: string; response: Response } {
+    return this.model.successResponse(op.entry);
   }
 
   /** Named examples (values) of a response of an operation, by status code. */
-  examples(op: Operation, code?: string): Record<string, Json> {
-    const response = code ? this.deref(op.raw.responses[code]) : this.successResponse(op).response;
-    const examples = response?.content?.['application/json']?.examples ?? {};
-    const out: Record<string, Json> = {};
-    for (const [name, example] of Object.entries<Json>(examples)) out[name] = this.deref(example).value;
+  examples(op: Operation, code?: string): Record<string, ExampleBody> {
+    const out: Record<string, ExampleBody> = {};
+    for (const [name, value] of Object.entries(this.model.examples(op.entry, code))) {
+      const body = asBody(value);
+      if (body) out[name] = body;
+    }
     return out;
+  }
+
+  /** A named example of components/examples (its value), or undefined. */
+  namedExample(name: string): ExampleBody | undefined {
+    const example = this.doc.components?.examples?.[name];
+    return example ? asBody(this.model.deref(example).value) : undefined;
+  }
+
+  /** The schema at an internal reference (`#/components/schemas/X`). */
+  schemaAt(ref: string): Schema {
+    return this.model.deref<Schema>({ $ref: ref });
+  }
+
+  /** The operation's request body schema for a media type, dereferenced. */
+  requestSchema(op: Operation, media = 'application/json'): Schema | undefined {
+    return this.model.deref(this.model.deref(op.raw.requestBody)?.content[media]?.schema);
+  }
+
+  /** The operation's parameters, dereferenced. */
+  parameters(op: Operation): Parameter[] {
+    return (op.raw.parameters ?? []).map((p) => this.model.deref(p));
   }
 
   /**
@@ -116,11 +119,10 @@ export class Contract {
    * "[]#/.../VoiceClone" for lists), so handlers can tell "this answer is the resource itself".
    */
   dataSchemaRef(op: Operation): string | undefined {
-    const schemaNode = this.successResponse(op).response?.content?.['application/json']?.schema;
-    const visit = (node: Json): string | undefined => {
-      if (!node || typeof node !== 'object') return undefined;
+    const visit = (node: Schema | undefined): string | undefined => {
+      if (!node) return undefined;
       if (node.$ref && !node.properties) {
-        const inner = visit(this.deref(node));
+        const inner = visit(this.deref<Schema>({ $ref: node.$ref }));
         if (inner) return inner;
       }
       const data = node.properties?.data;
@@ -132,12 +134,16 @@ export class Contract {
       }
       return undefined;
     };
-    return visit(schemaNode);
+    return visit(this.successResponse(op).response.content?.['application/json']?.schema);
   }
 
   /** Operations whose paths are gated by a subscription; the ungated ones say so with a 403 response. */
   isUngated(op: Operation): boolean {
     const forbidden = op.raw.responses['403'];
-    return typeof forbidden?.$ref === 'string' && forbidden.$ref.endsWith('/ForbiddenUngated');
+    return isReference(forbidden) && forbidden.$ref.endsWith('/ForbiddenUngated');
   }
+}
+
+function asBody(value: JsonValue | undefined): ExampleBody | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
 }

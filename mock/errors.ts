@@ -24,9 +24,9 @@ export class Errors {
 
   /** A copy of a named error example of the contract (components/examples/<name>). */
   example(name: string): Record<string, unknown> {
-    const example = this.contract.doc.components.examples[name];
+    const example = this.contract.namedExample(name);
     if (!example) throw new Error(`error example ${name} is not in the contract`);
-    return structuredClone(example.value);
+    return structuredClone(example);
   }
 
   answer(name: string, overrides: Record<string, unknown> = {}, headers?: Answer['headers']): Answer {

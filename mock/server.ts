@@ -42,7 +42,7 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     socialHosts: config.socialHosts,
   });
   // For the Allow header of 405s: each contract path as a pattern, concrete paths first (as Prism routes).
-  const pathPatterns = Object.entries<Record<string, unknown>>(contract.doc.paths)
+  const pathPatterns = Object.entries(contract.doc.paths)
     .map(([template, item]) => ({
       pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
       templated: template.includes('{'),
@@ -203,10 +203,10 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
 
   /** Query parameters sent empty (`page=`, `order=`) that their schema does not accept. */
   function emptyParameters(op: ReturnType<typeof contract.op>, query: Record<string, string | string[]>): string[] {
-    return (op.raw.parameters ?? [])
-      .map((parameter: unknown) => contract.deref(parameter))
-      .filter((p: any) => p.in === 'query' && !p.allowEmptyValue && query[p.name] === '' && !acceptsEmpty(contract.deref(p.schema)))
-      .map((p: any) => p.name as string);
+    return contract
+      .parameters(op)
+      .filter((p) => p.in === 'query' && !p.allowEmptyValue && query[p.name] === '' && !acceptsEmpty(contract.deref(p.schema)))
+      .map((p) => p.name);
   }
 
   function fromPrismError(status: number, detail: string, path: string): Answer {

@@ -1,4 +1,4 @@
-// npm start: build what is stale, then serve the stateful mock (MOCK_PORT, default 4010).
+// npm start: build what is stale, then serve the stateful mock (MOCK_PORT; default: the contract's Local mock server).
 import { buildIfStale } from './build-if-stale.js';
 import { SPECIAL_TOKENS } from './tokens.js';
 

@@ -120,10 +120,18 @@ describe('render operations', () => {
 
 describe('servers', () => {
   it('has production and staging, both ending in /v2, with host variables', () => {
-    expect(doc.servers.map((s: any) => s.description)).toEqual(['Production', 'Staging']);
-    for (const s of doc.servers) {
-      expect(s.url).toMatch(/\/v2$/);
+    const publicServers = doc.servers.filter((s: any) => !s['x-internal']);
+    expect(publicServers.map((s: any) => s.description)).toEqual(['Production', 'Staging']);
+    for (const s of publicServers) {
+      expect(s.url).toMatch(/^https:\/\/.*\/v2$/);
       expect(Object.keys(s.variables)).toEqual(['host']);
     }
+  });
+
+  it('has one internal entry, the local mock: loopback, a port variable, the same /v2 base path', () => {
+    const internal = doc.servers.filter((s: any) => s['x-internal']);
+    expect(internal.map((s: any) => s.description)).toEqual(['Local mock']);
+    expect(internal[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\{port\}\/v2$/);
+    expect(Number(internal[0].variables.port.default)).toBeGreaterThan(0);
   });
 });

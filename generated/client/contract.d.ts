@@ -1,4 +1,3 @@
-export declare const apiVersion: "2.0.0";
 export declare const servers: readonly [{
     readonly description: "Production";
     readonly url: "https://api.example.com/v2";
@@ -7,6 +6,10 @@ export declare const servers: readonly [{
     readonly description: "Staging";
     readonly url: "https://staging.api.example.com/v2";
     readonly template: "https://{host}/v2";
+}, {
+    readonly description: "Local mock";
+    readonly url: "http://127.0.0.1:4010/v2";
+    readonly template: "http://127.0.0.1:{port}/v2";
 }];
 export declare const operations: {
     readonly getMe: {
@@ -578,8 +581,8 @@ export declare const operations: {
         };
         readonly successStatus: "200";
     };
-    readonly updateVoiceClone: {
-        readonly method: "PATCH";
+    readonly deleteVoiceClone: {
+        readonly method: "DELETE";
         readonly path: "/voice-clones/{id}";
         readonly tag: "Voice Clones";
         readonly credits: {
@@ -587,8 +590,8 @@ export declare const operations: {
         };
         readonly successStatus: "200";
     };
-    readonly deleteVoiceClone: {
-        readonly method: "DELETE";
+    readonly updateVoiceClone: {
+        readonly method: "PATCH";
         readonly path: "/voice-clones/{id}";
         readonly tag: "Voice Clones";
         readonly credits: {
@@ -730,6 +733,7 @@ export declare const stateMachines: {
             readonly automatic: true;
             readonly effects: "24-hour cooldown before next attempt";
         }];
+        readonly statusPath: readonly ["data", "enabled"];
     };
     readonly FacelessVideoStatus: {
         readonly resource: "Faceless video";
@@ -776,6 +780,7 @@ export declare const stateMachines: {
             readonly effects: "retry charges credits";
             readonly "x-unspecified": "The state after a retry is not shown.";
         }];
+        readonly statusPath: readonly ["data", "video", "status"];
     };
     readonly TextToVideoAssetStatus: {
         readonly resource: "Text-to-video clip";
@@ -820,6 +825,7 @@ export declare const stateMachines: {
             readonly effects: "asset.failure set; charge refunded automatically";
             readonly refund: true;
         }];
+        readonly statusPath: readonly ["data", "asset", "status"];
     };
     readonly LaunchClipStatus: {
         readonly resource: "Launch clip";
@@ -869,6 +875,7 @@ export declare const stateMachines: {
             readonly effects: "error set; 5 credits refunded";
             readonly refund: true;
         }];
+        readonly statusPath: readonly ["data", "status"];
     };
     readonly StoryboardVideoStatus: {
         readonly resource: "Storyboard";
@@ -894,6 +901,7 @@ export declare const stateMachines: {
             readonly effects: "the storyboard video is ready";
             readonly "x-unspecified": "Intermediate and failure states are not shown.";
         }];
+        readonly statusPath: readonly ["data", "video", "status"];
     };
     readonly VoiceCloneStatus: {
         readonly resource: "Voice clone";
@@ -919,6 +927,7 @@ export declare const stateMachines: {
             readonly effects: "data.preview_url holds the sample preview; the clone appears among narration voices";
             readonly "x-unspecified": "Intermediate and failure states are not shown.";
         }];
+        readonly statusPath: readonly ["data", "status"];
     };
     readonly CharacterStatus: {
         readonly resource: "Character";
@@ -944,6 +953,7 @@ export declare const stateMachines: {
             readonly effects: "charges 10 credits";
             readonly "x-unspecified": "Intermediate and failure states are not shown.";
         }];
+        readonly statusPath: readonly ["data", "status"];
     };
 };
 export declare const errorCatalogue: readonly [{
@@ -1000,10 +1010,9 @@ export declare const errorCatalogue: readonly [{
     readonly status: 403;
     readonly meaning: "a plan quota is exhausted";
 }];
-export declare const rateLimit: {
-    readonly requestsPerMinute: 30;
-    readonly scope: "API token";
-    readonly description: "30 requests per minute per API token by default. Every response carries X-RateLimit-Limit and X-RateLimit-Remaining; exceeding gives 429 with Retry-After (seconds) and X-RateLimit-Reset (Unix timestamp of the window reset). Scrape endpoints also draw from a shared capacity pool, independent of the per-token allowance.";
+export declare const clientDefaults: {
+    readonly pollIntervalMs: 5000;
+    readonly discoverTimeoutMs: 150000;
 };
 export type OperationId = keyof typeof operations;
 export type StateMachineName = keyof typeof stateMachines;

@@ -6,7 +6,7 @@ type DiscoverResult = paths['/ideas/discover']['post']['responses'][200]['conten
 type ListQuery = NonNullable<paths['/ideas']['get']['parameters']['query']>;
 type ListResult = paths['/ideas']['get']['responses'][200]['content']['application/json'];
 export interface DiscoverOptions {
-    /** How long to wait for the discover call before reconciling (default 150 000 ms: the source's "about 2 minutes" plus slack). */
+    /** How long to wait for the discover call before reconciling (default: the contract's x-limits ideaDiscovery.approxSeconds, "about 2 minutes", plus a quarter: 150 000 ms). */
     timeoutMs?: number;
     /** Cancels everything; an abort by the caller is not a timeout and does not reconcile. */
     signal?: AbortSignal;

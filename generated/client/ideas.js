@@ -1,3 +1,4 @@
+import { clientDefaults } from './contract.js';
 import { toVideoApiError, VideoApiError } from './errors.js';
 // 408 and 504 are a timeout on the way, not an answer: the search may still have run.
 const TIMEOUT_STATUSES = new Set([408, 504]);
@@ -16,7 +17,7 @@ function anySignal(a, b) {
     return controller.signal;
 }
 export async function discoverIdeas(client, body, options = {}, redact) {
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? 150_000);
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? clientDefaults.discoverTimeoutMs);
     const signal = options.signal ? anySignal(options.signal, timeout) : timeout;
     let reason;
     try {

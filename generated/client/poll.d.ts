@@ -37,7 +37,7 @@ export interface PollProgress {
     data: unknown;
 }
 export interface PollOptions {
-    /** Time between polls. Default: the contract's pollIntervalSeconds.min (5 s). */
+    /** Time between polls. Default: the machine's pollIntervalSeconds.min, else the contract's x-limits polling cadence. */
     intervalMs?: number;
     /** Stops polling and rejects with the signal's reason. */
     signal?: AbortSignal;

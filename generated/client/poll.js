@@ -1,4 +1,4 @@
-import { operations, stateMachines } from './contract.js';
+import { clientDefaults, operations, stateMachines } from './contract.js';
 import { JobFailedError, PollTimeoutError, toVideoApiError } from './errors.js';
 /** The resources that can be awaited, and the contract state machine each follows. */
 export const pollableResources = {
@@ -9,10 +9,9 @@ export const pollableResources = {
     character: 'CharacterStatus',
     storyboard: 'StoryboardVideoStatus',
 };
-function readPointer(body, pointer) {
+function readPath(body, keys) {
     let node = body;
-    for (const raw of pointer.split('/').slice(1)) {
-        const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    for (const key of keys) {
         if (node === null || typeof node !== 'object')
             return undefined;
         node = node[key];
@@ -20,8 +19,8 @@ function readPointer(body, pointer) {
     return node;
 }
 // The failure details sit beside the status: video.failure, asset.failure, or the resource's error.
-function failureBeside(body, statusLocation) {
-    const parent = readPointer(body, statusLocation.slice(0, statusLocation.lastIndexOf('/')));
+function failureBeside(body, statusPath) {
+    const parent = readPath(body, statusPath.slice(0, -1));
     if (!parent || typeof parent !== 'object')
         return undefined;
     const p = parent;
@@ -42,7 +41,7 @@ export async function pollResource(client, resource, ref, options = {}, redact) 
     const id = typeof ref === 'object' ? ref.id : ref;
     // The poll path has exactly one parameter ({faceless} or {id}); its name comes from the contract.
     const paramName = /\{(\w+)\}/.exec(operation.path)[1];
-    const intervalMs = options.intervalMs ?? ('pollIntervalSeconds' in machine ? machine.pollIntervalSeconds.min * 1000 : 5000);
+    const intervalMs = options.intervalMs ?? ('pollIntervalSeconds' in machine ? machine.pollIntervalSeconds.min * 1000 : clientDefaults.pollIntervalMs);
     const terminal = machine.terminal;
     const failure = machine.failure;
     const started = Date.now();
@@ -51,13 +50,13 @@ export async function pollResource(client, resource, ref, options = {}, redact) 
         const result = await client.GET(operation.path, { params: { path: { [paramName]: id } }, signal: options.signal });
         if (!result.response.ok)
             throw toVideoApiError(result, { operation: `GET ${operation.path}`, redact });
-        const raw = readPointer(result.data, machine.statusLocation);
+        const raw = readPath(result.data, machine.statusPath);
         const state = raw === undefined || raw === null ? undefined : String(raw);
         const data = result.data?.data;
         options.onProgress?.({ resource: machine.resource, state, attempt, elapsedMs: Date.now() - started, data });
         if (state !== undefined && terminal.includes(state)) {
             if (failure.includes(state)) {
-                throw new JobFailedError({ resource: machine.resource, state, failure: failureBeside(result.data, machine.statusLocation), data }, redact);
+                throw new JobFailedError({ resource: machine.resource, state, failure: failureBeside(result.data, machine.statusPath), data }, redact);
             }
             return data;
         }

@@ -117,7 +117,7 @@ export class StatefulApi {
       const poll = this.contract.op('getAutoTopup');
       const machine = this.contract.machines.find((m) => m.pollOperationIds.includes(poll.id));
       const examples = this.contract.examples(poll);
-      call.account.autoTopup = structuredClone(examples[machine?.initial ?? ''] ?? Object.values(examples)[0]).data;
+      call.account.autoTopup = structuredClone(examples[machine?.initial ?? ''] ?? Object.values(examples)[0])?.data;
     }
     return call.account.autoTopup!;
   }
@@ -209,7 +209,7 @@ export class StatefulApi {
         const chosen = (call.body as { preview_id?: unknown })?.preview_id;
         const known = (resource.data.previews ?? []).some((p: { id: unknown }) => String(p.id) === String(chosen));
         if (!known) throw new ApiError(this.errors.validation({ preview_id: ['Choose a preview_id from POST /characters/{id}/preview.'] }));
-        const schema = this.contract.deref({ $ref: family.dataRef });
+        const schema = this.contract.schemaAt(family.dataRef);
         this.adopt(resource, call, new Set(Object.keys(schema.properties ?? {}).filter((key) => this.requestProperties(op).has(key))));
         break;
       }
@@ -319,7 +319,7 @@ export class StatefulApi {
   }
 
   private checkInclude(call: Call): void {
-    const declares = (call.op.raw.parameters ?? []).some((p: unknown) => this.contract.deref(p)?.name === 'include');
+    const declares = this.contract.parameters(call.op).some((p) => p.name === 'include');
     const include = call.query.include;
     if (!declares || include === undefined || include === '') return;
     const values = (Array.isArray(include) ? include : include.split(',')).filter(Boolean);
@@ -402,14 +402,14 @@ export class StatefulApi {
   /** JSON body fields are kept; multipart text fields only where the resource schema has them (e.g. name). */
   private storedOnCreate(op: Operation, family: Family): Set<string> {
     const keys = this.requestProperties(op);
-    const multipart = this.contract.deref(op.raw.requestBody?.content?.['multipart/form-data']?.schema);
-    const resource = this.contract.deref({ $ref: family.dataRef });
+    const multipart = this.contract.requestSchema(op, 'multipart/form-data');
+    const resource = this.contract.schemaAt(family.dataRef);
     for (const key of Object.keys(multipart?.properties ?? {})) if (resource?.properties?.[key]) keys.add(key);
     return keys;
   }
 
   private requestProperties(op: Operation): Set<string> {
-    const schema = this.contract.deref(op.raw.requestBody?.content?.['application/json']?.schema);
+    const schema = this.contract.requestSchema(op);
     return new Set(Object.keys(schema?.properties ?? {}));
   }
 
@@ -433,7 +433,7 @@ export class StatefulApi {
   }
 
   private paramDefault(op: Operation, name: string): unknown {
-    const param = (op.raw.parameters ?? []).map((p: unknown) => this.contract.deref(p)).find((p: { name: string }) => p.name === name);
-    return param?.schema?.default;
+    const param = this.contract.parameters(op).find((p) => p.name === name);
+    return this.contract.deref(param?.schema)?.default;
   }
 }

@@ -28,7 +28,7 @@ export class Resources {
       };
       for (const op of contract.operations.values()) {
         if (op.method !== 'patch' || !family.segments.includes(firstSegment(op.path))) continue;
-        const schema = contract.deref(op.raw.requestBody?.content?.['application/json']?.schema);
+        const schema = contract.requestSchema(op);
         for (const key of Object.keys(schema?.properties ?? {})) family.configurable.add(key);
       }
       for (const segment of family.segments) this.bySegment.set(segment, family);
