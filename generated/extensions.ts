@@ -10,6 +10,15 @@ interface components {
             changes: string[];
         }[];
         /**
+         * XCodeSamples
+         * @description Redoc's code samples of an operation (a Redocly extension). Not written in openapi/: the docs build adds them to its copy of the contract.
+         */
+        "x-codeSamples": {
+            lang: string;
+            label?: string;
+            source: string;
+        }[];
+        /**
          * XCredits
          * @description Whether a successful call of the operation consumes account credits, and what the source says about its price.
          */
@@ -248,6 +257,8 @@ interface components {
 
 /** `x-changelog`: see openapi/extensions/x-changelog.schema.json */
 export type XChangelog = components["schemas"]["x-changelog"];
+/** `x-codeSamples`: see openapi/extensions/x-codeSamples.schema.json */
+export type XCodeSamples = components["schemas"]["x-codeSamples"];
 /** `x-credits`: see openapi/extensions/x-credits.schema.json */
 export type XCredits = components["schemas"]["x-credits"];
 /** `x-deprecation-policy`: see openapi/extensions/x-deprecation-policy.schema.json */

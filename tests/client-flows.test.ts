@@ -2,14 +2,14 @@
 // mock/start.ts on a free port, MOCK_STEP_MS low). Jobs are awaited with the contract-driven pollers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideoApiClient, JobFailedError, type VideoApiClient } from '../client/index.js';
-import { startMock, type MockProcess } from './client-mock-process.js';
+import { startMockProcess, type MockProcess } from '../mock/launch.js';
 
 let mock: MockProcess;
 let client: VideoApiClient;
 const fast = { intervalMs: 20, timeoutMs: 20_000 };
 
 beforeAll(async () => {
-  mock = await startMock();
+  mock = await startMockProcess({ MOCK_STEP_MS: '50' });
   client = createVideoApiClient({ baseUrl: mock.baseUrl, token: 'mock-frontend-dev' });
 });
 afterAll(async () => { await mock?.stop(); });
@@ -252,7 +252,7 @@ describe('client flows against the mock', () => {
 
 describe('client against the mock with MOCK_RATE_LIMIT', () => {
   let limited: MockProcess;
-  beforeAll(async () => { limited = await startMock({ MOCK_RATE_LIMIT: '2' }); });
+  beforeAll(async () => { limited = await startMockProcess({ MOCK_STEP_MS: '50', MOCK_RATE_LIMIT: '2' }); });
   afterAll(async () => { await limited?.stop(); });
 
   it('a charging call answered 429 comes back at once, never retried; X-RateLimit-* are read', async () => {

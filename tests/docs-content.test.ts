@@ -33,7 +33,7 @@ describe('docs: the decorated copy of the contract', () => {
   it('gives every operation its credits and limits, from x-credits', () => {
     for (const o of operations(doc)) {
       const credits = o.op['x-credits'];
-      const text: string = o.op.description;
+      const text: string = o.op.description ?? '';
       expect(text, o.label).toContain('**Credits:**');
       if (!credits.charges) expect(text, o.label).toContain('**Credits:** free.');
       if (typeof credits.cost === 'number') expect(text, o.label).toContain(`${credits.cost} credits`);
@@ -45,7 +45,7 @@ describe('docs: the decorated copy of the contract', () => {
 
   it('gives every operation a curl and a typed-client sample of the openapi-fetch shape', () => {
     for (const o of operations(doc)) {
-      const samples = o.op['x-codeSamples'];
+      const samples = o.op['x-codeSamples'] ?? [];
       expect(samples.map((s: any) => s.label), o.label).toEqual(['curl', 'TypeScript client']);
       const [curl, ts] = samples.map((s: any) => s.source);
       expect(curl.startsWith(`curl -X ${o.method.toUpperCase()} '${sampleContext(bundle, pkg.name).baseUrl}${o.path.split('{')[0]}`), o.label).toBe(true);
@@ -76,7 +76,7 @@ describe('docs: the decorated copy of the contract', () => {
     for (const e of catalogue) expect(intro).toContain(`\`${e.code}\``);
     for (const o of operations(bundle).filter((x) => x.op['x-render-preconditions'])) {
       expect(intro).toContain(`\`${o.label}\``);
-      for (const p of o.op['x-render-preconditions']) expect(intro).toContain(p.condition);
+      for (const p of o.op['x-render-preconditions'] ?? []) expect(intro).toContain(p.condition);
     }
     for (const tool of bundle['x-tool-server'].tools) expect(intro).toContain(`\`${tool.name}\``);
     for (const entry of bundle.info['x-changelog']) {
@@ -144,7 +144,7 @@ describe('docs: TypeScript samples compile against the client and the contract t
       for (const o of operations(doc)) {
         const file = path.join(dir, `${o.id}.mts`);
         files.push(file);
-        await writeFile(file, o.op['x-codeSamples'].find((s: any) => s.label === 'TypeScript client').source + '\nexport {};\n');
+        await writeFile(file, o.op['x-codeSamples']!.find((s) => s.label === 'TypeScript client')!.source + '\nexport {};\n');
       }
       await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({
         compilerOptions: {

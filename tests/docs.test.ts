@@ -60,11 +60,11 @@ async function clickMenu(text: string): Promise<void> {
 /** Opens an operation from the side menu, expanding its tag first when needed; returns the link's href. */
 async function openOperation(o: (typeof ops)[number]): Promise<string | null> {
   const link = menuLink(o.id);
-  if (!(await link.count())) await clickMenu(o.op.tags[0]);
+  if (!(await link.count())) await clickMenu(o.op.tags![0]);
   await link.waitFor({ timeout: 10_000 });
   const href = await link.getAttribute('href');
   await link.click();
-  await heading(section(o.id), o.op.summary).waitFor({ state: 'visible', timeout: 10_000 });
+  await heading(section(o.id), o.op.summary!).waitFor({ state: 'visible', timeout: 10_000 });
   return href;
 }
 
@@ -119,7 +119,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
         await page.waitForFunction((h) => location.hash === h, href, { timeout: 10_000 });
         // Redoc may still be scrolling smoothly: give the heading a moment to arrive.
         const arrived = await expect
-          .poll(() => inViewport(heading(section(o.id), o.op.summary)), { timeout: 5_000 })
+          .poll(() => inViewport(heading(section(o.id), o.op.summary!)), { timeout: 5_000 })
           .toBe(true)
           .then(() => true, () => false);
         if (!arrived) missing.push(`${o.label}: "${o.op.summary}" not in view`);
@@ -150,11 +150,11 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
   it('draws the state diagram on the page of each tag that polls the resource', async () => {
     for (const { schema, machine } of stateMachines(doc)) {
       const poll = ops.find((o) => o.id === machine.pollOperationIds[0])!;
-      await clickMenu(poll.op.tags[0]);
+      await clickMenu(poll.op.tags![0]);
       const svg = page.locator(`.state-diagram[data-place^="tag-"][data-state-machine="${schema}"] svg`).first();
       await svg.waitFor({ state: 'visible', timeout: 10_000 });
       const box = await svg.boundingBox();
-      expect(box && box.width > 100 && box.height > 30, `${machine.resource} on the ${poll.op.tags[0]} page`).toBe(true);
+      expect(box && box.width > 100 && box.height > 30, `${machine.resource} on the ${poll.op.tags![0]} page`).toBe(true);
     }
   });
 
@@ -171,11 +171,11 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
   it('finds an operation with the built-in search', async () => {
     const target = ops[ops.length - 1];
     await page.getByText('Search', { exact: false }).first().click();
-    await page.keyboard.type(target.op.summary);
+    await page.keyboard.type(target.op.summary!);
     const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: target.op.summary }).first();
     await result.waitFor({ state: 'visible', timeout: 10_000 });
     await result.click();
-    const title = heading(section(target.id), target.op.summary);
+    const title = heading(section(target.id), target.op.summary!);
     await title.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await inViewport(title)).toBe(true);
   });
@@ -219,14 +219,14 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     const o = ops.find((x) => x.op['x-render-preconditions']) ?? ops[0];
     await openOperation(o);
     await page.getByTestId('color-mode-switcher').click();
-    await heading(section(o.id), o.op.summary).waitFor({ state: 'visible' });
+    await heading(section(o.id), o.op.summary!).waitFor({ state: 'visible' });
     await page.screenshot({ path: path.join(REPORT_DIR, 'dark-mode.png') });
     await page.getByTestId('color-mode-switcher').click();
     const expand = section(o.id).getByRole('button', { name: 'Expand all' });
     if (await expand.count()) await expand.first().click();
     const actions = page.locator('[data-component-name="Sidebar/SidebarActions"] button');
     for (let i = 0; i < (await actions.count()); i++) await actions.nth(i).click();
-    await heading(section(o.id), o.op.summary).waitFor({ state: 'visible' });
+    await heading(section(o.id), o.op.summary!).waitFor({ state: 'visible' });
   });
 
   it('has a request guard that does catch a page reaching out (control)', async () => {

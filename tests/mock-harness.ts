@@ -1,31 +1,21 @@
 // Test harness for the mock: starts the real `npm start` entry point (mock/start.ts) as a child
-// process on a free port, talks to it over real HTTP, and checks every answer against the
-// contract's response schema for that operation and status.
-import { spawn, type ChildProcess } from 'node:child_process';
+// process on a free port (mock/launch.ts), talks to it over real HTTP, and checks every answer
+// against the contract's response schema for that operation and status.
 import { afterAll, beforeAll } from 'vitest';
-import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { operations } from '../generated/contract.js';
+import { ContractModel, escapeToken, isReference, type Header, type Response } from '../lib/contract/index.js';
+import { startMockProcess } from '../mock/launch.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const spec = JSON.parse(readFileSync(path.join(ROOT, 'generated/openapi.json'), 'utf8'));
+export { freePort } from '../lib/free-port.js';
+
+/** The contract model of the bundle (generated/openapi.json). */
+export const model = ContractModel.load();
+/** The bundled contract (generated/openapi.json), as read by the contract model. */
+export const spec = model.doc;
 
 export type OperationId = keyof typeof operations;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningMock {
   base: string;
@@ -34,36 +24,8 @@ export interface RunningMock {
 }
 
 export async function startMock(env: Record<string, string> = {}): Promise<RunningMock> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['mock/start.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, MOCK_PORT: String(port), MOCK_STEP_MS: '40', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mock did not start:\n${output}`)), 60_000);
-    const check = () => {
-      if (output.includes('mock: listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => reject(new Error(`mock exited with ${code}:\n${output}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}/v2`,
-    logs: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const mock = await startMockProcess({ MOCK_STEP_MS: '40', ...env });
+  return { base: mock.baseUrl, logs: mock.logs, stop: mock.stop };
 }
 
 export interface Reply {
@@ -111,12 +73,7 @@ const ajv: AjvInstance = new (Ajv2020 as unknown as new (options: object) => Ajv
 (addFormats as unknown as (instance: AjvInstance) => void)(ajv);
 ajv.addSchema({ ...spec, $id: 'openapi.json' });
 
-function deref(node: any): any {
-  while (node?.$ref) node = node.$ref.slice(2).split('/').reduce((acc: any, key: string) => acc[key], spec);
-  return node;
-}
-
-const pointerPart = (part: string) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1'));
+const pointerPart = (part: string) => encodeURIComponent(escapeToken(part));
 
 /**
  * Fails (throws) when the reply is not what the contract documents for the operation: an
@@ -124,13 +81,14 @@ const pointerPart = (part: string) => encodeURIComponent(part.replace(/~/g, '~0'
  */
 export function expectConforms(operationId: OperationId, reply: Reply): void {
   const op = operations[operationId];
-  const item = spec.paths[op.path][op.method.toLowerCase()];
+  const entry = model.operation(operationId);
   const code = String(reply.status);
-  const key = [code, `${code[0]}XX`, 'default'].find((candidate) => item.responses[candidate]);
+  const key = [code, `${code[0]}XX`, 'default'].find((candidate) => entry.operation.responses[candidate]);
   if (!key) throw new Error(`${operationId}: status ${code} is not documented (${reply.text.slice(0, 200)})`);
-  const response = deref(item.responses[key]);
-  for (const header of Object.keys(response.headers ?? {})) {
-    if (deref(response.headers[header]).required && !reply.headers.has(header)) {
+  const declared = entry.operation.responses[key];
+  const response = model.deref<Response>(declared);
+  for (const [header, definition] of Object.entries(response.headers ?? {})) {
+    if (model.deref<Header>(definition).required && !reply.headers.has(header)) {
       throw new Error(`${operationId}: ${code} lacks the ${header} header`);
     }
   }
@@ -140,7 +98,7 @@ export function expectConforms(operationId: OperationId, reply: Reply): void {
   const pointer = ['paths', op.path, op.method.toLowerCase(), 'responses', key]
     .map(pointerPart)
     .join('/');
-  const responseRef = item.responses[key].$ref;
+  const responseRef = isReference(declared) ? declared.$ref : undefined;
   const ref = responseRef
     ? `openapi.json${responseRef}/content/application~1json/schema`
     : `openapi.json#/${pointer}/content/application~1json/schema`;

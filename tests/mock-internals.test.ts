@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isStale, STALE_CHECKED } from '../mock/build-if-stale.js';
 import { Contract } from '../mock/contract.js';
 import { createMock } from '../mock/server.js';
+import type { Example } from '../lib/contract/index.js';
 import { call, expectConforms, spec } from './mock-harness.js';
 
 describe('npm start builds only what is stale', () => {
@@ -46,7 +47,8 @@ describe('an unexpected fault', () => {
   it('answers 500 GEN-API-ERROR in the envelope, is logged, and the mock keeps serving', async () => {
     // A contract whose profile example lost its data makes GET /me throw inside the mock.
     const broken = structuredClone(spec);
-    delete broken.components.examples.AccountProfile.value.data;
+    const profile = broken.components?.examples?.AccountProfile as Example & { value: { data?: unknown } };
+    delete profile.value.data;
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);

@@ -2,36 +2,32 @@
 // answers that named example verbatim, and `Prefer: code=401` the contract's 401 example.
 import { describe, expect, it } from 'vitest';
 import { operations } from '../generated/contract.js';
-import { call, expectConforms, multipart, spec, useMock, type OperationId } from './mock-harness.js';
+import type { Example, Parameter, RequestBody, Schema } from '../lib/contract/index.js';
+import { call, expectConforms, model, multipart, useMock, type OperationId } from './mock-harness.js';
 
 const mock = useMock();
-
-const deref = (node: any): any => {
-  while (node?.$ref) node = node.$ref.slice(2).split('/').reduce((acc: any, key: string) => acc[key], spec);
-  return node;
-};
 
 /** A request that passes validation, built from the contract's own examples and defaults. */
 function validRequest(id: OperationId) {
   const { method, path } = operations[id];
-  const item = spec.paths[path][method.toLowerCase()];
+  const item = model.operation(id).operation;
   const query: Record<string, string> = {};
-  for (const parameter of (item.parameters ?? []).map(deref)) {
+  for (const parameter of (item.parameters ?? []).map((p) => model.deref<Parameter>(p))) {
     if (parameter.in === 'query' && parameter.required) {
-      const schema = deref(parameter.schema);
+      const schema = model.deref<Schema>(parameter.schema) ?? {};
       query[parameter.name] = String(schema.examples?.[0] ?? schema.default ?? 'x');
     }
   }
-  const content = item.requestBody?.content ?? {};
+  const content = model.deref<RequestBody>(item.requestBody)?.content ?? {};
   let options: Parameters<typeof call>[3] = { query };
   if (content['application/json']) {
-    const example = Object.values<any>(content['application/json'].examples ?? {})[0];
-    options = { ...options, body: example ? deref(example).value : {} };
+    const example = Object.values(content['application/json'].examples ?? {})[0];
+    options = { ...options, body: example ? model.deref<Example>(example).value : {} };
   } else if (content['multipart/form-data']) {
-    const schema = deref(content['multipart/form-data'].schema);
+    const schema = model.deref<Schema>(content['multipart/form-data'].schema) ?? {};
     const fields: Parameters<typeof multipart>[0] = {};
     for (const name of schema.required ?? Object.keys(schema.properties ?? {}).slice(0, 1)) {
-      const property = deref(schema.properties[name]);
+      const property = model.deref<Schema>(schema.properties?.[name] ?? {});
       fields[name] = property.type === 'array' || property.contentMediaType
         ? { filename: 'f.bin', type: 'application/octet-stream', data: 'x' }
         : 'x';
@@ -47,12 +43,12 @@ describe('Prefer on every operation', () => {
 
   it.each(ids)('%s: Prefer example=<first success example> answers it verbatim', async (id) => {
     const { method, url, options, item } = validRequest(id);
-    const [code, response] = Object.entries<any>(item.responses).find(([status]) => status.startsWith('2'))!;
-    const [name, example] = Object.entries<any>(deref(response).content['application/json'].examples)[0];
+    const { code, response } = model.successResponse(model.operation(id));
+    const [name, example] = Object.entries(response.content?.['application/json']?.examples ?? {})[0];
     const reply = await call(mock.base, method, url, { ...options, headers: { ...options.headers, prefer: `example=${name}` } });
     expectConforms(id, reply);
     expect(String(reply.status)).toMatch(new RegExp(`^${code.replace(/X/g, '\\d')}$`));
-    expect(reply.body).toEqual(deref(example).value);
+    expect(reply.body).toEqual(model.deref<Example>(example).value);
   });
 
   it.each(ids)('%s: Prefer dynamic=true generates a success body that conforms', async (id) => {

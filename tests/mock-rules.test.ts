@@ -2,7 +2,8 @@
 // limits, CORS and auto top-up, against the real mock process over HTTP.
 import { describe, expect, it } from 'vitest';
 import { operations } from '../generated/contract.js';
-import { call, expectConforms, multipart, pollUntil, spec, startMock, useMock, type OperationId } from './mock-harness.js';
+import { isReference } from '../lib/contract/index.js';
+import { call, expectConforms, model, multipart, pollUntil, startMock, useMock, type OperationId } from './mock-harness.js';
 
 // Slow steps: nothing here polls, and a render must still be busy when rendered again.
 const mock = useMock({ MOCK_STEP_MS: '5000' });
@@ -10,8 +11,8 @@ const { op, balance } = mock;
 const ids = Object.keys(operations) as OperationId[];
 const UNGATED = new Set<OperationId>(
   ids.filter((id) => {
-    const { method, path } = operations[id];
-    return spec.paths[path][method.toLowerCase()].responses['403']?.$ref?.endsWith('/ForbiddenUngated');
+    const forbidden = model.operation(id).operation.responses['403'];
+    return isReference(forbidden) && forbidden.$ref.endsWith('/ForbiddenUngated');
   }),
 );
 
@@ -61,13 +62,7 @@ describe('authentication and the subscription gate', () => {
 });
 
 describe('render preconditions, in the source order, before any charge', () => {
-  const preconditions = spec.paths[operations.renderFacelessVideo.path].post['x-render-preconditions'] as Array<{
-    condition: string;
-    status: number;
-    message?: string;
-    field?: string;
-    code?: string;
-  }>;
+  const preconditions = model.operation('renderFacelessVideo').operation['x-render-preconditions'] ?? [];
 
   it('each failing precondition answers its status and exact message, and costs nothing', async () => {
     const token = 'preconditions';

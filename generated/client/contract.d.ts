@@ -581,8 +581,8 @@ export declare const operations: {
         };
         readonly successStatus: "200";
     };
-    readonly deleteVoiceClone: {
-        readonly method: "DELETE";
+    readonly updateVoiceClone: {
+        readonly method: "PATCH";
         readonly path: "/voice-clones/{id}";
         readonly tag: "Voice Clones";
         readonly credits: {
@@ -590,8 +590,8 @@ export declare const operations: {
         };
         readonly successStatus: "200";
     };
-    readonly updateVoiceClone: {
-        readonly method: "PATCH";
+    readonly deleteVoiceClone: {
+        readonly method: "DELETE";
         readonly path: "/voice-clones/{id}";
         readonly tag: "Voice Clones";
         readonly credits: {

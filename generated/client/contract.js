@@ -586,8 +586,8 @@ export const operations = {
         },
         "successStatus": "200"
     },
-    "deleteVoiceClone": {
-        "method": "DELETE",
+    "updateVoiceClone": {
+        "method": "PATCH",
         "path": "/voice-clones/{id}",
         "tag": "Voice Clones",
         "credits": {
@@ -595,8 +595,8 @@ export const operations = {
         },
         "successStatus": "200"
     },
-    "updateVoiceClone": {
-        "method": "PATCH",
+    "deleteVoiceClone": {
+        "method": "DELETE",
         "path": "/voice-clones/{id}",
         "tag": "Voice Clones",
         "credits": {

@@ -30,6 +30,7 @@ export const EXTENSIONS = {
   // Redocly's own extensions, used for the reference docs and bundling.
   'x-tagGroups': ['document'],
   'x-internal': ['server', 'path', 'operation'],
+  'x-codeSamples': ['operation'],
 } as const satisfies Record<string, readonly Placement[]>;
 
 export type ExtensionName = keyof typeof EXTENSIONS;

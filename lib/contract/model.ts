@@ -68,6 +68,10 @@ export class ContractError extends Error {
   override name = 'ContractError';
 }
 
+function isHttpMethod(key: string): key is HttpMethod {
+  return (HTTP_METHODS as readonly string[]).includes(key);
+}
+
 export function isReference(node: unknown): node is Reference {
   return node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string';
 }
@@ -76,6 +80,7 @@ export class ContractModel {
   readonly doc: Document;
   readonly #operations: OperationEntry[] = [];
   readonly #byId = new Map<string, OperationEntry>();
+  static #byDoc = new WeakMap<object, ContractModel>();
 
   /** Checks `doc` and builds the model; throws ContractError on anything it does not understand. */
   constructor(doc: unknown) {
@@ -89,7 +94,8 @@ export class ContractModel {
     if (problems.length) throw new ContractError(`the contract's vendor extensions are not as their schemas say:\n${formatProblems(problems)}`);
     this.doc = doc as Document;
     for (const [path, item] of Object.entries(this.doc.paths)) {
-      for (const method of HTTP_METHODS) {
+      // Methods in the order the path item lists them (the order the reference docs show).
+      for (const method of Object.keys(item).filter(isHttpMethod)) {
         const operation = item[method];
         if (!operation) continue;
         const id = operation.operationId;
@@ -107,9 +113,16 @@ export class ContractModel {
         this.#byId.set(id, entry);
       }
     }
+    ContractModel.#byDoc.set(this.doc, this);
   }
 
   static #cache = new Map<string, ContractModel>();
+
+  /** The model of a parsed document, built once per document object (later edits to it stay visible). */
+  static of(doc: object): ContractModel {
+    if (doc instanceof ContractModel) return doc;
+    return ContractModel.#byDoc.get(doc) ?? new ContractModel(doc);
+  }
 
   /** The model of a bundle file (default generated/openapi.json), read once per process. */
   static load(file = BUNDLE_JSON): ContractModel {
@@ -121,7 +134,7 @@ export class ContractModel {
     return model;
   }
 
-  /** Every operation, in document order (paths in order, methods in the specification's order). */
+  /** Every operation, in document order (paths in order, then methods in the path item's order). */
   operations(): readonly OperationEntry[] {
     return this.#operations;
   }

@@ -3,6 +3,7 @@
 // typed from their JSON Schemas (openapi/extensions/*.schema.json -> generated/extensions.ts).
 import type {
   XChangelog,
+  XCodeSamples,
   XCredits,
   XDeprecationPolicy,
   XErrorCatalogue,
@@ -44,6 +45,7 @@ export interface Schema extends Unspecified {
   type?: string | string[];
   format?: string;
   contentMediaType?: string;
+  contentEncoding?: string;
   enum?: JsonValue[];
   const?: JsonValue;
   default?: JsonValue;
@@ -163,6 +165,8 @@ export interface Operation extends Unspecified {
   'x-credits': XCredits;
   'x-render-preconditions'?: XRenderPreconditions;
   'x-internal'?: XInternal;
+  /** Added by the docs build to its copy only. */
+  'x-codeSamples'?: XCodeSamples;
 }
 
 export type PathItem = Unspecified & {

@@ -3,11 +3,12 @@
 // Not a test: the figures go to mock/bench-results.md (linked from mock/README.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { freePort } from '../../lib/free-port.js';
+import { startMockProcess } from '../../mock/launch.js';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -24,15 +25,6 @@ const RESULTS = path.join(ROOT, 'mock/bench-results.md');
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TOKEN = 'bench-token';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(command: string, args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
@@ -78,14 +70,13 @@ async function measure(url: string, method: 'GET' | 'POST' = 'GET', body?: strin
 }
 
 async function main() {
-  const [mockPort, prismPort] = await Promise.all([freePort(), freePort()]);
-  const mockBase = `http://127.0.0.1:${mockPort}/v2`;
+  const prismPort = await freePort();
   const prismBase = `http://127.0.0.1:${prismPort}`;
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
   const prismBin = path.join(ROOT, 'node_modules/.bin/prism');
 
   console.log('bench: starting the mock and plain prism');
-  const mock = await start(tsx, ['mock/start.ts'], { MOCK_PORT: String(mockPort) }, `${mockBase}/me`);
+  const mock = await startMockProcess();
+  const mockBase = mock.baseUrl;
   const prism = await start(prismBin, ['mock', 'generated/openapi.yaml', '-p', String(prismPort), '-h', '127.0.0.1'], {}, `${prismBase}/me`);
 
   // A stateful resource for the mock's GET by id (plain Prism answers its example for any id).
@@ -120,7 +111,7 @@ async function main() {
       );
     }
   } finally {
-    mock.kill('SIGTERM');
+    await mock.stop();
     prism.kill('SIGTERM');
   }
 

@@ -1,14 +1,2 @@
-// Ask the OS for a free TCP port on the loopback interface (tests run in parallel: never fixed ports).
-import net from 'node:net';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+// Kept for imports that name this path; the one implementation is lib/free-port.ts.
+export { freePort } from '../../lib/free-port.js';

@@ -1,10 +1,11 @@
-// Start the project's mock (`tsx mock/start.ts`) on a free port for one conformance run, wait until it
-// answers, and stop it afterwards. CONFORMANCE_LOCAL_SERVER=prism runs plain Prism on the bundle
-// instead (it serves paths at the root, without /v2): a development aid, not what `npm test` runs.
+// Start the project's mock (mock/launch.ts: `mock/start.ts` on a free port) for one conformance run,
+// and stop it afterwards. CONFORMANCE_LOCAL_SERVER=prism runs plain Prism on the bundle instead (it
+// serves paths at the root, without /v2): a development aid, not what `npm test` runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { freePort } from '../../lib/free-port.js';
+import { startMockProcess } from '../../mock/launch.js';
 import { ROOT, BIN } from '../lib/project.js';
-import { freePort } from './free-port.js';
 
 export interface LocalServer {
   baseUrl: string;
@@ -15,24 +16,18 @@ export interface LocalServer {
 
 const START_TIMEOUT_MS = 90_000;
 
+const tail = (text: string) => text.split('\n').filter(Boolean).slice(-40).join('\n');
+
 export async function startLocalServer(kind: string | undefined = process.env.CONFORMANCE_LOCAL_SERVER): Promise<LocalServer> {
-  const port = await freePort();
-  let child: ChildProcess;
-  let baseUrl: string;
-  if (kind === 'prism') {
-    child = spawn(BIN('prism'), ['mock', path.join(ROOT, 'generated', 'openapi.yaml'), '-h', '127.0.0.1', '-p', String(port)], {
-      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
-    });
-    baseUrl = `http://127.0.0.1:${port}`;
-  } else {
-    child = spawn(BIN('tsx'), [path.join(ROOT, 'mock', 'start.ts')], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // own process group, so stop() also ends what tsx starts
-      env: { ...process.env, MOCK_PORT: String(port), MOCK_STEP_MS: process.env.MOCK_STEP_MS ?? '50' },
-    });
-    baseUrl = `http://127.0.0.1:${port}/v2`;
+  if (kind !== 'prism') {
+    const mock = await startMockProcess({ MOCK_STEP_MS: process.env.MOCK_STEP_MS ?? '50' }, { startTimeoutMs: START_TIMEOUT_MS });
+    return { baseUrl: mock.baseUrl, log: () => tail(mock.logs()), stop: mock.stop };
   }
+  const port = await freePort();
+  const child: ChildProcess = spawn(BIN('prism'), ['mock', path.join(ROOT, 'generated', 'openapi.yaml'), '-h', '127.0.0.1', '-p', String(port)], {
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
 
   const lines: string[] = [];
   const keep = (d: Buffer) => { lines.push(...d.toString().split('\n').filter(Boolean)); lines.splice(0, Math.max(0, lines.length - 40)); };

@@ -1,7 +1,8 @@
 // `x-codeSamples` for every operation, generated from the contract: a curl command and a call with
 // the project's typed client (`createVideoApiClient`, an openapi-fetch client). Example values come
 // from the contract's own examples (parameter and schema `examples`, the first named request example).
-import { type Json, type Operation, deref } from './contract.js';
+import type { Example, JsonValue, MaybeRef, Operation as OperationObject, Parameter, RequestBody, Schema } from '../../lib/contract/index.js';
+import { type Document, type Operation, deref, model } from './contract.js';
 import { costText } from './credits.js';
 import { SAMPLE_LANGUAGES } from './redoc-options.js';
 
@@ -14,17 +15,16 @@ export interface SampleContext {
   packageName: string;
 }
 
-export function sampleContext(doc: Json, packageName: string): SampleContext {
-  const server = doc.servers?.[0] ?? { url: 'http://localhost' };
-  const baseUrl = server.url.replace(/\{(\w+)\}/g, (_: string, v: string) => server.variables?.[v]?.default ?? v);
+export function sampleContext(doc: Document, packageName: string): SampleContext {
+  const baseUrl = model(doc).servers()[0]?.url ?? 'http://localhost';
   return { baseUrl, packageName };
 }
 
-function isFile(schema: Json): boolean {
+function isFile(schema: Schema | undefined): boolean {
   return schema?.format === 'binary' || schema?.contentMediaType !== undefined || schema?.contentEncoding === 'base64';
 }
 
-function fileName(schema: Json, index = 1): string {
+function fileName(schema: Schema | undefined, index = 1): string {
   const type = String(schema?.contentMediaType ?? '');
   if (type.startsWith('audio/')) return `sample-${index}.mp3`;
   if (type.startsWith('image/')) return 'photo.jpg';
@@ -33,7 +33,7 @@ function fileName(schema: Json, index = 1): string {
 }
 
 /** An example value for a schema: its own examples, default or enum, else a placeholder of its type. */
-function exampleOf(doc: Json, schemaOrRef: Json): unknown {
+function exampleOf(doc: Document, schemaOrRef: MaybeRef<Schema> | undefined): unknown {
   const s = deref(doc, schemaOrRef ?? {});
   if (s.examples?.length) return s.examples[0];
   if (s.example !== undefined) return s.example;
@@ -49,15 +49,15 @@ function exampleOf(doc: Json, schemaOrRef: Json): unknown {
   if (type === 'boolean') return true;
   if (type === 'array') return [exampleOf(doc, s.items)];
   if (type === 'object' || s.properties) {
-    return Object.fromEntries((s.required ?? []).map((k: string) => [k, exampleOf(doc, s.properties?.[k])]));
+    return Object.fromEntries((s.required ?? []).map((k) => [k, exampleOf(doc, s.properties?.[k])]));
   }
   return 'string';
 }
 
-function paramValue(doc: Json, p: Json): unknown {
+function paramValue(doc: Document, p: Parameter): unknown {
   if (p.example !== undefined) return p.example;
-  const named = Object.values<Json>(p.examples ?? {})[0];
-  if (named) return deref(doc, named).value;
+  const named = Object.values(p.examples ?? {})[0];
+  if (named) return deref<Example>(doc, named).value;
   return exampleOf(doc, p.schema);
 }
 
@@ -66,28 +66,31 @@ interface Request {
   query: Record<string, unknown>;
   mediaType?: string;
   body?: Record<string, unknown>;
-  bodySchema?: Json;
+  bodySchema?: Schema;
 }
 
-function requestOf(doc: Json, op: Json): Request {
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function requestOf(doc: Document, op: OperationObject): Request {
   const req: Request = { path: {}, query: {} };
-  for (const p of (op.parameters ?? []).map((x: Json) => deref(doc, x))) {
+  for (const p of (op.parameters ?? []).map((x) => deref<Parameter>(doc, x))) {
     if (p.in === 'path') req.path[p.name] = paramValue(doc, p);
     else if (p.in === 'query' && p.required) req.query[p.name] = paramValue(doc, p);
   }
-  const rb = op.requestBody && deref(doc, op.requestBody);
-  const [mediaType, media] = Object.entries<Json>(rb?.content ?? {})[0] ?? [];
-  if (!media) return req;
-  const named = Object.values<Json>(media.examples ?? {})[0];
-  const example = media.example ?? (named ? deref(doc, named).value : undefined);
-  const schema = deref(doc, media.schema ?? {});
-  if (example !== undefined) req.body = example;
+  const rb = op.requestBody && deref<RequestBody>(doc, op.requestBody);
+  const [mediaType, media] = Object.entries(rb?.content ?? {})[0] ?? [];
+  if (!rb || !media) return req;
+  const named = Object.values(media.examples ?? {})[0];
+  const example: JsonValue | undefined = media.example ?? (named ? deref<Example>(doc, named).value : undefined);
+  const schema = deref<Schema>(doc, media.schema ?? {});
+  if (isRecord(example)) req.body = example;
   else if (rb.required || schema.required?.length) {
-    req.body = exampleOf(doc, schema) as Record<string, unknown>;
+    const generated = exampleOf(doc, schema);
+    req.body = isRecord(generated) ? generated : {};
     // A multipart body is about its files: show every file part, required or not.
-    for (const [name, prop] of Object.entries<Json>(schema.properties ?? {})) {
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
       const p = deref(doc, prop);
-      if (mediaType === 'multipart/form-data' && (isFile(p) || (p.type === 'array' && isFile(deref(doc, p.items))))) {
+      if (mediaType === 'multipart/form-data' && (isFile(p) || (p.type === 'array' && isFile((p.items && deref(doc, p.items)))))) {
         req.body[name] ??= exampleOf(doc, p);
       }
     }
@@ -111,13 +114,13 @@ function urlFor(ctx: SampleContext, route: string, req: Request): string {
   return `${ctx.baseUrl}${path}${query ? `?${query}` : ''}`;
 }
 
-export function curlSample(doc: Json, o: Operation, ctx: SampleContext): string {
+export function curlSample(doc: Document, o: Operation, ctx: SampleContext): string {
   const req = requestOf(doc, o.op);
   const lines = [`curl -X ${o.method.toUpperCase()} ${shellQuote(urlFor(ctx, o.path, req))}`, `-H "Authorization: Bearer $API_TOKEN"`];
   if (req.body !== undefined && req.mediaType === 'multipart/form-data') {
     for (const [name, value] of Object.entries(req.body)) {
       const prop = deref(doc, req.bodySchema?.properties?.[name] ?? {});
-      if (prop.type === 'array' && isFile(deref(doc, prop.items))) lines.push(`-F ${shellQuote(`${name}=@${fileName(deref(doc, prop.items))}`)}`);
+      if (prop.type === 'array' && isFile((prop.items && deref(doc, prop.items)))) lines.push(`-F ${shellQuote(`${name}=@${fileName((prop.items && deref(doc, prop.items)))}`)}`);
       else if (isFile(prop)) lines.push(`-F ${shellQuote(`${name}=@${fileName(prop)}`)}`);
       else lines.push(`-F ${shellQuote(`${name}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)}`);
     }
@@ -150,13 +153,13 @@ function literal(value: unknown, indent: string, files: Map<string, string> = ne
   return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${files.get(k) ?? literal(v, inner)}`).join(',\n')},\n${indent}}`;
 }
 
-export function typescriptSample(doc: Json, o: Operation, ctx: SampleContext): string {
+export function typescriptSample(doc: Document, o: Operation, ctx: SampleContext): string {
   const req = requestOf(doc, o.op);
   const files = new Map<string, string>();
   if (req.body !== undefined && req.mediaType === 'multipart/form-data') {
     for (const name of Object.keys(req.body)) {
       const prop = deref(doc, req.bodySchema?.properties?.[name] ?? {});
-      if (prop.type === 'array' && isFile(deref(doc, prop.items))) files.set(name, `[await openAsBlob(${sq(fileName(deref(doc, prop.items)))})]`);
+      if (prop.type === 'array' && isFile((prop.items && deref(doc, prop.items)))) files.set(name, `[await openAsBlob(${sq(fileName((prop.items && deref(doc, prop.items))))})]`);
       else if (isFile(prop)) files.set(name, `await openAsBlob(${sq(fileName(prop))})`);
     }
   }
@@ -186,7 +189,7 @@ export function typescriptSample(doc: Json, o: Operation, ctx: SampleContext): s
   ].join('\n');
 }
 
-export function codeSamples(doc: Json, o: Operation, ctx: SampleContext): CodeSample[] {
+export function codeSamples(doc: Document, o: Operation, ctx: SampleContext): CodeSample[] {
   return [
     { ...SAMPLE_LANGUAGES.curl, source: curlSample(doc, o, ctx) },
     { ...SAMPLE_LANGUAGES.typescript, source: typescriptSample(doc, o, ctx) },

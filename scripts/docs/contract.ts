@@ -1,53 +1,36 @@
-// Reading the bundled contract (generated/openapi.json) for the docs: operations in document order,
-// internal $ref resolution, JSON pointers. Nothing here knows a fact of the API.
+// The docs build reads the bundled contract through the contract model (lib/contract/): operations
+// in document order, internal $ref resolution, JSON pointers. Nothing here knows a fact of the API.
+import { ContractModel, toPointer, type Document, type MaybeRef, type Operation as OperationObject, type OperationEntry } from '../../lib/contract/index.js';
 
-export const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
-
-// The bundle is plain JSON; the docs build walks it loosely.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
+export type { Document };
 
 export interface Operation {
-  method: (typeof METHODS)[number];
+  method: OperationEntry['method'];
   path: string;
-  op: Json;
+  op: OperationObject;
   id: string;
   /** `POST /faceless/{faceless}/render` */
   label: string;
 }
 
-export function operations(doc: Json): Operation[] {
-  const out: Operation[] = [];
-  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item[method];
-      if (op) out.push({ method, path, op, id: op.operationId, label: `${method.toUpperCase()} ${path}` });
-    }
-  }
-  return out;
+export function model(doc: Document): ContractModel {
+  return ContractModel.of(doc);
+}
+
+export function operations(doc: Document): Operation[] {
+  return model(doc).operations().map(({ method, path, operation, id, label }) => ({ method, path, op: operation, id, label }));
 }
 
 /** Follows internal `$ref`s (`#/components/...`) until a non-reference is reached. */
-export function deref(doc: Json, value: Json): Json {
-  let current = value;
-  for (let hops = 0; current && typeof current === 'object' && typeof current.$ref === 'string'; hops++) {
-    if (hops > 20 || !current.$ref.startsWith('#/')) throw new Error(`cannot resolve ${current.$ref}`);
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((node: Json, key: string) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-    if (current === undefined) throw new Error(`unresolved reference ${value.$ref}`);
-  }
-  return current;
+export function deref<T extends object>(doc: Document, value: MaybeRef<T>): T {
+  return model(doc).deref(value);
 }
 
 export function pointer(keys: string[]): string {
-  return keys.map((k) => '/' + k.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return toPointer(keys);
 }
 
 /** The tags in the contract's order, then any tag an operation uses that the list lacks. */
-export function tagOrder(doc: Json): string[] {
-  const names: string[] = (doc.tags ?? []).map((t: Json) => t.name);
-  for (const { op } of operations(doc)) for (const t of op.tags ?? []) if (!names.includes(t)) names.push(t);
-  return names;
+export function tagOrder(doc: Document): string[] {
+  return model(doc).tagOrder();
 }

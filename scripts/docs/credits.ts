@@ -1,26 +1,29 @@
 // Billing and limits per operation, from `x-credits`, `x-tool-server`, `x-state-machine`, the 429
 // response and the parameter and body constraints; plus the all-operations credits overview.
-import { type Json, type Operation, deref, operations, tagOrder } from './contract.js';
+import type { JsonValue, MaybeRef, Operation as OperationObject, Parameter, RequestBody, Response, Schema, XCredits } from '../../lib/contract/index.js';
+import { type Document, type Operation, deref, operations, tagOrder } from './contract.js';
 import { code, table } from './markdown.js';
 import { stateMachines } from './state-diagrams.js';
 
 /** "5 credits (flat)", "the `CONTENT_PROMPT_REQUESTED` amount", or "" when the source gives no amount. */
-export function costText(credits: Json): string {
+export function costText(credits: XCredits | undefined): string {
   if (!credits?.charges) return '';
   if (typeof credits.cost === 'number') return `${credits.cost} credits (flat)`;
   if (credits.costKey) return `the ${code(credits.costKey)} amount`;
   return '';
 }
 
-export function chargeText(credits: Json): string {
+export function chargeText(credits: XCredits | undefined): string {
   if (!credits) return 'not stated';
   if (!credits.charges) return 'free';
   const cost = costText(credits);
   return cost ? `charges ${cost}` : 'charges credits (no fixed amount in the source: the estimate endpoint and `meta.credits` give it)';
 }
 
-const CONSTRAINTS: Array<[string, (v: Json) => string]> = [
-  ['enum', (v) => `one of ${v.map((x: unknown) => code(x)).join(', ')}`],
+type Constraint = 'enum' | 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'default';
+
+const CONSTRAINTS: Array<[Constraint, (v: JsonValue) => string]> = [
+  ['enum', (v) => `one of ${(Array.isArray(v) ? v : [v]).map((x) => code(x)).join(', ')}`],
   ['minimum', (v) => `≥ ${v}`],
   ['maximum', (v) => `≤ ${v}`],
   ['exclusiveMinimum', (v) => `> ${v}`],
@@ -32,23 +35,27 @@ const CONSTRAINTS: Array<[string, (v: Json) => string]> = [
   ['default', (v) => `default ${code(JSON.stringify(v))}`],
 ];
 
-function constraints(doc: Json, schemaOrRef: Json): string[] {
+function constraints(doc: Document, schemaOrRef: MaybeRef<Schema> | undefined): string[] {
   const schema = deref(doc, schemaOrRef ?? {});
-  const out = CONSTRAINTS.filter(([k]) => schema[k] !== undefined).map(([k, f]) => f(schema[k]));
+  const out = CONSTRAINTS.flatMap(([k, f]) => {
+    const value = schema[k];
+    return value === undefined ? [] : [f(value)];
+  });
   for (const part of [...(schema.allOf ?? []), ...(schema.anyOf ?? [])]) out.push(...constraints(doc, part));
   return out;
 }
 
 /** Parameter and top-level request-body field constraints, e.g. "`per_page`: ≥ 1, ≤ 50, default `12`". */
-function fieldLimits(doc: Json, op: Json): string[] {
+function fieldLimits(doc: Document, op: OperationObject): string[] {
   const out: string[] = [];
-  for (const p of (op.parameters ?? []).map((x: Json) => deref(doc, x))) {
+  for (const p of (op.parameters ?? []).map((x) => deref<Parameter>(doc, x))) {
     const c = constraints(doc, p.schema);
     if (c.length) out.push(`${code(p.name)} (${p.in}): ${c.join(', ')}`);
   }
-  for (const media of Object.values<Json>(deref(doc, op.requestBody ?? {}).content ?? {})) {
-    const schema = deref(doc, media.schema ?? {});
-    for (const [name, prop] of Object.entries<Json>(schema.properties ?? {})) {
+  const body: Partial<RequestBody> = op.requestBody ? deref(doc, op.requestBody) : {};
+  for (const media of Object.values(body.content ?? {})) {
+    const schema = deref<Schema>(doc, media.schema ?? {});
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
       const c = constraints(doc, prop);
       if (c.length) out.push(`${code(name)} (body): ${c.join(', ')}`);
     }
@@ -57,34 +64,34 @@ function fieldLimits(doc: Json, op: Json): string[] {
 }
 
 /** The markdown block appended to one operation's description. */
-export function operationCreditsMarkdown(doc: Json, o: Operation): string {
+export function operationCreditsMarkdown(doc: Document, o: Operation): string {
   const credits = o.op['x-credits'];
   const lines: string[] = [`- **Credits:** ${chargeText(credits)}.`];
   if (credits?.refund) lines.push(`- **Refund:** ${credits.refund}`);
   if (credits?.note) lines.push(`- **Billing note:** ${credits.note}`);
-  const tools = (doc['x-tool-server']?.tools ?? []).filter((t: Json) => t.operationIds?.includes(o.id));
+  const tools = (doc['x-tool-server']?.tools ?? []).filter((t) => t.operationIds.includes(o.id));
   if (tools.length) {
-    lines.push(`- **Tool server:** ${tools.map((t: Json) => `${code(t.name)} (${t.charges ? 'charges' : 'free'})`).join(', ')}.`);
+    lines.push(`- **Tool server:** ${tools.map((t) => `${code(t.name)} (${t.charges ? 'charges' : 'free'})`).join(', ')}.`);
   }
   for (const { machine: m } of stateMachines(doc)) {
-    const moves = (m.transitions as Json[]).filter((t) => t.operationIds?.includes(o.id));
+    const moves = m.transitions.filter((t) => t.operationIds?.includes(o.id));
     for (const t of moves) lines.push(`- **State:** ${m.resource}: ${t.from ?? '(new)'} → ${t.to ?? 'not shown'}.`);
-    if (m.pollOperationIds?.includes(o.id)) {
+    if (m.pollOperationIds.includes(o.id)) {
       const every = m.pollIntervalSeconds ? ` every ${m.pollIntervalSeconds.min} to ${m.pollIntervalSeconds.max} seconds` : '';
-      lines.push(`- **Polling:** reads the ${m.resource} state at ${code(m.statusLocation)}; poll${every} until ${(m.terminal as string[]).map(code).join(' or ') || 'the state you need'}.`);
+      lines.push(`- **Polling:** reads the ${m.resource} state at ${code(m.statusLocation)}; poll${every} until ${m.terminal.map(code).join(' or ') || 'the state you need'}.`);
     }
   }
   if (o.op['x-render-preconditions']) {
     lines.push(`- **Preconditions:** ${o.op['x-render-preconditions'].length} render preconditions, checked before any charge (see Errors › Render preconditions).`);
   }
-  const tooMany = o.op.responses?.['429'] && deref(doc, o.op.responses['429']);
+  const tooMany: Response | undefined = o.op.responses['429'] && deref(doc, o.op.responses['429']);
   const limits = [...(tooMany?.description ? [tooMany.description.replace(/\s+$/, '')] : []), ...fieldLimits(doc, o.op)];
   if (limits.length) lines.push(`- **Limits:**`, ...limits.map((l) => `  - ${l}`));
   return ['**Credits and limits**', '', ...lines].join('\n');
 }
 
 /** The "Credits" section: every operation, grouped by tag in the contract's order. */
-export function creditsOverviewMarkdown(doc: Json): string {
+export function creditsOverviewMarkdown(doc: Document): string {
   const ops = operations(doc);
   const rows: unknown[][] = [];
   for (const tag of tagOrder(doc)) {

@@ -2,7 +2,7 @@
 // deep copy what readers need and Redoc shows: per-operation credits and limits, x-codeSamples, and
 // the tags' introductions (credits, state diagrams), sections of the introduction (credits, state machines, error catalogue, render preconditions, tool
 // server, change log, known gaps), every one derived from the contract.
-import { type Json, operations } from './contract.js';
+import { type Document, operations } from './contract.js';
 import { codeSamples, type SampleContext } from './code-samples.js';
 import { creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js';
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js';
@@ -12,7 +12,7 @@ import { stateMachinesMarkdown } from './state-diagrams.js';
 import { tagIntroMarkdown } from './tags.js';
 import { changelogMarkdown, toolServerMarkdown } from './tool-server.js';
 
-export async function decorate(bundle: Json, ctx: SampleContext): Promise<Json> {
+export async function decorate(bundle: Document, ctx: SampleContext): Promise<Document> {
   const doc = structuredClone(bundle);
   // Read from the untouched bundle, so nothing the docs add is counted as a gap or a fact.
   const gaps = knownGaps(bundle);
@@ -28,7 +28,7 @@ export async function decorate(bundle: Json, ctx: SampleContext): Promise<Json> 
     if (extra) tag.description = tag.description ? `${tag.description.replace(/\s+$/, '')}\n\n${extra}` : extra;
   }
 
-  let intro: string = doc.info.description ?? '';
+  let intro = doc.info.description ?? '';
   const errors = [errorCatalogueMarkdown(bundle), renderPreconditionsMarkdown(bundle)].filter(Boolean).join('\n\n');
   if (errors) intro = upsertSection(intro, 'Errors', errors, 'append');
   const tools = toolServerMarkdown(bundle);

@@ -1,11 +1,11 @@
 // The error catalogue (`x-error-catalogue` on ErrorCode) and the render preconditions
 // (`x-render-preconditions` on the render operations), as tables.
-import { type Json, operations } from './contract.js';
+import type { Precondition } from '../../lib/contract/index.js';
+import { type Document, model, operations } from './contract.js';
 import { code, table } from './markdown.js';
 
-export function errorCatalogueMarkdown(doc: Json): string {
-  const schemas = doc.components?.schemas ?? {};
-  const rows: Json[] = Object.values<Json>(schemas).flatMap((s) => s['x-error-catalogue'] ?? []);
+export function errorCatalogueMarkdown(doc: Document): string {
+  const rows = model(doc).errorCatalogue();
   if (!rows.length) return '';
   return [
     '### Error catalogue',
@@ -19,7 +19,7 @@ export function errorCatalogueMarkdown(doc: Json): string {
   ].join('\n');
 }
 
-function preconditionRows(list: Json[]): unknown[][] {
+function preconditionRows(list: readonly Precondition[]): unknown[][] {
   return list.map((p, i) => {
     const fields = [p.field, ...(p.fields ?? [])].filter(Boolean).map(code).join(', ');
     const result = [String(p.status), p.code ? code(p.code) : '', p.message ? `"${p.message}"` : '', fields ? `field ${fields}` : '']
@@ -29,8 +29,8 @@ function preconditionRows(list: Json[]): unknown[][] {
 }
 
 /** One table per distinct list of preconditions, naming the operations that carry it. */
-export function renderPreconditionsMarkdown(doc: Json): string {
-  const groups = new Map<string, { list: Json[]; ops: string[] }>();
+export function renderPreconditionsMarkdown(doc: Document): string {
+  const groups = new Map<string, { list: readonly Precondition[]; ops: string[] }>();
   for (const { op, label } of operations(doc)) {
     const list = op['x-render-preconditions'];
     if (!list) continue;

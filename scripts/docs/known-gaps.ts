@@ -1,6 +1,6 @@
 // "Known gaps": every place the contract marks with `x-unspecified` (what the source leaves open),
 // so readers and QA know what the API does not promise.
-import { type Json, pointer } from './contract.js';
+import { pointer } from './contract.js';
 import { code } from './markdown.js';
 
 export interface Gap {
@@ -26,12 +26,12 @@ function describe(keys: string[]): string {
 }
 
 /** Every `x-unspecified`, in document order. */
-export function knownGaps(doc: Json): Gap[] {
+export function knownGaps(doc: object): Gap[] {
   const gaps: Gap[] = [];
-  const walk = (node: Json, keys: string[]) => {
+  const walk = (node: unknown, keys: string[]) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...keys, String(i)]));
-    for (const [key, value] of Object.entries<Json>(node)) {
+    for (const [key, value] of Object.entries(node)) {
       if (key === 'x-unspecified') gaps.push({ pointer: pointer(keys), place: describe(keys), text: String(value) });
       else walk(value, [...keys, key]);
     }

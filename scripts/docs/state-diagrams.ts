@@ -2,22 +2,22 @@
 // Graphviz (compiled to WebAssembly by @viz-js/viz; no network, no native binary). The SVG is
 // inlined in the page, so it renders offline.
 import { instance, type Viz } from '@viz-js/viz';
-import { type Json, operations, tagOrder } from './contract.js';
+import type { XStateMachine } from '../../lib/contract/index.js';
+import { type Document, operations, tagOrder } from './contract.js';
 import { code, table } from './markdown.js';
 
 export interface StateMachine {
   schema: string;
-  machine: Json;
+  machine: XStateMachine;
 }
 
 /** The machines in the order of the tags of their polling operations (the source's order). */
-export function stateMachines(doc: Json): StateMachine[] {
+export function stateMachines(doc: Document): StateMachine[] {
   const tags = tagOrder(doc);
-  const tagOf = new Map(operations(doc).map((o) => [o.id, o.op.tags?.[0]]));
-  const rank = (m: Json) => Math.min(...(m.pollOperationIds ?? []).map((id: string) => tags.indexOf(tagOf.get(id))).filter((i: number) => i >= 0), tags.length);
-  return Object.entries<Json>(doc.components?.schemas ?? {})
-    .filter(([, s]) => s['x-state-machine'])
-    .map(([schema, s]) => ({ schema, machine: s['x-state-machine'] }))
+  const tagOf = new Map(operations(doc).map((o) => [o.id, o.op.tags?.[0] ?? '']));
+  const rank = (m: XStateMachine) => Math.min(...m.pollOperationIds.map((id) => tags.indexOf(tagOf.get(id) ?? '')).filter((i) => i >= 0), tags.length);
+  return Object.entries(doc.components?.schemas ?? {})
+    .flatMap(([schema, s]) => (s['x-state-machine'] ? [{ schema, machine: s['x-state-machine'] }] : []))
     .sort((a, b) => rank(a.machine) - rank(b.machine));
 }
 
@@ -30,7 +30,7 @@ function quote(text: string): string {
 }
 
 /** Graphviz DOT for one machine: states as boxes, terminal ones doubled, success green, failure red. */
-export function toDot(m: Json): string {
+export function toDot(m: XStateMachine): string {
   const lines = [
     'digraph machine {',
     // Top to bottom: the docs' middle column is narrow.
@@ -38,26 +38,26 @@ export function toDot(m: Json): string {
     `  node [shape=box style="rounded,filled" fillcolor="#f4f6fb" color="#4a5578" fontname=${quote(FONT)} fontsize=14];`,
     `  edge [color="#4a5578" fontname=${quote(FONT)} fontsize=12 fontcolor="#2d3550"];`,
   ];
-  const usesStart = m.transitions.some((t: Json) => t.from === null);
-  const usesUnshown = m.transitions.some((t: Json) => t.to === null) || m.open;
+  const usesStart = m.transitions.some((t) => t.from === null);
+  const usesUnshown = m.transitions.some((t) => t.to === null) || m.open;
   if (usesStart) lines.push(`  ${START} [label="" shape=circle style=filled fillcolor="#4a5578" width=0.18 height=0.18];`);
-  for (const state of m.states as string[]) {
+  for (const state of m.states) {
     const attrs: string[] = [`label=${quote(m.stateValues ? `${state} (${JSON.stringify(m.stateValues[state])})` : state)}`];
-    if (m.terminal?.includes(state)) attrs.push('peripheries=2');
-    if (m.success?.includes(state)) attrs.push('fillcolor="#e3f4e8" color="#2f7d4a"');
-    else if (m.failure?.includes(state)) attrs.push('fillcolor="#fbe7e7" color="#a33a3a"');
+    if (m.terminal.includes(state)) attrs.push('peripheries=2');
+    if (m.success.includes(state)) attrs.push('fillcolor="#e3f4e8" color="#2f7d4a"');
+    else if (m.failure.includes(state)) attrs.push('fillcolor="#fbe7e7" color="#a33a3a"');
     if (m.initial === state) attrs.push('penwidth=1.6');
     lines.push(`  ${quote(state)} [${attrs.join(' ')}];`);
   }
   if (usesUnshown) lines.push(`  ${UNSHOWN} [label="not shown" style="rounded,dashed" fillcolor="white" fontcolor="#6b7280"];`);
-  for (const t of m.transitions as Json[]) {
+  for (const t of m.transitions) {
     const from = t.from === null ? START : quote(t.from);
     const to = t.to === null ? UNSHOWN : quote(t.to);
     const label = `${t.trigger}${t.automatic ? ' (automatic)' : ''}${t.refund ? '\\nrefund' : ''}`;
     const style = t.automatic ? ' style=dashed' : '';
     lines.push(`  ${from} -> ${to} [label=${quote(label).replace(/\\\\n/g, '\\n')}${style}];`);
   }
-  if (m.open && !m.transitions.some((t: Json) => t.to === null)) {
+  if (m.open && !m.transitions.some((t) => t.to === null)) {
     lines.push(`  ${UNSHOWN} -> ${quote(m.states[0])} [style=dotted arrowhead=none label="other states"];`);
   }
   lines.push('}');
@@ -97,14 +97,14 @@ export function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-function opLabels(doc: Json, ids: string[] | undefined): string {
+function opLabels(doc: Document, ids: readonly string[] | undefined): string {
   const byId = new Map(operations(doc).map((o) => [o.id, o.label]));
   return (ids ?? []).map((id) => code(byId.get(id) ?? id)).join(', ');
 }
 
 /** The transition table: three columns, so it fits the page's middle column. */
-function transitionTable(doc: Json, m: Json): string {
-  return table(['transition', 'trigger', 'details'], (m.transitions as Json[]).map((t) => {
+function transitionTable(doc: Document, m: XStateMachine): string {
+  return table(['transition', 'trigger', 'details'], m.transitions.map((t) => {
     const calls = opLabels(doc, t.operationIds);
     const details = [
       t.condition ? `When: ${t.condition}.` : t.outcome ? `Outcome: ${t.outcome}.` : '',
@@ -118,7 +118,7 @@ function transitionTable(doc: Json, m: Json): string {
 }
 
 /** The "State machines" section: per machine a summary, the diagram and the transition table. */
-export async function stateMachinesMarkdown(doc: Json): Promise<string> {
+export async function stateMachinesMarkdown(doc: Document): Promise<string> {
   const out: string[] = [
     'Every long-running resource follows a state machine taken from the contract (`x-state-machine` on its',
     'status schema). Boxes are states; a double border marks a terminal state (green: success, red: failure);',
@@ -129,8 +129,8 @@ export async function stateMachinesMarkdown(doc: Json): Promise<string> {
 
     const facts = [
       `- Status: ${code(m.statusLocation)} in the answer of ${opLabels(doc, m.pollOperationIds)} (schema ${code(schema)}).`,
-      `- States: ${(m.states as string[]).map(code).join(', ')}${m.open ? ' (and others the source does not show)' : ''}; initial: ${m.initial === null ? 'not shown' : code(m.initial)}.`,
-      `- Terminal: ${(m.terminal as string[]).map(code).join(', ') || 'none'}${m.success?.length ? `; success: ${m.success.map(code).join(', ')}` : ''}${m.failure?.length ? `; failure: ${m.failure.map(code).join(', ')}` : ''}.`,
+      `- States: ${m.states.map(code).join(', ')}${m.open ? ' (and others the source does not show)' : ''}; initial: ${m.initial === null ? 'not shown' : code(m.initial)}.`,
+      `- Terminal: ${m.terminal.map(code).join(', ') || 'none'}${m.success.length ? `; success: ${m.success.map(code).join(', ')}` : ''}${m.failure.length ? `; failure: ${m.failure.map(code).join(', ')}` : ''}.`,
     ];
     if (m.pollIntervalSeconds) facts.push(`- Poll every ${m.pollIntervalSeconds.min} to ${m.pollIntervalSeconds.max} seconds.`);
     out.push(

@@ -1,11 +1,11 @@
 // Tag introductions, extended from the contract: what the tag's operations cost, and the state
 // diagram of any resource the tag's operations poll, drawn where the reader is.
-import { type Json, operations } from './contract.js';
+import { type Document, operations } from './contract.js';
 import { costText } from './credits.js';
 import { code } from './markdown.js';
 import { diagramBlock, slug, stateMachines } from './state-diagrams.js';
 
-export async function tagIntroMarkdown(doc: Json, tag: string): Promise<string> {
+export async function tagIntroMarkdown(doc: Document, tag: string): Promise<string> {
   const ops = operations(doc).filter((o) => o.op.tags?.[0] === tag);
   if (!ops.length) return '';
   const charging = ops.filter((o) => o.op['x-credits']?.charges);
@@ -16,7 +16,7 @@ export async function tagIntroMarkdown(doc: Json, tag: string): Promise<string> 
       : `**Credits in this tag:** none of the ${ops.length} operations charge credits.`,
   ];
   const ids = new Set(ops.map((o) => o.id));
-  for (const m of stateMachines(doc).filter(({ machine }) => machine.pollOperationIds?.some((id: string) => ids.has(id)))) {
+  for (const m of stateMachines(doc).filter(({ machine }) => machine.pollOperationIds.some((id) => ids.has(id)))) {
     out.push(
       '',
       `**States of the ${m.machine.resource.toLowerCase()}** (${code(m.machine.statusLocation)}; the full table is under State machines in the introduction):`,

@@ -1,8 +1,8 @@
 // The tool-server section (`x-tool-server`) and the change log (`info.x-changelog`).
-import { type Json, operations } from './contract.js';
+import { type Document, operations } from './contract.js';
 import { code } from './markdown.js';
 
-export function toolServerMarkdown(doc: Json): string {
+export function toolServerMarkdown(doc: Document): string {
   const ts = doc['x-tool-server'];
   if (!ts) return '';
   const byId = new Map(operations(doc).map((o) => [o.id, o.label]));
@@ -13,16 +13,16 @@ export function toolServerMarkdown(doc: Json): string {
       (ts.renderBillingMinimumSeconds ? ` Renders bill at least ${ts.renderBillingMinimumSeconds} seconds.` : ''), '');
   }
   for (const t of ts.tools ?? []) {
-    const ops = (t.operationIds ?? []).map((id: string) => code(byId.get(id) ?? id)).join(', ');
+    const ops = t.operationIds.map((id) => code(byId.get(id) ?? id)).join(', ');
     const notes = [t.resultField ? `result ${code(t.resultField)}: ${(t.resultValues ?? []).map(code).join(', ')}` : '', t['x-unspecified']].filter(Boolean);
     out.push(`- ${code(t.name)} (${t.charges ? 'charges' : 'free'}): ${ops || 'no REST operation named'}.${notes.length ? ` ${notes.join('; ')}` : ''}`);
   }
-  const gaps = [ts.url?.['x-unspecified'], ts['x-unspecified']].filter(Boolean);
+  const gaps = [typeof ts.url === 'object' ? ts.url['x-unspecified'] : undefined, ts['x-unspecified']].filter(Boolean);
   if (gaps.length) out.push('', ...gaps.map((g) => `- Not shown: ${g}`));
   return out.join('\n');
 }
 
-export function changelogMarkdown(doc: Json): string {
-  const log: Json[] = doc.info?.['x-changelog'] ?? [];
-  return log.map((entry) => [`**${entry.date}**`, '', ...entry.changes.map((c: string) => `- ${c}`)].join('\n')).join('\n\n');
+export function changelogMarkdown(doc: Document): string {
+  const log = doc.info['x-changelog'] ?? [];
+  return log.map((entry) => [`**${entry.date}**`, '', ...entry.changes.map((c) => `- ${c}`)].join('\n')).join('\n\n');
 }

@@ -1,0 +1,15 @@
+// The one way to get a free TCP port on the loopback interface (tests and tools run side by side on
+// one machine: never fixed ports). The port is free when this returns; bind it soon.
+import net from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
