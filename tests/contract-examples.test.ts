@@ -39,11 +39,11 @@ for (const { path, method, operation, pointer } of operationsOf(doc)) {
     }
   }
 }
-for (const [name, schema] of Object.entries<any>(doc.components.schemas)) {
+for (const [name, schema] of Object.entries<any>(doc.components!.schemas!)) {
   (schema.examples ?? []).forEach((value: unknown, i: number) =>
     cases.push({ label: `schema ${name} example ${i}`, schemaPointer: `/components/schemas/${escapePointer(name)}`, value }));
 }
-for (const [name, param] of Object.entries<any>(doc.components.parameters)) {
+for (const [name, param] of Object.entries<any>(doc.components!.parameters!)) {
   (param.schema?.examples ?? []).forEach((value: unknown, i: number) =>
     cases.push({ label: `parameter ${name} example ${i}`, schemaPointer: `/components/parameters/${escapePointer(name)}/schema`, value }));
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContract, operationsOf } from './support/contract.js';
 
 const doc = loadContract();
-const ops = new Map(operationsOf(doc).map((o) => [o.operation.operationId, o.operation]));
+const ops = new Map(operationsOf(doc).map((o) => [o.operation.operationId!, o.operation]));
 const credits = (id: string) => ops.get(id)!['x-credits'];
 
 function walk(node: any, visit: (node: any, path: string) => void, path = '#') {
@@ -39,7 +39,7 @@ describe('billing markers (x-credits)', () => {
 });
 
 describe('tool server (x-tool-server)', () => {
-  const tools = doc['x-tool-server'];
+  const tools = doc['x-tool-server']!;
   it('states 27 tools, 18 free and 9 charging, and names the 9', () => {
     expect(tools).toMatchObject({ toolCount: 27, freeToolCount: 18, chargingToolCount: 9, trialRejection: 'PAID-SUBSCRIPTION-REQUIRED', renderBillingMinimumSeconds: 60 });
     expect(tools.tools.filter((t: any) => t.charges).map((t: any) => t.name).sort()).toEqual([
@@ -56,22 +56,22 @@ describe('tool server (x-tool-server)', () => {
   it('says chain_storyboard_scene is free and lists chain_status values', () => {
     const chain = tools.tools.find((t: any) => t.name === 'chain_storyboard_scene');
     expect(chain).toMatchObject({ charges: false, resultValues: ['resolved', 'extracting', 'deferred'] });
-    expect(doc.components.schemas.ChainStatus.enum).toEqual(chain.resultValues);
+    expect(doc.components!.schemas!.ChainStatus.enum).toEqual(chain!.resultValues);
   });
 });
 
 describe('versioning', () => {
   it('is 2.0.0 with the dated change log', () => {
     expect(doc.info.version).toBe('2.0.0');
-    expect(doc.info['x-changelog'].map((e: any) => e.date)).toEqual(['2026-07-04', '2026-07-02', '2026-07-01']);
+    expect(doc.info['x-changelog']!.map((e) => e.date)).toEqual(['2026-07-04', '2026-07-02', '2026-07-01']);
     for (const date of ['2026-07-04', '2026-07-02', '2026-07-01']) expect(doc.info.description).toContain(date);
   });
 });
 
 describe('error catalogue', () => {
   it('lists every code of the source with its status', () => {
-    const catalogue = doc.components.schemas.ErrorCode['x-error-catalogue'];
-    expect(Object.fromEntries(catalogue.map((e: any) => [e.code, e.status]))).toEqual({
+    const catalogue = doc.components!.schemas!.ErrorCode['x-error-catalogue']!;
+    expect(Object.fromEntries(catalogue.map((e) => [e.code, e.status]))).toEqual({
       'GEN-UNAUTHORIZED': 401, 'GEN-FORBIDDEN': 403, 'GEN-NOT-FOUND': 404, 'GEN-WRONG-ARGS': 400, 'GEN-API-ERROR': '5xx',
       'SUBSCRIPTION-REQUIRED': 403, 'PAID-SUBSCRIPTION-REQUIRED': 403, 'INSUFFICIENT-CREDITS': 402, 'EMAIL-NOT-VERIFIED': 403,
       'FEATURE-NOT-ALLOWED': 403, 'REACH-PLAN-LIMIT': 403, 'REACH-PLAN-STORAGE-LIMIT': 403, 'REACH-PLAN-PUBLISH-LIMIT': 403,

@@ -30,7 +30,7 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] a
   it('is secured by the bearer scheme', () => {
     const security = operation.security ?? doc.security;
     expect(security).toEqual([{ bearerAuth: [] }]);
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components!.securitySchemes!.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
   it('documents 401 GEN-UNAUTHORIZED, 405, EMAIL-NOT-VERIFIED and 429', () => {
@@ -68,7 +68,7 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] a
       expect(value.error.code).toBe('INSUFFICIENT-CREDITS');
       expect(value).toHaveProperty('required');
       expect(value).toHaveProperty('available');
-      const schema = deref(doc, deref(doc, responses['402']).content['application/json'].schema);
+      const schema = deref(doc, deref(doc, responses['402']).content!['application/json'].schema!);
       expect(JSON.stringify(schema)).toContain('"required":["required","available"]');
     } else {
       expect(responses['402']).toBeUndefined();
@@ -107,7 +107,7 @@ describe('render operations', () => {
     );
   });
   it.each(renders.map((o) => [o.path, o] as const))('%s documents each precondition with its status and message', (_, { operation }) => {
-    for (const pre of operation['x-render-preconditions']) {
+    for (const pre of operation["x-render-preconditions"]!) {
       const response = deref(doc, operation.responses[String(pre.status)]);
       expect(response, pre.condition).toBeDefined();
       if (pre.message) {
@@ -120,18 +120,18 @@ describe('render operations', () => {
 
 describe('servers', () => {
   it('has production and staging, both ending in /v2, with host variables', () => {
-    const publicServers = doc.servers.filter((s: any) => !s['x-internal']);
+    const publicServers = doc.servers!.filter((s: any) => !s['x-internal']);
     expect(publicServers.map((s: any) => s.description)).toEqual(['Production', 'Staging']);
     for (const s of publicServers) {
       expect(s.url).toMatch(/^https:\/\/.*\/v2$/);
-      expect(Object.keys(s.variables)).toEqual(['host']);
+      expect(Object.keys(s.variables!)).toEqual(['host']);
     }
   });
 
   it('has one internal entry, the local mock: loopback, a port variable, the same /v2 base path', () => {
-    const internal = doc.servers.filter((s: any) => s['x-internal']);
+    const internal = doc.servers!.filter((s: any) => s['x-internal']);
     expect(internal.map((s: any) => s.description)).toEqual(['Local mock']);
     expect(internal[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\{port\}\/v2$/);
-    expect(Number(internal[0].variables.port.default)).toBeGreaterThan(0);
+    expect(Number(internal[0].variables!.port.default)).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,7 @@ import { deref, loadContract, operationsOf, pointer } from './support/contract.j
 
 const doc = loadContract();
 const byId = new Map(operationsOf(doc).map((o) => [o.operation.operationId, o]));
-const machines = Object.entries<any>(doc.components.schemas).filter(([, s]) => s['x-state-machine']);
+const machines = Object.entries<any>(doc.components!.schemas!).filter(([, s]) => s['x-state-machine']);
 
 function pollExampleStatuses(machine: any): unknown[] {
   const out: unknown[] = [];

@@ -1,5 +1,7 @@
 // The conformance run's settings, read once from the CONFORMANCE_* environment variables
-// (the public interface listed in docs/conformance.md). Pure: no I/O, so it is unit-tested directly.
+// (the public interface listed in docs/conformance.md). Pure (the only input besides the environment
+// is the contract's default rate limit, read once), so it is unit-tested directly.
+import { ContractModel } from '../../lib/contract/index.js';
 
 export type Profile = 'full' | 'smoke';
 
@@ -24,8 +26,8 @@ export interface Settings {
   runner?: 'docker' | 'venv';
 }
 
-/** The source's limit: 30 requests per minute per API token. */
-export const REMOTE_DEFAULT_RATE_LIMIT = '30/m';
+/** The source's limit, from the contract (info.x-rate-limit: 30 requests per minute per API token). */
+export const REMOTE_DEFAULT_RATE_LIMIT = `${ContractModel.load().rateLimit().requestsPerMinute}/m`;
 /** Any bearer token is a paid, verified account with credits on the local mock. */
 export const LOCAL_MOCK_TOKEN = 'conformance-local';
 

@@ -1,58 +1,41 @@
-// Test helpers for reading the bundled contract (generated/openapi.json).
-import { readFileSync } from 'node:fs';
+// Test helpers for reading the bundled contract (generated/openapi.json), through the contract
+// model (lib/contract/): the tests read the contract the way every other part does.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ContractModel, escapeToken, readPointer, type Document, type MaybeRef, type Operation, type OperationEntry as ModelEntry } from '../../lib/contract/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
-export type Json = any;
+export function loadModel(): ContractModel {
+  return ContractModel.load();
+}
 
-export function loadContract(): Json {
-  return JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));
+/** A copy of the bundle, checked by the model; a test may change its copy freely. */
+export function loadContract(): Document {
+  return structuredClone(loadModel().doc);
 }
 
 /** Follow internal `$ref`s ("#/components/...") until a non-ref object. */
-export function deref(doc: Json, node: Json): Json {
-  let current = node;
-  const seen = new Set<string>();
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    const ref: string = current.$ref;
-    if (seen.has(ref)) throw new Error(`ref cycle at ${ref}`);
-    seen.add(ref);
-    current = pointer(doc, ref.replace(/^#/, ''));
-  }
-  return current;
+export function deref<T extends object>(doc: Document, node: MaybeRef<T>): T {
+  return ContractModel.of(doc).deref(node);
 }
 
-export function pointer(doc: Json, ptr: string): Json {
-  if (ptr === '' || ptr === '/') return doc;
-  return ptr
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((node, key) => (node == null ? undefined : node[key]), doc);
+export function pointer(doc: Document, ptr: string): unknown {
+  return readPointer(doc, ptr === '/' ? '' : ptr);
 }
 
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
+export const escapePointer = escapeToken;
 
 export interface OperationEntry {
   path: string;
-  method: (typeof METHODS)[number];
-  operation: Json;
+  method: ModelEntry['method'];
+  operation: Operation;
+  /** `#/paths/~1me/get` */
   pointer: string;
 }
 
-export function operationsOf(doc: Json): OperationEntry[] {
-  const out: OperationEntry[] = [];
-  for (const [route, item] of Object.entries<Json>(doc.paths)) {
-    for (const method of METHODS) {
-      if (item[method]) out.push({ path: route, method, operation: item[method], pointer: `#/paths/${escapePointer(route)}/${method}` });
-    }
-  }
-  return out;
+export function operationsOf(doc: Document): OperationEntry[] {
+  return ContractModel.of(doc).operations().map((o) => ({ path: o.path, method: o.method, operation: o.operation, pointer: `#${o.pointer}` }));
 }
 
 /** A path template with parameter names erased, so /faceless/{id} and /faceless/{faceless} match. */
