@@ -72,48 +72,63 @@ interface components {
         "x-internal": boolean;
         /**
          * XLimits
-         * @description Every numeric limit the source states, in one place. A limit the source does not state is not listed (x-unspecified says which are missing).
+         * @description Every numeric limit the source states, in one place; each entry's title is how the reference docs name it. A limit the source does not state is not listed (x-unspecified says which are missing).
          */
         "x-limits": {
+            /** credit history page size */
             creditHistoryPageSize?: {
                 default: number;
                 max: number;
             };
+            /** text-to-video prompt (words) */
             textToVideoPromptWords?: {
                 min: number;
                 max: number;
             };
+            /** launch clip (seconds, pixels, credits) */
             launchClip?: {
                 seconds: number;
                 width: number;
                 height: number;
                 credits: number;
             };
+            /** idea discovery (credits, about how many seconds) */
             ideaDiscovery?: {
                 credits: number;
                 /** @description How long a discover call may take ("about 2 minutes"). */
                 approxSeconds: number;
             };
+            /** character preview (about how many seconds, previews per minute) */
             characterPreview?: {
                 approxSeconds: number;
                 perMinute: number;
             };
+            /** character training (credits) */
             characterTrainCredits?: number;
+            /** voice samples per clone */
             voiceSamples?: {
                 min: number;
                 max: number;
             };
+            /** script duration values (seconds) */
             scriptDurationSeconds?: number[];
-            /** @description How often a client polls a resource that is still working. */
+            /**
+             * polling cadence (seconds)
+             * @description How often a client polls a resource that is still working.
+             */
             pollIntervalSeconds?: {
                 min: number;
                 max: number;
             };
+            /** render duration floor (seconds) */
             renderDurationFloorSeconds?: number;
+            /** tool server render billing minimum (seconds) */
             toolServerRenderBillingMinimumSeconds?: number;
+            /** clip engine credits per second */
             clipEngineCreditsPerSecond?: {
                 description: string;
             };
+            /** auto top-up */
             autoTopup?: {
                 maxSuccessfulPerUtcDay: number;
                 cooldownHoursAfterFailure: number;

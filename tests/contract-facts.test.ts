@@ -64,7 +64,9 @@ describe('versioning', () => {
   it('is 2.0.0 with the dated change log', () => {
     expect(doc.info.version).toBe('2.0.0');
     expect(doc.info['x-changelog']!.map((e) => e.date)).toEqual(['2026-07-04', '2026-07-02', '2026-07-01']);
-    for (const date of ['2026-07-04', '2026-07-02', '2026-07-01']) expect(doc.info.description).toContain(date);
+    // The change log is written once, as x-changelog; the introduction does not copy it (the docs
+    // build renders it: tests/docs-content.test.ts).
+    for (const date of ['2026-07-04', '2026-07-02', '2026-07-01']) expect(doc.info.description).not.toContain(date);
   });
 });
 

@@ -10,6 +10,7 @@ import { sampleContext } from '../scripts/docs/code-samples.js';
 import { operations, tagOrder } from '../scripts/docs/contract.js';
 import { decorate } from '../scripts/docs/decorate.js';
 import { knownGaps } from '../scripts/docs/known-gaps.js';
+import { limitValue } from '../scripts/docs/limits.js';
 import { makeOffline } from '../scripts/docs/offline.js';
 import { diagram, stateMachines } from '../scripts/docs/state-diagrams.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
@@ -84,6 +85,30 @@ describe('docs: the decorated copy of the contract', () => {
       for (const change of entry.changes) expect(intro).toContain(change);
     }
     expect(intro.match(/^## Change log$/gm)).toHaveLength(1);
+  });
+
+  it('generates the Limits section from x-rate-limit and x-limits, before Versioning', () => {
+    const intro: string = doc.info.description;
+    const section = intro.split('## Limits\n')[1]?.split('\n## ')[0] ?? '';
+    const rate = bundle.info['x-rate-limit'];
+    expect(section).toContain(`| request rate | ${rate.requestsPerMinute} requests per minute per ${rate.scope} |`);
+    expect(section).toContain(rate.description);
+    const limits = bundle.info['x-limits'];
+    for (const [key, value] of Object.entries(limits)) {
+      if (key === 'x-unspecified') expect(section).toContain(value);
+      else expect(section, key).toContain(`| ${limitValue(value)} |`);
+    }
+    expect(intro.indexOf('## Limits')).toBeLessThan(intro.indexOf('## Versioning'));
+    expect(intro.match(/^## (Limits|Tool server)$/gm)).toEqual(['## Limits', '## Tool server']);
+  });
+
+  it('finds no copy of those extensions in the written introduction (openapi/description.md)', () => {
+    const written: string = bundle.info.description;
+    expect(written).toBe(readFileSync(path.join(ROOT, 'openapi', 'description.md'), 'utf8'));
+    for (const heading of ['Limits', 'Tool server', 'Change log', 'State machines']) expect(written).not.toMatch(new RegExp(`^## ${heading}$`, 'm'));
+    for (const entry of bundle.info['x-changelog']) expect(written).not.toContain(entry.date);
+    for (const tool of bundle['x-tool-server'].tools) expect(written).not.toContain(tool.name);
+    expect(written).not.toMatch(/\b1500\b|199,999|requests per minute/);
   });
 
   it('adds to each tag what its operations cost and the diagram of each resource they poll', () => {

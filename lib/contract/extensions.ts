@@ -43,6 +43,17 @@ export function schemaFile(name: ExtensionName): string {
   return `${EXTENSIONS_DIR}${name}.schema.json`;
 }
 
+/** The documenting part of an extension's schema (titles and descriptions), for the docs. */
+export interface ExtensionSchemaText {
+  title: string;
+  description?: string;
+  properties?: Record<string, { title?: string; description?: string }>;
+}
+
+export function extensionSchema(name: ExtensionName): ExtensionSchemaText {
+  return JSON.parse(readFileSync(schemaFile(name), 'utf8')) as ExtensionSchemaText;
+}
+
 export interface ExtensionProblem {
   /** JSON pointer of the extension's value in the document. */
   pointer: string;

@@ -2,5 +2,16 @@
 export * from './model.js';
 export * from './openapi.js';
 export * from './pointer.js';
-export { checkExtensions, extensionOccurrences, formatProblems, EXTENSIONS, EXTENSIONS_DIR, type ExtensionName, type ExtensionProblem } from './extensions.js';
+export {
+  checkExtensions,
+  extensionOccurrences,
+  extensionSchema,
+  formatProblems,
+  schemaFile,
+  EXTENSIONS,
+  EXTENSIONS_DIR,
+  type ExtensionName,
+  type ExtensionProblem,
+  type ExtensionSchemaText,
+} from './extensions.js';
 export type * from '../../generated/extensions.js';

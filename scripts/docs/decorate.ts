@@ -1,12 +1,14 @@
 // The docs-only copy of the bundle: the original generated/openapi.json is never changed. Adds to a
 // deep copy what readers need and Redoc shows: per-operation credits and limits, x-codeSamples, and
-// the tags' introductions (credits, state diagrams), sections of the introduction (credits, state machines, error catalogue, render preconditions, tool
-// server, change log, known gaps), every one derived from the contract.
+// the tags' introductions (credits, state diagrams), sections of the introduction (error catalogue,
+// render preconditions, limits, tool server, change log, credits, state machines, known gaps), every
+// one derived from the contract.
 import { type Document, operations } from './contract.js';
 import { codeSamples, type SampleContext } from './code-samples.js';
 import { creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js';
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js';
 import { knownGaps, knownGapsMarkdown } from './known-gaps.js';
+import { limitsMarkdown } from './limits.js';
 import { upsertSection } from './markdown.js';
 import { stateMachinesMarkdown } from './state-diagrams.js';
 import { tagIntroMarkdown } from './tags.js';
@@ -31,8 +33,11 @@ export async function decorate(bundle: Document, ctx: SampleContext): Promise<Do
   let intro = doc.info.description ?? '';
   const errors = [errorCatalogueMarkdown(bundle), renderPreconditionsMarkdown(bundle)].filter(Boolean).join('\n\n');
   if (errors) intro = upsertSection(intro, 'Errors', errors, 'append');
+  // Limits, tool server and change log are written only as extensions; their sections are made here.
+  const limits = limitsMarkdown(bundle);
+  if (limits) intro = upsertSection(intro, 'Limits', limits, 'replace', 'Versioning');
   const tools = toolServerMarkdown(bundle);
-  if (tools) intro = upsertSection(intro, 'Tool server', tools, 'append');
+  if (tools) intro = upsertSection(intro, 'Tool server', tools, 'append', 'Versioning');
   const changelog = changelogMarkdown(bundle);
   if (changelog) intro = upsertSection(intro, 'Change log', changelog, 'replace');
   intro = upsertSection(intro, 'Credits', creditsOverviewMarkdown(bundle), 'append');

@@ -34,12 +34,17 @@ function sections(description: string): Section[] {
 
 /**
  * Adds `body` to the `## heading` section of a description: appended to its end (`append`), or
- * replacing its text (`replace`); a new section at the end when there is no such heading.
+ * replacing its text (`replace`); when there is no such heading, a new section before the `## before`
+ * section if there is one, else at the end.
  */
-export function upsertSection(description: string, heading: string, body: string, mode: 'append' | 'replace'): string {
+export function upsertSection(description: string, heading: string, body: string, mode: 'append' | 'replace', before?: string): string {
   const parts = sections(description.replace(/\s+$/, ''));
-  const found = parts.find((p) => p.heading?.toLowerCase() === heading.toLowerCase());
-  if (!found) parts.push({ heading, text: `## ${heading}\n\n${body}\n` });
+  const named = (name: string) => (p: Section) => p.heading?.toLowerCase() === name.toLowerCase();
+  const found = parts.find(named(heading));
+  if (!found) {
+    const at = before ? parts.findIndex(named(before)) : -1;
+    parts.splice(at < 0 ? parts.length : at, 0, { heading, text: `## ${heading}\n\n${body}\n` });
+  }
   else if (mode === 'replace') found.text = `## ${found.heading}\n\n${body}\n`;
   else found.text = `${found.text.replace(/\s+$/, '')}\n\n${body}\n`;
   return parts.map((p) => p.text.replace(/\s+$/, '')).filter(Boolean).join('\n\n') + '\n';

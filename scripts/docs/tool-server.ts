@@ -6,7 +6,7 @@ export function toolServerMarkdown(doc: Document): string {
   const ts = doc['x-tool-server'];
   if (!ts) return '';
   const byId = new Map(operations(doc).map((o) => [o.id, o.label]));
-  const out = ['### Tools and the operations they wrap', ''];
+  const out = ts.description ? [ts.description, '', '### Tools and the operations they wrap', ''] : ['### Tools and the operations they wrap', ''];
   if (ts.toolCount !== undefined) {
     out.push(`${ts.toolCount} tools: ${ts.freeToolCount} free, ${ts.chargingToolCount} charging. Authentication: ${(ts.auth ?? []).join(', ')}.` +
       (ts.trialRejection ? ` A trial account gets ${code(ts.trialRejection)} on every call.` : '') +
