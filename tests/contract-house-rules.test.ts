@@ -37,7 +37,10 @@ describe('house rules', () => {
     delete ok.headers['X-RateLimit-Limit'];
     doc.paths['/voice-clones/slots'].get.responses['200'].content['application/json'].schema = { type: 'object', properties: { available: { type: 'integer' } } };
 
+    doc.servers[0].url = 'http://{host}/v2'; // only the internal local-mock entry may be plain HTTP
+
     const codes = new Set((await spectral(doc)).map((r) => r.code));
+    expect(codes.has('owasp:api8:2023-no-server-http')).toBe(true);
     expect([...codes].filter((c) => c.startsWith('house-')).sort()).toEqual([
       'house-404-on-id-paths', 'house-auth-and-rate-responses', 'house-operation-id-naming',
       'house-rate-limit-headers', 'house-success-envelope', 'house-x-credits',
