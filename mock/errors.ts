@@ -70,7 +70,7 @@ export class Errors {
    */
   forStatus(status: number): Answer {
     // The generic one where there are several (GEN-… codes first, then the plainest name).
-    const named = Object.entries<any>(this.contract.doc.components.examples ?? {})
+    const named = Object.entries<any>(this.contract.doc.components?.examples ?? {})
       .filter(([name, example]) => name.startsWith('Error') && example?.value?.status === status)
       .sort(([a, x], [b, y]) => Number(!/^GEN-/.test(x.value.error?.code ?? '')) - Number(!/^GEN-/.test(y.value.error?.code ?? '')) || a.length - b.length)[0];
     if (named) return this.answer(named[0]);

@@ -67,7 +67,7 @@ describe('flows against the mock', () => {
     const token = 'flows-topup-enabled';
     const put = contract.op('updateAutoTopup');
     const get = contract.op('getAutoTopup');
-    const examples = Object.values<any>(contract.deref(put.raw.requestBody).content['application/json'].examples).map((e) => contract.deref(e).value);
+    const examples = Object.values<any>(contract.deref(put.raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value);
     const enabling = examples.find((e) => e.enabled === true);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     expect((await fetch(mock.base + put.path, { method: 'PUT', headers, body: JSON.stringify(enabling) })).status).toBe(200);

@@ -193,7 +193,7 @@ describe('faults', () => {
     expect((await call(mock.base, 'GET', '/me', { token: 'fault-other' })).status).toBe(200);
     const reply = await op('listCreditHistory', {}, { token: 'fault-b' });
     expect(reply.status).toBe(500);
-    expect(reply.body).toEqual(contract.doc.components.examples.ErrorServer.value);
+    expect(reply.body).toEqual(contract.namedExample('ErrorServer'));
   });
 
   it('delayMs delays the answer; DELETE clears; an unknown operationId is 422', async () => {
@@ -280,7 +280,7 @@ describe('reset and routing', () => {
   it('never answers under /v2 (the API\'s own 404 there); unknown control routes are 404, wrong methods 405', async () => {
     const underApi = await call(mock.base, 'POST', '/__mock/reset', { token: 'route-a' });
     expect(underApi.status).toBe(404);
-    expect(underApi.body).toEqual(contract.doc.components.examples.ErrorNotFound.value);
+    expect(underApi.body).toEqual(contract.namedExample('ErrorNotFound'));
     expect((await control('GET', '/nothing')).status).toBe(404);
     const wrong = await control('DELETE', '/clock');
     expect(wrong.status).toBe(405);

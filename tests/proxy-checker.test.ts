@@ -98,7 +98,7 @@ describe('refunds: never a false red', () => {
     const body = structuredClone(contract.examples(contract.op(trigger))[Object.keys(contract.examples(contract.op(trigger)))[0]]);
     body.data.id = id;
     body.meta = { ...body.meta, credits: { cost, remaining } };
-    const request = Object.values<any>(contract.deref(contract.op(trigger).raw.requestBody).content['application/json'].examples).map((e) => contract.deref(e).value)[0];
+    const request = Object.values<any>(contract.deref(contract.op(trigger).raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value)[0];
     return exchange(trigger, {}, Number(contract.successResponse(contract.op(trigger)).code), body, request);
   };
 

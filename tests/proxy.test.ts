@@ -66,7 +66,7 @@ async function api(base: string, token: string | null, id: string, params: Recor
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const statusAt = (body: unknown, location: string) => location.split('/').slice(1).reduce<any>((acc, k) => acc?.[k], body);
-const exampleBody = (id: string) => Object.values<any>(contract.deref(op(id).raw.requestBody).content['application/json'].examples).map((e) => contract.deref(e).value)[0];
+const exampleBody = (id: string) => Object.values<any>(contract.deref(op(id).raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value)[0];
 
 /** Polls a resource until its machine reaches a terminal state, then `extra` more times. */
 async function pollToEnd(base: string, token: string, pollId: string, params: Record<string, unknown>, extra = 0): Promise<string> {

@@ -198,11 +198,11 @@ const FILES: Record<string, { ext: string; type: string; data: () => Buffer }> =
 
 function requestExample(contract: Contract, op: Operation, name?: string): Record<string, unknown> {
   const media = contract.deref(op.raw.requestBody)?.content?.['application/json'];
-  const examples = Object.entries<unknown>(media?.examples ?? {});
+  const examples = Object.entries(media?.examples ?? {});
   const chosen = name ? examples.find(([n]) => n === name) : examples[0];
   if (name && !chosen) throw new Error(`${op.id} has no request example named ${name}`);
   const value = chosen ? contract.deref(chosen[1])?.value : media?.example;
-  return structuredClone(value ?? {});
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? structuredClone(value) : {};
 }
 
 /** A saved object as a request body: only the request schema's properties, nulls left out. */
@@ -226,7 +226,7 @@ function multipartBody(contract: Contract, op: Operation): { body: Buffer; type:
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${name.replace(/\W/g, '')}.${file.ext}"\r\nContent-Type: ${file.type}` : ''}\r\n\r\n`), value, Buffer.from('\r\n'));
   };
   for (const [name, node] of Object.entries<any>(schema?.properties ?? {})) {
-    if (Array.isArray(schema.required) && !schema.required.includes(name)) continue;
+    if (schema?.required && !schema.required.includes(name)) continue;
     const prop = contract.deref(node);
     const item = prop.type === 'array' ? contract.deref(prop.items) : prop;
     const mediaType = String(item?.contentMediaType ?? media?.encoding?.[name]?.contentType ?? '');

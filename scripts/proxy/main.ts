@@ -13,7 +13,7 @@ const log = (line: string) => console.log(`[proxy] ${line}`);
 async function main(): Promise<void> {
   const contract = Contract.load();
   // The base path every contract path lives under: the path of the contract's server URLs (/v2).
-  const basePath = new URL(contract.doc.servers[0].url.replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/+$/, '');
+  const basePath = new URL(contract.doc.servers![0].url.replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/+$/, '');
   const settings = readProxySettings(process.env, basePath);
   const checker = new Checker({ contract, refundGraceMs: settings.refundGraceMs, onViolation: (v) => console.log(`[proxy] ${formatViolation(v)}`) });
   const proxy = await startProxy({ target: settings.target, basePath, port: settings.port, checker, blockCharges: settings.blockCharges, log });

@@ -39,7 +39,7 @@ export function parameters(contract: Contract, op: Operation): Parameter[] {
   const collect = (list: unknown[] | undefined, base: string[]) => {
     (list ?? []).forEach((node, i) => {
       const raw = node as { $ref?: string };
-      const param = contract.deref(node) as Omit<Parameter, 'ref'>;
+      const param = contract.deref(node as object) as Omit<Parameter, 'ref'>;
       const ref = raw.$ref ? `${raw.$ref}/schema` : pointer(...base, String(i), 'schema');
       out.set(`${param.in}:${param.name}`, { ...param, ref });
     });

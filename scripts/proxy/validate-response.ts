@@ -33,7 +33,7 @@ export function validateResponse(contract: Contract, schemas: Schemas, match: Ma
   }
   const { response, ref, key } = documented;
   for (const [name, node] of Object.entries(response.headers ?? {})) {
-    const header = contract.deref(node) as { required?: boolean; schema?: { type?: string } };
+    const header = contract.deref(node as object) as { required?: boolean; schema?: { type?: string } };
     const value = ex.responseHeaders[name.toLowerCase()];
     if (value === undefined) {
       if (header.required) findings.push({ kind: 'header', expected: `header ${name} (required on ${key})`, got: 'absent' });
