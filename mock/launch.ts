@@ -58,7 +58,7 @@ export function startMockProcess(env: Record<string, string> = {}, options: Laun
     child.stdout.on('data', onData);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`mock exited (${code ?? signal}) before listening:\n${output}`));
+      reject(new Error(`mock exited with ${code ?? signal} before listening:\n${output}`));
     });
   });
 }
