@@ -9,7 +9,7 @@
 // and refunds (transitions with refund: true, judged by the checker's credit tracker). What must be
 // written down is the order of calls: the FLOWS table below, each step naming an operationId that
 // is checked against the contract before anything is sent.
-import { Contract, type Operation, type StateMachine } from '../../mock/contract.js';
+import { Contract, type ContractOperation as Operation, type StateMachine } from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/state/machines.js';
 import { accountKey, Checker } from '../proxy/checker.js';
 import { startProxy } from '../proxy/forward.js';

@@ -3,7 +3,7 @@
 // through staging without spending. The answer is the proxy's choice, not the API's: 403 (the
 // request is understood and refused) with the code PROXY-CHARGE-BLOCKED, which the API itself never
 // sends, and an X-Proxy-Blocked header naming the operation.
-import type { Operation } from '../../mock/contract.js';
+import type { ContractOperation as Operation } from '../../lib/contract/index.js';
 import type { Answer } from '../conformance/http-forward.js';
 
 export const BLOCKED_STATUS = 403;

@@ -3,7 +3,7 @@
 // tracker and the credit tracker. Each finding becomes one Violation, printed as one line when it
 // happens and kept for the report. Conformance's flows phase runs its HTTP through this class too.
 import { createHash } from 'node:crypto';
-import { Contract } from '../../mock/contract.js';
+import { Contract } from '../../lib/contract/index.js';
 import { CreditTracker } from './credits.js';
 import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';

@@ -9,7 +9,7 @@
 //     balance without the refund (every charge the proxy saw accounted for);
 //   - otherwise unconfirmed (never a failure): reported as such, e.g. when the proxy never saw the
 //     charge, never saw a balance afterwards, or other credit movements make the figure ambiguous.
-import type { Contract, Operation } from '../../mock/contract.js';
+import { readPointer, type Contract, type ContractOperation as Operation } from '../../lib/contract/index.js';
 import type { RefundPromise } from './lifecycle.js';
 import type { Unconfirmed } from './types.js';
 
@@ -86,7 +86,7 @@ export class CreditTracker {
 
   /** A balance read: a GET whose contract example data carries credits.remaining (the profile, GET /me). */
   private isBalance(op: Operation): boolean {
-    return op.method === 'get' && !op.path.includes('{') && typeof Object.values(this.contract.examples(op))[0]?.data?.credits?.remaining === 'number';
+    return op.method === 'get' && !op.path.includes('{') && typeof readPointer(Object.values(this.contract.examples(op))[0], '/data/credits/remaining') === 'number';
   }
 
   promise(account: string, promise: RefundPromise, at: number): void {

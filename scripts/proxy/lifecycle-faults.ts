@@ -5,7 +5,7 @@
 // the proxy's client received. State names come from the contract's machines, never typed here.
 //
 // By hand:  tsx scripts/proxy/lifecycle-faults.ts <mock base URL>   (prints the layer's base URL)
-import { Contract, type StateMachine } from '../../mock/contract.js';
+import { Contract, type StateMachine } from '../../lib/contract/index.js';
 import { header, send, serve, type Answer, type Exchange } from '../conformance/http-forward.js';
 import { operationMatcher } from './match.js';
 

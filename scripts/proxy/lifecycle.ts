@@ -5,7 +5,7 @@
 // automatic ones; a terminal state must not change unless a client action started a new run.
 // Where the machine is open (the source does not show every state), an unnamed status is not a
 // failure, and a transition whose target is not shown (`to: null`) allows anything.
-import type { Contract, StateMachine, Transition } from '../../mock/contract.js';
+import type { Contract, StateMachine, Transition } from '../../lib/contract/index.js';
 
 export interface LifecycleFinding {
   kind: 'state' | 'transition' | 'terminal';

@@ -2,7 +2,7 @@
 // on http://127.0.0.1:4020/v2 (PROXY_PORT). Each violation prints one line as it happens;
 // GET /__proxy/report answers the report; SIGINT/SIGTERM write proxy-junit.xml and
 // proxy-report.json to PROXY_REPORT_DIR and exit 1 if anything was violated, else 0.
-import { Contract } from '../../mock/contract.js';
+import { Contract } from '../../lib/contract/index.js';
 import { Checker, formatViolation } from './checker.js';
 import { REPORT_PATH, startProxy } from './forward.js';
 import { writeReport } from './report.js';

@@ -1,6 +1,6 @@
 // Which contract operation a request is: method plus path template, literal segments before
 // parameters (/faceless/options is not /faceless/{faceless}). Path parameters come back decoded.
-import type { Contract, Operation } from '../../mock/contract.js';
+import type { Contract, ContractOperation as Operation } from '../../lib/contract/index.js';
 
 export interface Match {
   op: Operation;

@@ -2,7 +2,7 @@
 // compiled by reference into the bundle, so every $ref resolves inside the same document, once.
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Contract } from '../../mock/contract.js';
+import type { Contract } from '../../lib/contract/index.js';
 
 type AjvInstance = import('ajv').default;
 type Validate = import('ajv').ValidateFunction;

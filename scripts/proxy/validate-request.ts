@@ -1,7 +1,7 @@
 // The request half of an exchange against the contract: path and query parameters (typed as the
 // server would read text), and the body (content type declared, required when required, JSON
 // against its schema). Multipart parts are not parsed: only their content type is checked.
-import type { Contract, Operation } from '../../mock/contract.js';
+import type { Contract, ContractOperation as Operation } from '../../lib/contract/index.js';
 import type { Match } from './match.js';
 import { pointer, type Schemas } from './schemas.js';
 import type { Observed } from './types.js';

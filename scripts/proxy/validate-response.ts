@@ -3,7 +3,7 @@
 // there (X-RateLimit-*), the content type is one documented for that status, and a JSON body
 // validates against its schema. The contract is lenient where the source is silent (x-unspecified):
 // validating against it as written never turns a guess into a failure.
-import type { Contract } from '../../mock/contract.js';
+import type { Contract } from '../../lib/contract/index.js';
 import type { Match } from './match.js';
 import { pointer, type Schemas } from './schemas.js';
 import type { Observed } from './types.js';
