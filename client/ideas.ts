@@ -8,7 +8,7 @@ import type { paths } from '../generated/schema.js';
 import { toVideoApiError, VideoApiError, type Redactor } from './errors.js';
 
 type DiscoverBody = NonNullable<paths['/ideas/discover']['post']['requestBody']>['content']['application/json'];
-type DiscoverResult = paths['/ideas/discover']['post']['responses'][200]['content']['application/json'];
+type DiscoverResult = paths['/ideas/discover']['post']['responses']['2XX']['content']['application/json'];
 type ListQuery = NonNullable<paths['/ideas']['get']['parameters']['query']>;
 type ListResult = paths['/ideas']['get']['responses'][200]['content']['application/json'];
 

@@ -150,9 +150,11 @@ interface components {
         };
         /**
          * XRenderPreconditions
-         * @description The source's render preconditions, in the order they are checked.
+         * @description The source's render preconditions, written once (openapi/components/extensions/RenderPreconditions.yaml) and referenced by each render operation. The source gives no order of checks; the list order promises none.
          */
         "x-render-preconditions": {
+            /** @description Machine name of the precondition (no_script, busy, ...): what code dispatches on, never the English text. */
+            key: string;
             /** @description What fails, in the source's words. */
             condition: string;
             /** @description The HTTP status of the refusal. */
@@ -165,6 +167,8 @@ interface components {
             field?: string;
             /** @description Body fields the refusal carries (e.g. required, available). */
             fields?: string[];
+            /** @description The faceless types the condition applies to, where the source names them. */
+            types?: string[];
         }[];
         /**
          * XStateMachine
@@ -262,6 +266,11 @@ interface components {
          * @description What the source leaves open at this place ("not shown"). The place is modelled leniently; no output turns it into a rule.
          */
         "x-unspecified": string;
+        /**
+         * XUnspecifiedScope
+         * @description On an operation that carries x-unspecified: which parts of the operation that gap is about. `operation`: the path or method itself is not shown (the operation is a guess); `request`: its parameters or body are partly not shown; `response`: its success body is partly not shown; `status`: its success status is not shown.
+         */
+        "x-unspecified-scope": ("operation" | "request" | "response" | "status")[];
     };
     responses: never;
     parameters: never;
@@ -298,3 +307,5 @@ export type XTagGroups = components["schemas"]["x-tagGroups"];
 export type XToolServer = components["schemas"]["x-tool-server"];
 /** `x-unspecified`: see openapi/extensions/x-unspecified.schema.json */
 export type XUnspecified = components["schemas"]["x-unspecified"];
+/** `x-unspecified-scope`: see openapi/extensions/x-unspecified-scope.schema.json */
+export type XUnspecifiedScope = components["schemas"]["x-unspecified-scope"];

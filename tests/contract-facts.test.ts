@@ -47,11 +47,16 @@ describe('tool server (x-tool-server)', () => {
       'generate_text_to_video', 'regenerate_video_asset', 'render_video', 'scrape_script',
     ]);
   });
-  it('maps every named tool to operations that exist', () => {
+  it('maps every named tool to operations that exist, or says the mapping is not shown', () => {
     for (const tool of tools.tools) {
-      expect(tool.operationIds.length, tool.name).toBeGreaterThan(0);
+      if (!tool.operationIds.length) expect(tool['x-unspecified'], tool.name).toMatch(/not shown/);
       for (const id of tool.operationIds) expect(ops.has(id), `${tool.name} -> ${id}`).toBe(true);
     }
+  });
+  it('does not map the charging create_video to the free draft creates', () => {
+    const create = tools.tools.find((t: any) => t.name === 'create_video');
+    for (const id of create.operationIds) expect(credits(id).charges, id).toBe(true);
+    expect(create.operationIds).toEqual([]);
   });
   it('says chain_storyboard_scene is free and lists chain_status values', () => {
     const chain = tools.tools.find((t: any) => t.name === 'chain_storyboard_scene');
@@ -98,5 +103,37 @@ describe('where the source is silent, nothing is invented', () => {
       }
     });
     expect(marks.length).toBeGreaterThan(40);
+  });
+});
+
+describe('what the source does not show stays open', () => {
+  const scopes = ['operation', 'request', 'response', 'status'];
+  it('every operation-level x-unspecified says which parts it is about (x-unspecified-scope)', () => {
+    for (const [id, op] of ops) {
+      if (!op['x-unspecified']) continue;
+      expect(op['x-unspecified-scope'], id).toBeInstanceOf(Array);
+      for (const s of op['x-unspecified-scope']) expect(scopes, `${id}: ${s}`).toContain(s);
+    }
+  });
+  it('a success status the source does not show is 2XX, never a fixed code', () => {
+    for (const [id, op] of ops) {
+      const success = Object.keys(op.responses).filter((c) => c.startsWith('2'));
+      if (op['x-unspecified-scope']?.includes('status')) expect(success, id).toEqual(['2XX']);
+    }
+  });
+  it('the ideas list borrows no page-size maximum from the credit history', () => {
+    const listIdeas = ops.get('listIdeas')!;
+    const perPage = listIdeas.parameters.map((p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p)).find((p: any) => p.name === 'per_page');
+    expect(perPage.schema.maximum).toBeUndefined();
+    expect(perPage.schema.default).toBeUndefined();
+  });
+  it('the render preconditions are one list with machine keys, shared by the four render operations, with no claimed order', () => {
+    const lists = [...ops.values()].filter((op) => op['x-render-preconditions']).map((op) => op['x-render-preconditions']);
+    expect(lists.length).toBe(4);
+    for (const list of lists) expect(list).toEqual(lists[0]);
+    const keys = lists[0].map((p: any) => p.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) expect(key).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    for (const op of ops.values()) expect(String(op.description ?? '')).not.toMatch(/in this order/i);
   });
 });

@@ -56,7 +56,7 @@ export declare const operations: {
             readonly charges: false;
             readonly note: "Setting the preference is free; the top-ups it triggers are purchases made by the billing system, not by this call.";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly getFacelessOptions: {
         readonly method: "GET";
@@ -93,7 +93,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly generateFacelessScript: {
         readonly method: "PUT";
@@ -103,7 +103,7 @@ export declare const operations: {
             readonly charges: true;
             readonly costKey: "CONTENT_PROMPT_REQUESTED";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly estimateFacelessRender: {
         readonly method: "GET";
@@ -131,7 +131,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: true;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly exportFacelessVideo: {
         readonly method: "POST";
@@ -140,7 +140,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: true;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly scrapeFacelessImages: {
         readonly method: "POST";
@@ -149,7 +149,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly scrapeFacelessScript: {
         readonly method: "POST";
@@ -159,7 +159,7 @@ export declare const operations: {
             readonly charges: true;
             readonly costKey: "CONTENT_PROMPT_REQUESTED";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly createBRollVideo: {
         readonly method: "POST";
@@ -186,7 +186,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly generateBRollScript: {
         readonly method: "PUT";
@@ -196,7 +196,7 @@ export declare const operations: {
             readonly charges: true;
             readonly costKey: "CONTENT_PROMPT_REQUESTED";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly estimateBRollRender: {
         readonly method: "GET";
@@ -242,7 +242,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly generateAiVisualsScript: {
         readonly method: "PUT";
@@ -252,7 +252,7 @@ export declare const operations: {
             readonly charges: true;
             readonly costKey: "CONTENT_PROMPT_REQUESTED";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly estimateAiVisualsRender: {
         readonly method: "GET";
@@ -298,7 +298,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly generateUrlToVideoScript: {
         readonly method: "PUT";
@@ -308,7 +308,7 @@ export declare const operations: {
             readonly charges: true;
             readonly costKey: "CONTENT_PROMPT_REQUESTED";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly estimateUrlToVideoRender: {
         readonly method: "GET";
@@ -336,7 +336,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly scrapeUrlToVideoScript: {
         readonly method: "POST";
@@ -346,7 +346,7 @@ export declare const operations: {
             readonly charges: true;
             readonly costKey: "CONTENT_PROMPT_REQUESTED";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly uploadAiVisualsAsset: {
         readonly method: "POST";
@@ -355,7 +355,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly regenerateAiVisualsAsset: {
         readonly method: "POST";
@@ -365,7 +365,7 @@ export declare const operations: {
             readonly charges: true;
             readonly note: "Charging per the tool server; the cost map lists image_regenerations with optional free uses.";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly listTextToVideoModels: {
         readonly method: "GET";
@@ -460,7 +460,7 @@ export declare const operations: {
             readonly charges: true;
             readonly note: "The REST source does not say this call charges; the tool server's generate_storyboard charges, so clients and conformance treat it as charging.";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly addStoryboardScene: {
         readonly method: "POST";
@@ -478,7 +478,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly setStoryboardSceneFrames: {
         readonly method: "POST";
@@ -487,7 +487,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly chainStoryboardScene: {
         readonly method: "POST";
@@ -497,7 +497,7 @@ export declare const operations: {
             readonly charges: false;
             readonly note: "Always free (chain_storyboard_scene on the tool server).";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly getStoryboardMoodboard: {
         readonly method: "GET";
@@ -515,7 +515,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly generateStoryboardClips: {
         readonly method: "POST";
@@ -524,7 +524,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: true;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly estimateStoryboard: {
         readonly method: "GET";
@@ -542,7 +542,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: true;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly getVoiceCloneSlots: {
         readonly method: "GET";
@@ -588,7 +588,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly deleteVoiceClone: {
         readonly method: "DELETE";
@@ -597,7 +597,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly discoverIdeas: {
         readonly method: "POST";
@@ -608,7 +608,7 @@ export declare const operations: {
             readonly cost: 15;
             readonly note: "Charged on any fruitful search, including cached re-searches. No idempotency key: never retry blindly; reconcile with GET /ideas first.";
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly listIdeas: {
         readonly method: "GET";
@@ -662,7 +662,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly trainCharacter: {
         readonly method: "POST";
@@ -672,7 +672,7 @@ export declare const operations: {
             readonly charges: true;
             readonly cost: 10;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
     readonly listPresets: {
         readonly method: "GET";
@@ -690,7 +690,7 @@ export declare const operations: {
         readonly credits: {
             readonly charges: false;
         };
-        readonly successStatus: "200";
+        readonly successStatus: "2XX";
     };
 };
 export declare const stateMachines: {

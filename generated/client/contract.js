@@ -61,7 +61,7 @@ export const operations = {
             "charges": false,
             "note": "Setting the preference is free; the top-ups it triggers are purchases made by the billing system, not by this call."
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "getFacelessOptions": {
         "method": "GET",
@@ -98,7 +98,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "generateFacelessScript": {
         "method": "PUT",
@@ -108,7 +108,7 @@ export const operations = {
             "charges": true,
             "costKey": "CONTENT_PROMPT_REQUESTED"
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "estimateFacelessRender": {
         "method": "GET",
@@ -136,7 +136,7 @@ export const operations = {
         "credits": {
             "charges": true
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "exportFacelessVideo": {
         "method": "POST",
@@ -145,7 +145,7 @@ export const operations = {
         "credits": {
             "charges": true
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "scrapeFacelessImages": {
         "method": "POST",
@@ -154,7 +154,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "scrapeFacelessScript": {
         "method": "POST",
@@ -164,7 +164,7 @@ export const operations = {
             "charges": true,
             "costKey": "CONTENT_PROMPT_REQUESTED"
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "createBRollVideo": {
         "method": "POST",
@@ -191,7 +191,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "generateBRollScript": {
         "method": "PUT",
@@ -201,7 +201,7 @@ export const operations = {
             "charges": true,
             "costKey": "CONTENT_PROMPT_REQUESTED"
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "estimateBRollRender": {
         "method": "GET",
@@ -247,7 +247,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "generateAiVisualsScript": {
         "method": "PUT",
@@ -257,7 +257,7 @@ export const operations = {
             "charges": true,
             "costKey": "CONTENT_PROMPT_REQUESTED"
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "estimateAiVisualsRender": {
         "method": "GET",
@@ -303,7 +303,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "generateUrlToVideoScript": {
         "method": "PUT",
@@ -313,7 +313,7 @@ export const operations = {
             "charges": true,
             "costKey": "CONTENT_PROMPT_REQUESTED"
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "estimateUrlToVideoRender": {
         "method": "GET",
@@ -341,7 +341,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "scrapeUrlToVideoScript": {
         "method": "POST",
@@ -351,7 +351,7 @@ export const operations = {
             "charges": true,
             "costKey": "CONTENT_PROMPT_REQUESTED"
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "uploadAiVisualsAsset": {
         "method": "POST",
@@ -360,7 +360,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "regenerateAiVisualsAsset": {
         "method": "POST",
@@ -370,7 +370,7 @@ export const operations = {
             "charges": true,
             "note": "Charging per the tool server; the cost map lists image_regenerations with optional free uses."
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "listTextToVideoModels": {
         "method": "GET",
@@ -465,7 +465,7 @@ export const operations = {
             "charges": true,
             "note": "The REST source does not say this call charges; the tool server's generate_storyboard charges, so clients and conformance treat it as charging."
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "addStoryboardScene": {
         "method": "POST",
@@ -483,7 +483,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "setStoryboardSceneFrames": {
         "method": "POST",
@@ -492,7 +492,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "chainStoryboardScene": {
         "method": "POST",
@@ -502,7 +502,7 @@ export const operations = {
             "charges": false,
             "note": "Always free (chain_storyboard_scene on the tool server)."
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "getStoryboardMoodboard": {
         "method": "GET",
@@ -520,7 +520,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "generateStoryboardClips": {
         "method": "POST",
@@ -529,7 +529,7 @@ export const operations = {
         "credits": {
             "charges": true
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "estimateStoryboard": {
         "method": "GET",
@@ -547,7 +547,7 @@ export const operations = {
         "credits": {
             "charges": true
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "getVoiceCloneSlots": {
         "method": "GET",
@@ -593,7 +593,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "deleteVoiceClone": {
         "method": "DELETE",
@@ -602,7 +602,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "discoverIdeas": {
         "method": "POST",
@@ -613,7 +613,7 @@ export const operations = {
             "cost": 15,
             "note": "Charged on any fruitful search, including cached re-searches. No idempotency key: never retry blindly; reconcile with GET /ideas first."
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "listIdeas": {
         "method": "GET",
@@ -667,7 +667,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "trainCharacter": {
         "method": "POST",
@@ -677,7 +677,7 @@ export const operations = {
             "charges": true,
             "cost": 10
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     },
     "listPresets": {
         "method": "GET",
@@ -695,7 +695,7 @@ export const operations = {
         "credits": {
             "charges": false
         },
-        "successStatus": "200"
+        "successStatus": "2XX"
     }
 };
 export const stateMachines = {

@@ -201,17 +201,7 @@ export interface paths {
          * Render a faceless video
          * @description Starts the render and answers 202 before the file exists; `meta.credits` reports the charge. Then poll `GET /faceless/{id}` every 5 to 10 seconds until `data.video.status` is `completed` or `failed`. A video that is rendering or syncing is busy and refuses render requests. The tool server bills renders a minimum of one minute; render duration is floored at 1 second.
          *
-         *     Render preconditions, validated before any charge (a failure costs nothing), in this order:
-         *
-         *     | condition | result |
-         *     | --- | --- |
-         *     | no script | 403, message: A script is required before rendering. |
-         *     | no voice_id | 403, message: Voice was not provided. |
-         *     | unknown voice id | 403, message: Voice not found. |
-         *     | genre missing for `ai-visuals` or `ai-clips` | 422, message: A genre is required for AI visuals and AI clips. |
-         *     | credits below cost | 402 `INSUFFICIENT-CREDITS`, with `required` and `available` |
-         *     | url-based with no scraped assets | 422, field `assets` |
-         *     | video rendering or syncing | 403, message: The video is processing currently. Please try again once finished |
+         *     The render preconditions (`x-render-preconditions`) are validated before any charge, so a failed one costs nothing; the source gives no order in which they are checked.
          */
         post: operations["renderFacelessVideo"];
         delete?: never;
@@ -397,17 +387,7 @@ export interface paths {
          * Render a B-Roll video
          * @description As `POST /faceless/{faceless}/render`: 202 before the file exists, `meta.credits` reports the charge; then poll `GET /b-roll/{id}` every 5 to 10 seconds.
          *
-         *     Render preconditions, validated before any charge (a failure costs nothing), in this order:
-         *
-         *     | condition | result |
-         *     | --- | --- |
-         *     | no script | 403, message: A script is required before rendering. |
-         *     | no voice_id | 403, message: Voice was not provided. |
-         *     | unknown voice id | 403, message: Voice not found. |
-         *     | genre missing for `ai-visuals` or `ai-clips` | 422, message: A genre is required for AI visuals and AI clips. |
-         *     | credits below cost | 402 `INSUFFICIENT-CREDITS`, with `required` and `available` |
-         *     | url-based with no scraped assets | 422, field `assets` |
-         *     | video rendering or syncing | 403, message: The video is processing currently. Please try again once finished |
+         *     The render preconditions (`x-render-preconditions`) are validated before any charge, so a failed one costs nothing; the source gives no order in which they are checked.
          */
         post: operations["renderBRollVideo"];
         delete?: never;
@@ -513,17 +493,7 @@ export interface paths {
          * Render a AI Visuals video
          * @description As `POST /faceless/{faceless}/render`: 202 before the file exists, `meta.credits` reports the charge; then poll `GET /ai-visuals/{id}` every 5 to 10 seconds. A genre is required at render time.
          *
-         *     Render preconditions, validated before any charge (a failure costs nothing), in this order:
-         *
-         *     | condition | result |
-         *     | --- | --- |
-         *     | no script | 403, message: A script is required before rendering. |
-         *     | no voice_id | 403, message: Voice was not provided. |
-         *     | unknown voice id | 403, message: Voice not found. |
-         *     | genre missing for `ai-visuals` or `ai-clips` | 422, message: A genre is required for AI visuals and AI clips. |
-         *     | credits below cost | 402 `INSUFFICIENT-CREDITS`, with `required` and `available` |
-         *     | url-based with no scraped assets | 422, field `assets` |
-         *     | video rendering or syncing | 403, message: The video is processing currently. Please try again once finished |
+         *     The render preconditions (`x-render-preconditions`) are validated before any charge, so a failed one costs nothing; the source gives no order in which they are checked.
          */
         post: operations["renderAiVisualsVideo"];
         delete?: never;
@@ -629,17 +599,7 @@ export interface paths {
          * Render a URL to Video video
          * @description As `POST /faceless/{faceless}/render`: 202 before the file exists, `meta.credits` reports the charge; then poll `GET /url-to-video/{id}` every 5 to 10 seconds.
          *
-         *     Render preconditions, validated before any charge (a failure costs nothing), in this order:
-         *
-         *     | condition | result |
-         *     | --- | --- |
-         *     | no script | 403, message: A script is required before rendering. |
-         *     | no voice_id | 403, message: Voice was not provided. |
-         *     | unknown voice id | 403, message: Voice not found. |
-         *     | genre missing for `ai-visuals` or `ai-clips` | 422, message: A genre is required for AI visuals and AI clips. |
-         *     | credits below cost | 402 `INSUFFICIENT-CREDITS`, with `required` and `available` |
-         *     | url-based with no scraped assets | 422, field `assets` |
-         *     | video rendering or syncing | 403, message: The video is processing currently. Please try again once finished |
+         *     The render preconditions (`x-render-preconditions`) are validated before any charge, so a failed one costs nothing; the source gives no order in which they are checked.
          */
         post: operations["renderUrlToVideo"];
         delete?: never;
@@ -1898,6 +1858,11 @@ export interface components {
             duration?: components["schemas"]["ScriptDuration"];
         };
         /**
+         * InsufficientCreditsError
+         * @description 402 `INSUFFICIENT-CREDITS`, carrying `required` and `available`.
+         */
+        InsufficientCreditsError: components["schemas"]["ErrorEnvelope"] & Record<string, unknown>;
+        /**
          * Charged
          * @description A charging response carries `meta.credits` (cost and remaining).
          */
@@ -1913,11 +1878,6 @@ export interface components {
         FacelessVideoChargedResponse: components["schemas"]["SuccessEnvelope"] & {
             data?: components["schemas"]["FacelessVideo"];
         } & components["schemas"]["Charged"];
-        /**
-         * InsufficientCreditsError
-         * @description 402 `INSUFFICIENT-CREDITS`, carrying `required` and `available`.
-         */
-        InsufficientCreditsError: components["schemas"]["ErrorEnvelope"] & Record<string, unknown>;
         /**
          * FacelessEstimate
          * @description Approximate render cost in credits.
@@ -2506,6 +2466,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description `GEN-WRONG-ARGS`: malformed arguments, e.g. `include` outside the allowlist. */
+        BadRequest: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Validation failed; `errors` maps each field to its problems. */
         UnprocessableEntity: {
             headers: {
@@ -2537,17 +2508,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ValidationError"];
-            };
-        };
-        /** @description `GEN-WRONG-ARGS`: malformed arguments, e.g. `include` outside the allowlist. */
-        BadRequest: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
-                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description `GEN-NOT-FOUND`: the resource does not exist or belongs to another account. */
@@ -2654,6 +2614,10 @@ export interface components {
         Network: string;
         /** @description Ranking order. Default `-volume` (a leading `-` sorts descending). */
         IdeaSort: string;
+        /** @description Page size of the ideas list. The source says only "pagination"; the name is assumed as on the credit history, and no default or maximum is shown (the credit history's 12 and 50 are not borrowed). */
+        IdeaPerPage: number;
+        /** @description Page number of the ideas list. The source says only "pagination"; the name is assumed as on the credit history. */
+        IdeaPage: number;
     };
     requestBodies: never;
     headers: {
@@ -2755,6 +2719,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreditHistoryResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenUngated"];
             405: components["responses"]["MethodNotAllowed"];
@@ -2805,8 +2770,15 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["AutoTopupUnprocessable"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Set the auto top-up preference */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -2816,12 +2788,6 @@ export interface operations {
                     "application/json": components["schemas"]["AutoTopupPreferenceResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["AutoTopupUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2848,6 +2814,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessOptionsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -2870,6 +2837,7 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -2942,8 +2910,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Update a faceless video */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -2953,13 +2929,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -2979,8 +2948,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Generate a script */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -2990,14 +2968,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3024,6 +2994,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessEstimateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3060,6 +3031,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["RenderForbidden"];
@@ -3087,8 +3059,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Retry a failed render */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3098,14 +3079,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3125,8 +3098,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Export a restyled cut */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3136,14 +3118,6 @@ export interface operations {
                     "application/json": components["schemas"]["OpaqueChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3163,8 +3137,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["ScrapeUnprocessable"];
+            429: components["responses"]["ScrapeTooManyRequests"];
             /** @description Scrape images from a web page */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3174,13 +3156,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["ScrapeUnprocessable"];
-            429: components["responses"]["ScrapeTooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3200,8 +3175,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["ScrapeUnprocessable"];
+            429: components["responses"]["ScrapeTooManyRequests"];
             /** @description Generate a script from a web page */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3211,14 +3195,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["ScrapeUnprocessable"];
-            429: components["responses"]["ScrapeTooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3235,6 +3211,7 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -3278,6 +3255,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3303,8 +3281,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Update a B-Roll video */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3314,13 +3300,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3340,8 +3319,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Generate a script */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3351,14 +3339,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3385,6 +3365,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessEstimateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3421,6 +3402,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["RenderForbidden"];
@@ -3445,6 +3427,7 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -3488,6 +3471,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3513,8 +3497,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Update a AI Visuals video */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3524,13 +3516,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3550,8 +3535,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Generate a script */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3561,14 +3555,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3595,6 +3581,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessEstimateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3631,6 +3618,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["RenderForbidden"];
@@ -3655,6 +3643,7 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -3698,6 +3687,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3723,8 +3713,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Update a URL to Video video */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3734,13 +3732,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3760,8 +3751,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Generate a script */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3771,14 +3771,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3805,6 +3797,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessEstimateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3841,6 +3834,7 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["RenderForbidden"];
@@ -3868,8 +3862,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["ScrapeUnprocessable"];
+            429: components["responses"]["ScrapeTooManyRequests"];
             /** @description Scrape images from a web page */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3879,13 +3881,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["ScrapeUnprocessable"];
-            429: components["responses"]["ScrapeTooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3905,8 +3900,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["ScrapeUnprocessable"];
+            429: components["responses"]["ScrapeTooManyRequests"];
             /** @description Generate a script from a web page */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3916,14 +3920,6 @@ export interface operations {
                     "application/json": components["schemas"]["FacelessVideoChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["ScrapeUnprocessable"];
-            429: components["responses"]["ScrapeTooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3943,8 +3939,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Upload own media */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3954,13 +3958,6 @@ export interface operations {
                     "application/json": components["schemas"]["OpaqueResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3982,8 +3979,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Regenerate a scene image */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -3993,14 +3999,6 @@ export interface operations {
                     "application/json": components["schemas"]["OpaqueChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4057,6 +4055,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreditEstimateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -4090,6 +4089,7 @@ export interface operations {
                     "application/json": components["schemas"]["TextToVideoChargedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4123,6 +4123,7 @@ export interface operations {
                     "application/json": components["schemas"]["TextToVideoResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4184,6 +4185,7 @@ export interface operations {
                     "application/json": components["schemas"]["LaunchClipChargedResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4217,6 +4219,7 @@ export interface operations {
                     "application/json": components["schemas"]["LaunchClipResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4239,6 +4242,7 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -4282,6 +4286,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoryboardResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4307,8 +4312,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Generate scenes from a prompt */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -4318,14 +4332,6 @@ export interface operations {
                     "application/json": components["schemas"]["StoryboardResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4345,6 +4351,7 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4382,8 +4389,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Reorder scenes */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -4393,13 +4408,6 @@ export interface operations {
                     "application/json": components["schemas"]["StoryboardResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4421,8 +4429,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Set scene frames */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -4432,13 +4448,6 @@ export interface operations {
                     "application/json": components["schemas"]["OpaqueResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4460,8 +4469,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Chain a scene */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -4471,13 +4488,6 @@ export interface operations {
                     "application/json": components["schemas"]["ChainResultResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4504,6 +4514,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpaqueResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4529,8 +4540,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Update the moodboard */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -4540,13 +4559,6 @@ export interface operations {
                     "application/json": components["schemas"]["OpaqueResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4566,8 +4578,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Generate scene clips */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -4577,14 +4598,6 @@ export interface operations {
                     "application/json": components["schemas"]["StoryboardChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4611,6 +4624,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreditEstimateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4636,8 +4650,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Render the storyboard */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -4647,14 +4670,6 @@ export interface operations {
                     "application/json": components["schemas"]["StoryboardChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4727,6 +4742,7 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
@@ -4771,6 +4787,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoiceCloneResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4792,8 +4809,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Delete a voice clone */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -4803,12 +4827,6 @@ export interface operations {
                     "application/json": components["schemas"]["OpaqueResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4828,8 +4846,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Update a voice clone */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -4839,13 +4865,6 @@ export interface operations {
                     "application/json": components["schemas"]["VoiceCloneResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4862,8 +4881,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Discover ideas */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -4873,13 +4900,6 @@ export interface operations {
                     "application/json": components["schemas"]["IdeaDiscoverResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4892,10 +4912,10 @@ export interface operations {
                 network?: components["parameters"]["Network"];
                 /** @description Ranking order. Default `-volume` (a leading `-` sorts descending). */
                 sort?: components["parameters"]["IdeaSort"];
-                /** @description Page size, 1 to 50. Default 12. */
-                per_page?: components["parameters"]["PerPage"];
-                /** @description Page number, starting at 1. */
-                page?: components["parameters"]["Page"];
+                /** @description Page size of the ideas list. The source says only "pagination"; the name is assumed as on the credit history, and no default or maximum is shown (the credit history's 12 and 50 are not borrowed). */
+                per_page?: components["parameters"]["IdeaPerPage"];
+                /** @description Page number of the ideas list. The source says only "pagination"; the name is assumed as on the credit history. */
+                page?: components["parameters"]["IdeaPage"];
             };
             header?: never;
             path?: never;
@@ -4914,6 +4934,7 @@ export interface operations {
                     "application/json": components["schemas"]["IdeaListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -4992,6 +5013,7 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -5035,6 +5057,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5060,8 +5083,16 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Preview a character */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -5071,13 +5102,6 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -5097,8 +5121,17 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Train a character */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -5108,14 +5141,6 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterChargedResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -5159,8 +5184,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["EmailNotVerified"];
+            429: components["responses"]["TooManyRequests"];
             /** @description Delete a preset */
-            200: {
+            "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
@@ -5170,12 +5202,6 @@ export interface operations {
                     "application/json": components["schemas"]["OpaqueResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["EmailNotVerified"];
-            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };

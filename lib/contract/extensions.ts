@@ -27,6 +27,7 @@ export const EXTENSIONS = {
   'x-deprecation-policy': ['info'],
   'x-tool-server': ['document'],
   'x-unspecified': ['anywhere'],
+  'x-unspecified-scope': ['operation'],
   // Redocly's own extensions, used for the reference docs and bundling.
   'x-tagGroups': ['document'],
   'x-internal': ['server', 'path', 'operation'],

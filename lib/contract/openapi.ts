@@ -16,6 +16,7 @@ import type {
   XTagGroups,
   XToolServer,
   XUnspecified,
+  XUnspecifiedScope,
 } from '../../generated/extensions.js';
 
 /** The HTTP methods an OpenAPI 3.1 path item can hold, in the specification's order. */
@@ -164,6 +165,8 @@ export interface Operation extends Unspecified {
   security?: SecurityRequirement[];
   'x-credits': XCredits;
   'x-render-preconditions'?: XRenderPreconditions;
+  /** What the operation's `x-unspecified` is about (`operation`: the operation itself is a guess). */
+  'x-unspecified-scope'?: XUnspecifiedScope;
   'x-internal'?: XInternal;
   /** Added by the docs build to its copy only. */
   'x-codeSamples'?: XCodeSamples;
