@@ -9,7 +9,7 @@ export interface ParsedBody {
   forPrism: unknown;
   /** What handlers read: parsed JSON, or a multipart body's text fields. */
   forHandlers: unknown;
-  /** Why the body is unusable, reported as a 422 after the token gate. */
+  /** Why the body is unusable, reported as a 400 GEN-WRONG-ARGS after the token gate. */
   malformed?: string;
 }
 

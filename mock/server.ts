@@ -154,8 +154,9 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     const account = store.account(token, kind);
     const gate = gateFailure(account.facts);
     if (gate && !contract.isUngated(op)) return errors.answer(gate);
-    if (parsed.malformed) return errors.validation({ body: [parsed.malformed] });
-    if (result.bodyError) return errors.validation({ body: [`The request body could not be parsed: ${result.bodyError}`] });
+    // Malformed arguments are 400 GEN-WRONG-ARGS (the source's error table).
+    if (parsed.malformed) return withErrors(errors.wrongArgs(parsed.malformed), { body: [parsed.malformed] });
+    if (result.bodyError) return withErrors(errors.wrongArgs('The request body could not be parsed.'), { body: [`The request body could not be parsed: ${result.bodyError}`] });
     // A Prefer/Accept that cannot be honoured: 422 where the operation documents it; elsewhere
     // the control is ignored (said in a header) so the answer still conforms to the contract.
     const refusal = unservable ?? (prefs.ok ? undefined : { Prefer: [prefs.detail] });
@@ -169,8 +170,7 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     if (empty.length && (op.raw.responses['422'] || op.raw.responses['400'])) {
       const map = Object.fromEntries(empty.map((name) => [name, [`The ${name} parameter must not be empty.`]]));
       if (op.raw.responses['422']) return errors.validation(map);
-      const wrong = errors.wrongArgs(`Empty parameter: ${empty.join(', ')}.`);
-      return { ...wrong, body: { ...(wrong.body as object), errors: map } };
+      return withErrors(errors.wrongArgs(`Empty parameter: ${empty.join(', ')}.`), map);
     }
 
     const { output } = result;
@@ -243,6 +243,11 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       };
     },
   };
+}
+
+/** A 400 GEN-WRONG-ARGS answer with an `errors` map saying which argument was wrong. */
+function withErrors(answer: Answer, map: Record<string, string[]>): Answer {
+  return { ...answer, body: { ...(answer.body as object), errors: map } };
 }
 
 function send(req: IncomingMessage, res: ServerResponse, answer: Answer, rateHeaders: Record<string, string | number>) {

@@ -55,8 +55,9 @@ describe('tool server (x-tool-server)', () => {
   });
   it('does not map the charging create_video to the free draft creates', () => {
     const create = tools.tools.find((t: any) => t.name === 'create_video');
-    for (const id of create.operationIds) expect(credits(id).charges, id).toBe(true);
-    expect(create.operationIds).toEqual([]);
+    expect(create).toBeDefined();
+    for (const id of create!.operationIds) expect(credits(id).charges, id).toBe(true);
+    expect(create!.operationIds).toEqual([]);
   });
   it('says chain_storyboard_scene is free and lists chain_status values', () => {
     const chain = tools.tools.find((t: any) => t.name === 'chain_storyboard_scene');
@@ -112,7 +113,7 @@ describe('what the source does not show stays open', () => {
     for (const [id, op] of ops) {
       if (!op['x-unspecified']) continue;
       expect(op['x-unspecified-scope'], id).toBeInstanceOf(Array);
-      for (const s of op['x-unspecified-scope']) expect(scopes, `${id}: ${s}`).toContain(s);
+      for (const s of op['x-unspecified-scope'] ?? []) expect(scopes, `${id}: ${s}`).toContain(s);
     }
   });
   it('a success status the source does not show is 2XX, never a fixed code', () => {
@@ -123,15 +124,16 @@ describe('what the source does not show stays open', () => {
   });
   it('the ideas list borrows no page-size maximum from the credit history', () => {
     const listIdeas = ops.get('listIdeas')!;
-    const perPage = listIdeas.parameters.map((p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p)).find((p: any) => p.name === 'per_page');
+    const perPage: any = (listIdeas.parameters ?? []).map((p: any) => (p.$ref ? doc.components?.parameters?.[p.$ref.split('/').pop()] : p)).find((p: any) => p?.name === 'per_page');
+    expect(perPage).toBeDefined();
     expect(perPage.schema.maximum).toBeUndefined();
     expect(perPage.schema.default).toBeUndefined();
   });
   it('the render preconditions are one list with machine keys, shared by the four render operations, with no claimed order', () => {
-    const lists = [...ops.values()].filter((op) => op['x-render-preconditions']).map((op) => op['x-render-preconditions']);
+    const lists = [...ops.values()].flatMap((op) => (op['x-render-preconditions'] ? [op['x-render-preconditions']] : []));
     expect(lists.length).toBe(4);
     for (const list of lists) expect(list).toEqual(lists[0]);
-    const keys = lists[0].map((p: any) => p.key);
+    const keys = lists[0]!.map((p) => p.key);
     expect(new Set(keys).size).toBe(keys.length);
     for (const key of keys) expect(key).toMatch(/^[a-z]+(_[a-z]+)*$/);
     for (const op of ops.values()) expect(String(op.description ?? '')).not.toMatch(/in this order/i);

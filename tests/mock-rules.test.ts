@@ -61,30 +61,31 @@ describe('authentication and the subscription gate', () => {
   });
 });
 
-describe('render preconditions, in the source order, before any charge', () => {
+describe('render preconditions, before any charge (checked in the mock\'s order: the source gives none)', () => {
   const preconditions = model.operation('renderFacelessVideo').operation['x-render-preconditions'] ?? [];
 
   it('each failing precondition answers its status and exact message, and costs nothing', async () => {
     const token = 'preconditions';
     const id = (await op('createFacelessVideo', {}, { token, body: { type: 'ai-visuals' } })).body.data.id;
-    // Fix one precondition after the other, checking that each is the one reported, in order.
+    // Fix one precondition after the other, checking that each is the one reported (in the
+    // mock's order, the contract's list order).
     const fixes: Record<string, () => Promise<unknown>> = {
-      'no script': () => op('updateFacelessVideo', { faceless: id }, { token, body: { script: 'A script' } }),
-      'no voice_id': () => op('updateFacelessVideo', { faceless: id }, { token, body: { voice_id: 987654 } }),
-      'unknown voice id': () => op('updateFacelessVideo', { faceless: id }, { token, body: { voice_id: 17 } }),
-      'genre missing for ai-visuals or ai-clips': () => op('updateFacelessVideo', { faceless: id }, { token, body: { genre_id: 3 } }),
+      no_script: () => op('updateFacelessVideo', { faceless: id }, { token, body: { script: 'A script' } }),
+      no_voice: () => op('updateFacelessVideo', { faceless: id }, { token, body: { voice_id: 987654 } }),
+      unknown_voice: () => op('updateFacelessVideo', { faceless: id }, { token, body: { voice_id: 17 } }),
+      genre_missing: () => op('updateFacelessVideo', { faceless: id }, { token, body: { genre_id: 3 } }),
     };
     const start = await balance(token);
-    for (const pre of preconditions.filter((p) => fixes[p.condition])) {
+    for (const pre of preconditions.filter((p) => fixes[p.key])) {
       const reply = await op('renderFacelessVideo', { faceless: id }, { token });
       expect(reply.status, pre.condition).toBe(pre.status);
       expect(reply.body.message, pre.condition).toBe(pre.message);
       if (pre.field) expect(reply.body.errors[pre.field]).toEqual([pre.message]);
-      await fixes[pre.condition]();
+      await fixes[pre.key]();
     }
     expect(await balance(token)).toBe(start);
     expect((await op('renderFacelessVideo', { faceless: id }, { token })).status).toBe(202);
-    const busy = preconditions.find((p) => p.condition === 'video rendering or syncing')!;
+    const busy = preconditions.find((p) => p.key === 'busy')!;
     const again = await op('renderFacelessVideo', { faceless: id }, { token });
     expect([again.status, again.body.message]).toEqual([busy.status, busy.message]);
   });
@@ -190,10 +191,11 @@ describe('errors in the API envelope', () => {
     expect(reply.body.error.code).toBe('GEN-WRONG-ARGS');
   });
 
-  it('malformed JSON: 422 envelope; wrong types: 422 with an errors map from Prism\'s violations', async () => {
+  it('malformed JSON: 400 GEN-WRONG-ARGS (the source\'s code for malformed arguments); wrong types: 422 with an errors map from Prism\'s violations', async () => {
     const malformed = await call(mock.base, 'POST', '/faceless', { raw: '{"type": ', headers: { 'content-type': 'application/json' } });
     expectConforms('createFacelessVideo', malformed);
-    expect(malformed.status).toBe(422);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('GEN-WRONG-ARGS');
     expect(Object.keys(malformed.body.errors)).toEqual(['body']);
     const wrong = await op('createLaunchClip', {}, { body: { product_name: 5, domain: 'a.io' } });
     expect(wrong.status).toBe(422);
@@ -335,23 +337,24 @@ describe('robustness', () => {
     expect(reply.status).toBe(200);
   });
 
-  it('a multipart body Prism\'s parser chokes on is a 422 (after the gate), not a fault', async () => {
+  it('a multipart body Prism\'s parser chokes on is a 400 GEN-WRONG-ARGS (after the gate), not a fault', async () => {
     const options = {
       raw: '--b\r\nContent-Disposition: form-data; name="name"; broken\r\n\r\nMira\r\n--b--\r\n',
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
     };
     const reply = await call(mock.base, 'POST', '/characters', { token: 'choke', ...options });
     expectConforms('createCharacter', reply);
-    expect(reply.status).toBe(422);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.code).toBe('GEN-WRONG-ARGS');
     expect(reply.body.errors).toHaveProperty('body');
     expect((await call(mock.base, 'POST', '/characters', { token: 'mock-trial', ...options })).status).toBe(403);
     expect((await op('listCharacters', {}, { token: 'choke' })).body.data).toEqual([]);
   });
 
-  it('a multipart body without parts is a 422, and nothing is created', async () => {
+  it('a multipart body without parts is a 400 GEN-WRONG-ARGS, and nothing is created', async () => {
     const reply = await call(mock.base, 'POST', '/characters', { token: 'no-parts', raw: '--b\r\n[]\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } });
     expectConforms('createCharacter', reply);
-    expect(reply.status).toBe(422);
+    expect(reply.status).toBe(400);
     expect((await op('listCharacters', {}, { token: 'no-parts' })).body.data).toEqual([]);
   });
 

@@ -43,7 +43,7 @@ export class StatefulApi {
     // Every precondition the contract lists must have a check here; an unknown one stops start-up
     // rather than being silently skipped.
     for (const op of contract.operations.values()) {
-      for (const pre of op.preconditions ?? []) this.preconditionChecks.set(pre.condition, this.checkFor(pre));
+      for (const pre of op.preconditions ?? []) this.preconditionChecks.set(pre.key, this.checkFor(pre));
     }
   }
 
@@ -64,8 +64,56 @@ export class StatefulApi {
     }
     const family = this.resources.familyOf(call.op);
     if (family) return this.familyCall(call, family);
+    if (this.listedItems(call.op)) return this.listedCall(call);
     const charge = this.charge(call);
-    return this.ok(call, call.prism.body?.data, charge);
+    return this.ok(call, this.onlyGroups(call, call.prism.body?.data), charge);
+  }
+
+  // ---- lists without a state machine (presets) ----------------------------------------------
+
+  /**
+   * A resource with a list (GET /x) and a DELETE /x/{id} but no state machine: its items are the
+   * list operation's example; each account sees them minus what it deleted. The list operation
+   * for a path, if the contract has one whose `data` is an array.
+   */
+  private listedItems(op: Operation): Operation | undefined {
+    const listPath = op.method === 'delete' && resourceParam(op.path) ? op.path.replace(/\/\{[^}]+\}$/, '') : op.method === 'get' ? op.path : undefined;
+    if (!listPath) return undefined;
+    const list = [...this.contract.operations.values()].find((o) => o.method === 'get' && o.path === listPath);
+    if (!list || !this.contract.dataSchemaRef(list)?.startsWith('[]')) return undefined;
+    const deletable = [...this.contract.operations.values()].some((o) => o.method === 'delete' && o.path.startsWith(`${listPath}/{`));
+    return deletable ? list : undefined;
+  }
+
+  private listedCall(call: Call): Answer {
+    const list = this.listedItems(call.op)!;
+    const items: Array<{ id: unknown }> = Object.values(this.contract.examples(list))[0]?.data ?? [];
+    const gone = (id: unknown) => call.account.deleted.has(`${list.path}:${String(id)}`);
+    if (call.op.method === 'get') return this.ok(call, items.filter((item) => !gone(item.id)));
+    const id = Object.values(pathParams(call.op.path, call.path))[0];
+    // A preset that is not there (never was, already deleted, or another account's) is 404.
+    if (!items.some((item) => String(item.id) === id) || gone(id)) throw new ApiError(this.errors.notFound());
+    call.account.deleted.add(`${list.path}:${id}`);
+    return this.ok(call, call.prism.body?.data);
+  }
+
+  /**
+   * `only` (GET /faceless/options): keeps the named option groups inside each top-level group
+   * (mandatory, optional). CSV (`only=a,b`) and array (`only[]=a&only[]=b`, `only=a&only=b`) alike.
+   */
+  private onlyGroups(call: Call, data: unknown): unknown {
+    const declares = this.contract.parameters(call.op).some((p) => p.name === 'only');
+    const raw = [call.query.only, call.query['only[]']].flat().filter((v): v is string => typeof v === 'string');
+    const names = new Set(raw.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean));
+    if (!declares || !names.size || !data || typeof data !== 'object') return data;
+    return Object.fromEntries(
+      Object.entries(data as Record<string, unknown>).map(([top, groups]) => [
+        top,
+        groups && typeof groups === 'object' && !Array.isArray(groups)
+          ? Object.fromEntries(Object.entries(groups).filter(([name]) => names.has(name)))
+          : groups,
+      ]),
+    );
   }
 
   advanceAll(account: Account, now: number): void {
@@ -153,15 +201,20 @@ export class StatefulApi {
       if (op.method === 'get' && this.contract.dataSchemaRef(op) === `[]${family.dataRef}`) {
         return this.ok(call, this.owned(call.account, family).map((resource) => resource.data));
       }
-      return this.ok(call, call.prism.body?.data, this.charge(call));
+      return this.ok(call, this.onlyGroups(call, call.prism.body?.data), this.charge(call));
     }
     const id = pathParams(op.path, call.path)[param];
     const resource = call.account.resources.get(Store.key(family.machine, id));
     if (!resource) throw new ApiError(this.errors.notFound());
+    // A typed surface serves only its own type: another type's video is not a resource of that
+    // surface (404, as for any resource that is not there; the mock's reading of the source).
+    const surfaceType = family.surfaceTypes.get(firstSegment(op.path));
+    if (surfaceType !== undefined && resource.data.type !== surfaceType) throw new ApiError(this.errors.notFound());
     this.checkInclude(call);
 
     const machine = this.machines.byName.get(family.machine)!.machine;
     if (machine.pollOperationIds.includes(op.id)) return this.ok(call, resource.data);
+    if (op.id === 'estimateStoryboard') return this.ok(call, { ...call.prism.body?.data, credits: this.storyboardTotal(resource) });
     if (op.method === 'patch') {
       this.adopt(resource, call, this.requestProperties(op));
       return this.ok(call, resource.data);
@@ -172,11 +225,13 @@ export class StatefulApi {
       return this.ok(call, call.prism.body?.data);
     }
     for (const pre of op.preconditions ?? []) {
-      if (this.preconditionChecks.get(pre.condition)!(call, resource)) throw new ApiError(this.preconditionAnswer(call, pre));
+      if (this.preconditionChecks.get(pre.key)!(call, resource)) throw new ApiError(this.preconditionAnswer(call, pre));
     }
     switch (action(op.path)) {
       case 'scripts':
       case 'scrape-script': {
+        // A social, unparseable or unreachable page is refused before anything is charged.
+        if (action(op.path) === 'scrape-script') this.checkScrapeUrl(call);
         const charge = this.charge(call);
         this.remember(resource, call.body);
         resource.data.script = call.prism.body?.data?.script;
@@ -190,6 +245,7 @@ export class StatefulApi {
       }
       case 'scenes': {
         if (op.method !== 'post') break;
+        this.checkSceneDuration(call);
         const scene = { ...call.prism.body?.data, id: newId(), ...this.declared(call.body, this.requestProperties(op)) };
         resource.data.scenes = [...(resource.data.scenes ?? []), scene];
         this.remember(resource, call.body);
@@ -229,6 +285,7 @@ export class StatefulApi {
     }
     this.remember(resource, call.body);
     const charge = this.charge(call);
+    if (charge) (resource.charged ??= new Set()).add(op.id);
     if (transition) {
       this.machines.start(family.machine, transition, resource, call.now, this.chargeInfo(call, charge), call.prism.body?.data);
       call.account.active.add(resource);
@@ -248,6 +305,9 @@ export class StatefulApi {
     }
     const resource: Resource = { family: family.machine, id: data.id, data, texts: {}, scraped: false, path: `/${firstSegment(call.op.path)}/${data.id}` };
     this.adopt(resource, call, this.storedOnCreate(call.op, family));
+    // On a typed surface the type is fixed by the path, whatever the body says.
+    const fixedType = family.surfaceTypes.get(firstSegment(call.op.path));
+    if (fixedType !== undefined) resource.data.type = fixedType;
     // 402 before anything is stored. A voice clone charges only when it buys a slot.
     const charge = call.op.id === 'createVoiceClone' ? this.takeSlot(call) : this.charge(call);
     call.account.resources.set(Store.key(family.machine, data.id), resource);
@@ -265,30 +325,35 @@ export class StatefulApi {
 
   // ---- rules --------------------------------------------------------------------------------
 
+  /**
+   * The check for each precondition, by its machine key. A key the mock does not know stops
+   * start-up rather than being skipped. The source gives no order; the mock checks them in the
+   * contract's list order (its own choice, said in mock/README.md).
+   */
   private checkFor(pre: Precondition): Evaluator {
-    const condition = pre.condition;
     const typeOf = (r: Resource) => String(r.data.type);
+    const applies = (r: Resource) => !pre.types || pre.types.includes(typeOf(r));
     const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && !value.trim());
-    if (condition === 'no script') return (_c, r) => blank(r.data.script);
-    if (condition === 'no voice_id') return (_c, r) => blank(r.data.voice_id);
-    if (condition === 'unknown voice id') return (c, r) => !this.knownVoices(c.account).has(String(r.data.voice_id));
-    if (condition.startsWith('genre missing for ')) {
-      // "genre missing for ai-visuals or ai-clips": the types are read from the condition itself.
-      const types = condition.slice('genre missing for '.length).split(' or ');
-      return (_c, r) => types.includes(typeOf(r)) && blank(r.data.genre_id);
+    switch (pre.key) {
+      case 'no_script':
+        return (_c, r) => blank(r.data.script);
+      case 'no_voice':
+        return (_c, r) => blank(r.data.voice_id);
+      case 'unknown_voice':
+        return (c, r) => !this.knownVoices(c.account).has(String(r.data.voice_id));
+      case 'genre_missing':
+        return (_c, r) => applies(r) && blank(r.data.genre_id);
+      case 'insufficient_credits':
+        return (c) => c.account.balance < this.price(c.op);
+      case 'no_scraped_assets':
+        return (_c, r) => applies(r) && !r.scraped;
+      case 'busy':
+        return (_c, r) => {
+          const machine = this.machines.byName.get(r.family)!.machine;
+          return r.job !== undefined && r.job.state !== null && !machine.terminal.includes(r.job.state);
+        };
     }
-    if (condition === 'credits below cost') return (c) => c.account.balance < this.price(c.op);
-    if (condition.endsWith(' with no scraped assets')) {
-      const type = condition.slice(0, -' with no scraped assets'.length);
-      return (_c, r) => typeOf(r) === type && !r.scraped;
-    }
-    if (condition === 'video rendering or syncing') {
-      return (_c, r) => {
-        const machine = this.machines.byName.get(r.family)!.machine;
-        return r.job !== undefined && r.job.state !== null && !machine.terminal.includes(r.job.state);
-      };
-    }
-    throw new Error(`the mock has no check for the render precondition "${condition}"`);
+    throw new Error(`the mock has no check for the render precondition "${pre.key}" (${pre.condition})`);
   }
 
   /** The contract's own error example for a precondition (same message, same field), else a plain envelope. */
@@ -327,17 +392,49 @@ export class StatefulApi {
     if (outside.length) throw new ApiError(this.errors.wrongArgs(`The include value ${outside.join(', ')} is not allowed.`));
   }
 
+  /**
+   * The source: 422 for social-media URLs and for unparseable or unreachable pages, before any
+   * charge. The mock cannot reach the web: it reads "unparseable" as not an absolute http(s) URL
+   * and "unreachable" as a host under the reserved `.invalid` top-level domain (its own choice).
+   */
   private checkScrapeUrl(call: Call): void {
-    const url = (call.body as { url?: string })?.url ?? '';
-    let host: string;
+    const url = (call.body as { url?: unknown })?.url;
+    let parsed: URL | undefined;
     try {
-      host = new URL(url).hostname.replace(/^www\./, '');
+      parsed = typeof url === 'string' ? new URL(url) : undefined;
     } catch {
-      throw new ApiError(this.errors.answer('ErrorScrapeUnreachable'));
+      parsed = undefined;
     }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || !parsed.hostname) throw new ApiError(this.errors.answer('ErrorScrapeUnreachable'));
+    const host = parsed.hostname.replace(/^www\./, '').replace(/\.$/, '');
     if (this.options.socialHosts.some((social) => host === social || host.endsWith(`.${social}`))) {
       throw new ApiError(this.errors.answer('ErrorScrapeSocialUrl'));
     }
+    if (host === 'invalid' || host.endsWith('.invalid')) throw new ApiError(this.errors.answer('ErrorScrapeUnreachable'));
+  }
+
+  /**
+   * A scene's `duration` must be one the storyboard's clip engine supports. Text-to-scene uses the
+   * text-to-video clip engines; which engine a storyboard uses is not shown, so the mock takes the
+   * first model of the contract's models example and its `modifiers.duration` (its own choice).
+   */
+  private checkSceneDuration(call: Call): void {
+    const duration = (call.body as { duration?: unknown })?.duration;
+    if (duration === undefined || duration === null) return;
+    const models = Object.values(this.contract.examples(this.contract.op('listTextToVideoModels')))[0]?.data ?? [];
+    const supported: unknown[] = models[0]?.modifiers?.duration ?? [];
+    if (!supported.length || supported.some((value) => Number(value) === Number(duration))) return;
+    throw new ApiError(this.errors.validation({ duration: [`The duration must be one of ${supported.join(', ')} seconds for this clip engine.`] }));
+  }
+
+  /**
+   * "Exact credit total for the storyboard": what generating its clips and rendering it will
+   * charge, at the mock's prices; clips already generated are not counted again (the mock's reading).
+   */
+  private storyboardTotal(resource: Resource): number {
+    return ['generateStoryboardClips', 'renderStoryboard']
+      .filter((id) => id === 'renderStoryboard' || !resource.charged?.has(id))
+      .reduce((sum, id) => sum + this.price(this.contract.op(id)), 0);
   }
 
   // ---- voice clone slots -------------------------------------------------------------------

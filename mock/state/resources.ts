@@ -12,6 +12,12 @@ export interface Family {
   dataRef: string;
   /** Properties a client configures (the family's PATCH body); a new resource starts without them. */
   configurable: Set<string>;
+  /**
+   * Typed surfaces: first segment -> the one `type` it serves. A surface whose create takes no
+   * `type` in its body has the type fixed by the path (the source: "type is fixed by the prefix");
+   * which type is read from that create's own success example. The generic surface is absent.
+   */
+  surfaceTypes: Map<string, string>;
 }
 
 export class Resources {
@@ -25,11 +31,19 @@ export class Resources {
         segments: [...new Set(polls.map((op) => firstSegment(op.path)))],
         dataRef: contract.dataSchemaRef(polls[0])!,
         configurable: new Set(),
+        surfaceTypes: new Map(),
       };
       for (const op of contract.operations.values()) {
         if (op.method !== 'patch' || !family.segments.includes(firstSegment(op.path))) continue;
         const schema = contract.requestSchema(op);
         for (const key of Object.keys(schema?.properties ?? {})) family.configurable.add(key);
+      }
+      for (const segment of family.segments) {
+        const create = [...contract.operations.values()].find((op) => op.method === 'post' && op.path === `/${segment}`);
+        const body = create ? contract.requestSchema(create) : undefined;
+        if (!create || !body || body.properties?.type) continue;
+        const types = new Set(Object.values(contract.examples(create)).map((example) => example?.data?.type).filter((t) => typeof t === 'string'));
+        if (types.size === 1) family.surfaceTypes.set(segment, [...types][0]);
       }
       for (const segment of family.segments) this.bySegment.set(segment, family);
     }

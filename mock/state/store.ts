@@ -36,6 +36,8 @@ export interface Resource {
   scraped: boolean;
   /** The API path the resource was created under (e.g. /faceless/5), for the control plane. */
   path?: string;
+  /** Charging operations already called on this resource (the storyboard estimate counts what is left). */
+  charged?: Set<string>;
   job?: Job;
 }
 
@@ -52,6 +54,8 @@ export interface Account {
   autoTopup?: Record<string, unknown>;
   /** Voice clone slots bought with purchase_addon. */
   boughtSlots: number;
+  /** Items of example-backed lists (presets) this account deleted, as "<list path>:<id>". */
+  deleted: Set<string>;
 }
 
 let nextId = 1;
@@ -87,6 +91,7 @@ export class Store {
       resources: new Map(),
       active: new Set(),
       boughtSlots: 0,
+      deleted: new Set(),
     };
   }
 
