@@ -483,7 +483,8 @@ export const operations = {
     "credits": {
       "charges": false
     },
-    "successStatus": "2XX"
+    "successStatus": "2XX",
+    "unconfirmed": "Unconfirmed (x-unspecified): The method and payload of scene sorting are not shown. This path or method is the contract's guess; the real API may differ."
   },
   "setStoryboardSceneFrames": {
     "method": "POST",
@@ -492,7 +493,8 @@ export const operations = {
     "credits": {
       "charges": false
     },
-    "successStatus": "2XX"
+    "successStatus": "2XX",
+    "unconfirmed": "Unconfirmed (x-unspecified): The method, payload and response of scene frames are not shown. This path or method is the contract's guess; the real API may differ."
   },
   "chainStoryboardScene": {
     "method": "POST",
@@ -502,7 +504,8 @@ export const operations = {
       "charges": false,
       "note": "Always free (chain_storyboard_scene on the tool server)."
     },
-    "successStatus": "2XX"
+    "successStatus": "2XX",
+    "unconfirmed": "Unconfirmed (x-unspecified): The method and payload of scene chaining are not shown. This path or method is the contract's guess; the real API may differ."
   },
   "getStoryboardMoodboard": {
     "method": "GET",
@@ -511,7 +514,8 @@ export const operations = {
     "credits": {
       "charges": false
     },
-    "successStatus": "200"
+    "successStatus": "200",
+    "unconfirmed": "Unconfirmed (x-unspecified): The moodboard endpoints' paths, methods and payloads are not shown. This path or method is the contract's guess; the real API may differ."
   },
   "updateStoryboardMoodboard": {
     "method": "POST",
@@ -520,7 +524,8 @@ export const operations = {
     "credits": {
       "charges": false
     },
-    "successStatus": "2XX"
+    "successStatus": "2XX",
+    "unconfirmed": "Unconfirmed (x-unspecified): The moodboard endpoints' paths, methods and payloads are not shown. This path or method is the contract's guess; the real API may differ."
   },
   "generateStoryboardClips": {
     "method": "POST",
@@ -565,7 +570,8 @@ export const operations = {
     "credits": {
       "charges": false
     },
-    "successStatus": "200"
+    "successStatus": "200",
+    "unconfirmed": "Unconfirmed (x-unspecified): The method and path of listing clones are not shown; listing exists. This path or method is the contract's guess; the real API may differ."
   },
   "createVoiceClone": {
     "method": "POST",
@@ -593,7 +599,8 @@ export const operations = {
     "credits": {
       "charges": false
     },
-    "successStatus": "2XX"
+    "successStatus": "2XX",
+    "unconfirmed": "Unconfirmed (x-unspecified): The method, path and payload of updating clones are not shown; updating exists. This path or method is the contract's guess; the real API may differ."
   },
   "deleteVoiceClone": {
     "method": "DELETE",
@@ -602,7 +609,8 @@ export const operations = {
     "credits": {
       "charges": false
     },
-    "successStatus": "2XX"
+    "successStatus": "2XX",
+    "unconfirmed": "Unconfirmed (x-unspecified): The method, path and response of deleting clones are not shown; deleting exists. This path or method is the contract's guess; the real API may differ."
   },
   "discoverIdeas": {
     "method": "POST",
@@ -686,7 +694,8 @@ export const operations = {
     "credits": {
       "charges": false
     },
-    "successStatus": "200"
+    "successStatus": "200",
+    "unconfirmed": "Unconfirmed (x-unspecified): The paths and payloads of presets are not shown; listing exists. This path or method is the contract's guess; the real API may differ."
   },
   "deletePreset": {
     "method": "DELETE",
@@ -695,7 +704,8 @@ export const operations = {
     "credits": {
       "charges": false
     },
-    "successStatus": "2XX"
+    "successStatus": "2XX",
+    "unconfirmed": "Unconfirmed (x-unspecified): The paths and payloads of presets are not shown; deleting exists. This path or method is the contract's guess; the real API may differ."
   }
 } as const;
 export const stateMachines = {

@@ -2,6 +2,16 @@
 interface components {
     schemas: {
         /**
+         * XBadges
+         * @description Redoc's badges beside an operation's title (a Redocly extension). Not written in openapi/: the docs build adds an "Unconfirmed" badge to its copy of the contract on every operation whose path or method is a guess (x-unspecified-scope: operation).
+         */
+        "x-badges": {
+            name: string;
+            color?: string;
+            /** @enum {unknown} */
+            position?: "before" | "after";
+        }[];
+        /**
          * XChangelog
          * @description The source's dated change log, newest first.
          */
@@ -279,6 +289,8 @@ interface components {
     pathItems: never;
 }
 
+/** `x-badges`: see openapi/extensions/x-badges.schema.json */
+export type XBadges = components["schemas"]["x-badges"];
 /** `x-changelog`: see openapi/extensions/x-changelog.schema.json */
 export type XChangelog = components["schemas"]["x-changelog"];
 /** `x-codeSamples`: see openapi/extensions/x-codeSamples.schema.json */

@@ -918,8 +918,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reorder scenes
-         * @description Refine step: reorders the storyboard's scenes. A free scene edit.
+         * Unconfirmed: Reorder scenes
+         * @description Unconfirmed (x-unspecified): The method and payload of scene sorting are not shown. This path or method is the contract's guess; the real API may differ.
+         *
+         *     Refine step: reorders the storyboard's scenes. A free scene edit.
          */
         post: operations["sortStoryboardScenes"];
         delete?: never;
@@ -938,8 +940,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set scene frames
-         * @description Refine step: sets the reference frames of a scene. A free scene edit.
+         * Unconfirmed: Set scene frames
+         * @description Unconfirmed (x-unspecified): The method, payload and response of scene frames are not shown. This path or method is the contract's guess; the real API may differ.
+         *
+         *     Refine step: sets the reference frames of a scene. A free scene edit.
          */
         post: operations["setStoryboardSceneFrames"];
         delete?: never;
@@ -958,8 +962,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Chain a scene
-         * @description Links the scene to the previous one and moves a frame. Always free: it never generates or charges. `chain_status` is `resolved` (frame ready), `extracting` (on its way) or `deferred` (not yet available). Clip generation for the chained scene is a separate charging call.
+         * Unconfirmed: Chain a scene
+         * @description Unconfirmed (x-unspecified): The method and payload of scene chaining are not shown. This path or method is the contract's guess; the real API may differ.
+         *
+         *     Links the scene to the previous one and moves a frame. Always free: it never generates or charges. `chain_status` is `resolved` (frame ready), `extracting` (on its way) or `deferred` (not yet available). Clip generation for the chained scene is a separate charging call.
          */
         post: operations["chainStoryboardScene"];
         delete?: never;
@@ -976,14 +982,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get the moodboard
-         * @description Refine step: the storyboard's moodboard.
+         * Unconfirmed: Get the moodboard
+         * @description Unconfirmed (x-unspecified): The moodboard endpoints' paths, methods and payloads are not shown. This path or method is the contract's guess; the real API may differ.
+         *
+         *     Refine step: the storyboard's moodboard.
          */
         get: operations["getStoryboardMoodboard"];
         put?: never;
         /**
-         * Update the moodboard
-         * @description Refine step: changes the storyboard's moodboard. A free scene edit.
+         * Unconfirmed: Update the moodboard
+         * @description Unconfirmed (x-unspecified): The moodboard endpoints' paths, methods and payloads are not shown. This path or method is the contract's guess; the real API may differ.
+         *
+         *     Refine step: changes the storyboard's moodboard. A free scene edit.
          */
         post: operations["updateStoryboardMoodboard"];
         delete?: never;
@@ -1080,8 +1090,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List voice clones
-         * @description The account's voice clones.
+         * Unconfirmed: List voice clones
+         * @description Unconfirmed (x-unspecified): The method and path of listing clones are not shown; listing exists. This path or method is the contract's guess; the real API may differ.
+         *
+         *     The account's voice clones.
          */
         get: operations["listVoiceClones"];
         put?: never;
@@ -1111,15 +1123,19 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a voice clone
-         * @description Deletes a voice clone.
+         * Unconfirmed: Delete a voice clone
+         * @description Unconfirmed (x-unspecified): The method, path and response of deleting clones are not shown; deleting exists. This path or method is the contract's guess; the real API may differ.
+         *
+         *     Deletes a voice clone.
          */
         delete: operations["deleteVoiceClone"];
         options?: never;
         head?: never;
         /**
-         * Update a voice clone
-         * @description Updates a voice clone.
+         * Unconfirmed: Update a voice clone
+         * @description Unconfirmed (x-unspecified): The method, path and payload of updating clones are not shown; updating exists. This path or method is the contract's guess; the real API may differ.
+         *
+         *     Updates a voice clone.
          */
         patch: operations["updateVoiceClone"];
         trace?: never;
@@ -1276,8 +1292,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List presets
-         * @description The account's faceless-video presets.
+         * Unconfirmed: List presets
+         * @description Unconfirmed (x-unspecified): The paths and payloads of presets are not shown; listing exists. This path or method is the contract's guess; the real API may differ.
+         *
+         *     The account's faceless-video presets.
          */
         get: operations["listPresets"];
         put?: never;
@@ -1299,8 +1317,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a preset
-         * @description Deletes a faceless-video preset.
+         * Unconfirmed: Delete a preset
+         * @description Unconfirmed (x-unspecified): The paths and payloads of presets are not shown; deleting exists. This path or method is the contract's guess; the real API may differ.
+         *
+         *     Deletes a faceless-video preset.
          */
         delete: operations["deletePreset"];
         options?: never;
@@ -2831,7 +2851,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["FacelessCreateRequest"];
             };
@@ -3205,7 +3225,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["TypedFacelessCreateRequest"];
             };
@@ -3421,7 +3441,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["TypedFacelessCreateRequest"];
             };
@@ -3637,7 +3657,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["TypedFacelessCreateRequest"];
             };
@@ -4236,7 +4256,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["StoryboardCreateRequest"];
             };
@@ -4306,7 +4326,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["StoryboardPromptRequest"];
             };
@@ -4345,7 +4365,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SceneCreateRequest"];
             };

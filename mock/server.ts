@@ -166,6 +166,9 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       ignored = Object.values(refusal).flat().join('; ').replace(/[^\x20-\x7e]+/g, ' ').trim();
     }
     if (problems.length) return errors.fromViolations(problems);
+    // Prism reads a JSON `null` body as no body; an object schema does not accept it.
+    const jsonSchema = contract.requestSchema(op);
+    if (parsed.forPrism === null && jsonSchema?.type === 'object') return errors.validation({ body: ['The request body must be a JSON object, not null.'] });
     const empty = emptyParameters(op, input.url.query ?? {});
     if (empty.length && (op.raw.responses['422'] || op.raw.responses['400'])) {
       const map = Object.fromEntries(empty.map((name) => [name, [`The ${name} parameter must not be empty.`]]));

@@ -479,6 +479,7 @@ export declare const operations: {
             readonly charges: false;
         };
         readonly successStatus: "2XX";
+        readonly unconfirmed: "Unconfirmed (x-unspecified): The method and payload of scene sorting are not shown. This path or method is the contract's guess; the real API may differ.";
     };
     readonly setStoryboardSceneFrames: {
         readonly method: "POST";
@@ -488,6 +489,7 @@ export declare const operations: {
             readonly charges: false;
         };
         readonly successStatus: "2XX";
+        readonly unconfirmed: "Unconfirmed (x-unspecified): The method, payload and response of scene frames are not shown. This path or method is the contract's guess; the real API may differ.";
     };
     readonly chainStoryboardScene: {
         readonly method: "POST";
@@ -498,6 +500,7 @@ export declare const operations: {
             readonly note: "Always free (chain_storyboard_scene on the tool server).";
         };
         readonly successStatus: "2XX";
+        readonly unconfirmed: "Unconfirmed (x-unspecified): The method and payload of scene chaining are not shown. This path or method is the contract's guess; the real API may differ.";
     };
     readonly getStoryboardMoodboard: {
         readonly method: "GET";
@@ -507,6 +510,7 @@ export declare const operations: {
             readonly charges: false;
         };
         readonly successStatus: "200";
+        readonly unconfirmed: "Unconfirmed (x-unspecified): The moodboard endpoints' paths, methods and payloads are not shown. This path or method is the contract's guess; the real API may differ.";
     };
     readonly updateStoryboardMoodboard: {
         readonly method: "POST";
@@ -516,6 +520,7 @@ export declare const operations: {
             readonly charges: false;
         };
         readonly successStatus: "2XX";
+        readonly unconfirmed: "Unconfirmed (x-unspecified): The moodboard endpoints' paths, methods and payloads are not shown. This path or method is the contract's guess; the real API may differ.";
     };
     readonly generateStoryboardClips: {
         readonly method: "POST";
@@ -561,6 +566,7 @@ export declare const operations: {
             readonly charges: false;
         };
         readonly successStatus: "200";
+        readonly unconfirmed: "Unconfirmed (x-unspecified): The method and path of listing clones are not shown; listing exists. This path or method is the contract's guess; the real API may differ.";
     };
     readonly createVoiceClone: {
         readonly method: "POST";
@@ -589,6 +595,7 @@ export declare const operations: {
             readonly charges: false;
         };
         readonly successStatus: "2XX";
+        readonly unconfirmed: "Unconfirmed (x-unspecified): The method, path and payload of updating clones are not shown; updating exists. This path or method is the contract's guess; the real API may differ.";
     };
     readonly deleteVoiceClone: {
         readonly method: "DELETE";
@@ -598,6 +605,7 @@ export declare const operations: {
             readonly charges: false;
         };
         readonly successStatus: "2XX";
+        readonly unconfirmed: "Unconfirmed (x-unspecified): The method, path and response of deleting clones are not shown; deleting exists. This path or method is the contract's guess; the real API may differ.";
     };
     readonly discoverIdeas: {
         readonly method: "POST";
@@ -682,6 +690,7 @@ export declare const operations: {
             readonly charges: false;
         };
         readonly successStatus: "200";
+        readonly unconfirmed: "Unconfirmed (x-unspecified): The paths and payloads of presets are not shown; listing exists. This path or method is the contract's guess; the real API may differ.";
     };
     readonly deletePreset: {
         readonly method: "DELETE";
@@ -691,6 +700,7 @@ export declare const operations: {
             readonly charges: false;
         };
         readonly successStatus: "2XX";
+        readonly unconfirmed: "Unconfirmed (x-unspecified): The paths and payloads of presets are not shown; deleting exists. This path or method is the contract's guess; the real API may differ.";
     };
 };
 export declare const stateMachines: {

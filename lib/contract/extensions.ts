@@ -32,6 +32,7 @@ export const EXTENSIONS = {
   'x-tagGroups': ['document'],
   'x-internal': ['server', 'path', 'operation'],
   'x-codeSamples': ['operation'],
+  'x-badges': ['operation'],
 } as const satisfies Record<string, readonly Placement[]>;
 
 export type ExtensionName = keyof typeof EXTENSIONS;

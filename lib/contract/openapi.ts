@@ -2,6 +2,7 @@
 // stripe-mock way). A field the code starts reading is added here first. Vendor extensions are
 // typed from their JSON Schemas (openapi/extensions/*.schema.json -> generated/extensions.ts).
 import type {
+  XBadges,
   XChangelog,
   XCodeSamples,
   XCredits,
@@ -170,6 +171,8 @@ export interface Operation extends Unspecified {
   'x-internal'?: XInternal;
   /** Added by the docs build to its copy only. */
   'x-codeSamples'?: XCodeSamples;
+  /** Added by the docs build to its copy only (the "Unconfirmed" badge of a guessed operation). */
+  'x-badges'?: XBadges;
 }
 
 export type PathItem = Unspecified & {

@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractModel, parsePointer } from '../../lib/contract/index.js';
+import { isGuessedOperation, unconfirmedNote } from './unconfirmed.js';
 
 export async function contractMeta(outDir: string): Promise<void> {
   const model = ContractModel.load(path.join(outDir, 'openapi.json'));
@@ -17,6 +18,8 @@ export async function contractMeta(outDir: string): Promise<void> {
       tag: operation.tags?.[0] ?? null,
       credits: operation['x-credits'],
       successStatus: Object.keys(operation.responses).find((c) => /^2/.test(c)) ?? null,
+      // The path or method is a guess (x-unspecified-scope: operation): the note says why.
+      ...(isGuessedOperation(operation) ? { unconfirmed: unconfirmedNote(operation) } : {}),
     };
   }
   const stateMachines: Record<string, unknown> = {};

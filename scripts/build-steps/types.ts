@@ -3,13 +3,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { withUnconfirmedNotes } from './unconfirmed.js';
 
 // A file part of a multipart body (`type: string` with a contentMediaType, or format: binary) is
 // sent as a Blob/File, not as text.
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
 
 export async function types(outDir: string): Promise<void> {
-  const doc = JSON.parse(await readFile(path.join(outDir, 'openapi.json'), 'utf8'));
+  // Guessed operations (x-unspecified-scope: operation) get an "Unconfirmed" note in their JSDoc.
+  const doc = withUnconfirmedNotes(JSON.parse(await readFile(path.join(outDir, 'openapi.json'), 'utf8')));
   const ast = await openapiTS(doc, {
     alphabetize: false,
     // Lenient objects whose fields the source does not show must accept anything, not nothing.

@@ -14,6 +14,8 @@ import { FLOWS_PHASE, runFlows } from './flows.js';
 import { junit } from '../proxy/report.js';
 import { startLocalServer, type LocalServer } from './local-mock.js';
 import { resolveRuntime } from './runtime.js';
+import { describeRelaxations, effectiveConfig, loadDoc, operationsToml, relaxations } from './relaxations.js';
+import { seed, type Seeded } from './seed.js';
 import { readSettings } from './settings.js';
 import { formatSummary, parseJUnit, type Finding } from './summary.js';
 import { startThrottle, type Throttle } from './throttle.js';
@@ -59,6 +61,7 @@ async function main(): Promise<number> {
 
   let local: LocalServer | undefined;
   let throttle: Throttle | undefined;
+  let seeded: Seeded | undefined;
   const started = Date.now();
   try {
     let baseUrl = settings.baseUrl;
@@ -94,7 +97,25 @@ async function main(): Promise<number> {
       if (!selected.length) throw new Error('no operation left to test: check CONFORMANCE_OPERATIONS against the charging and DELETE filters');
       const linkless = !hasLinkBetween(selected);
       if (linkless && !st.phases.length && st.profile === 'full') log('no OpenAPI link between the selected operations: the stateful phase is skipped');
-      const args = buildSchemathesisArgs({ settings: st, target: { url, remote }, schemaPath: SCHEMA_YAML, configPath: CONFIG, reportDir, junitPath, linkless });
+
+      // What the contract leaves open is not checked as if it were stated (relaxations.ts), and
+      // per-resource operations get real ids created with free calls (seed.ts).
+      const doc = loadDoc();
+      const selectedIds = new Set(selected.map((f) => f.operationId));
+      const relaxed = settings.relaxGuesses ? relaxations(doc).filter((r) => selectedIds.has(r.operationId)) : [];
+      if (!settings.relaxGuesses) log('CONFORMANCE_RELAX=0: every guess (x-unspecified) is checked as if the source stated it; failures may be guesses, not departures');
+      else log(`${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified); every other check is strict:`);
+      for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
+      seeded = await seed({ baseUrl: url, token: settings.token, allowCharges: settings.allowCharges, operationIds: selectedIds, doc, log });
+      for (const c of seeded.created) log(`seeded ${c.label} -> id ${c.id}`);
+      for (const s of seeded.skipped) {
+        log(`not seeded ${s.collection}${s.forDelete ? ` for ${s.forDelete}` : ''}: ${s.why} (${s.forDelete ?? 'its operations'} get${s.forDelete ? 's' : ''} generated ids)`);
+      }
+      const configPath = path.join(reportDir, 'schemathesis-effective.toml');
+      writeFileSync(configPath, effectiveConfig(readFileSync(CONFIG, 'utf8'), operationsToml(relaxed, seeded.parameters)));
+      log(`effective Schemathesis config: ${configPath}`);
+
+      const args = buildSchemathesisArgs({ settings: st, target: { url, remote }, schemaPath: SCHEMA_YAML, configPath, reportDir, junitPath, linkless });
       log(`running Schemathesis (${runtime.kind}): schemathesis ${args.join(' ')}`);
       const code = await runSchemathesis(runtime.command, [...runtime.prefix, ...args], { ...process.env, CONFORMANCE_TOKEN: settings.token }, progress);
       if (!existsSync(junitPath)) {
@@ -128,6 +149,10 @@ async function main(): Promise<number> {
     log(`${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}`);
     return findings.length || failed ? 1 : 0;
   } finally {
+    if (remote && seeded?.created.length) {
+      log(`created on ${settings.baseUrl} for this run (delete them when done):`);
+      for (const c of seeded.created) log(`  ${c.label} -> id ${c.id}`);
+    }
     await throttle?.close();
     await local?.stop();
   }

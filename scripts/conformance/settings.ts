@@ -24,6 +24,11 @@ export interface Settings {
   workers?: string;
   /** Force a runner instead of probing Docker first. */
   runner?: 'docker' | 'venv';
+  /**
+   * Relax checks where the contract marks the source silent (default). CONFORMANCE_RELAX=0 checks
+   * every guess as if the source stated it: a diagnostic that shows what the relaxations hide.
+   */
+  relaxGuesses: boolean;
 }
 
 /** The source's limit, from the contract (info.x-rate-limit: 30 requests per minute per API token). */
@@ -91,5 +96,6 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     seed: env.CONFORMANCE_SEED?.trim() || undefined,
     workers: env.CONFORMANCE_WORKERS?.trim() || undefined,
     runner: runner as Settings['runner'],
+    relaxGuesses: env.CONFORMANCE_RELAX?.trim() !== '0',
   };
 }

@@ -12,6 +12,7 @@ import { limitsMarkdown } from './limits.js';
 import { upsertSection } from './markdown.js';
 import { stateMachinesMarkdown } from './state-diagrams.js';
 import { tagIntroMarkdown } from './tags.js';
+import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../build-steps/unconfirmed.js';
 import { changelogMarkdown, toolServerMarkdown } from './tool-server.js';
 
 export async function decorate(bundle: Document, ctx: SampleContext): Promise<Document> {
@@ -22,6 +23,11 @@ export async function decorate(bundle: Document, ctx: SampleContext): Promise<Do
   for (const o of operations(doc)) {
     const credits = operationCreditsMarkdown(bundle, o);
     o.op.description = o.op.description ? `${o.op.description.replace(/\s+$/, '')}\n\n${credits}` : credits;
+    if (isGuessedOperation(o.op)) {
+      // A badge beside the title (Redoc's x-badges) and the note first in the description.
+      o.op['x-badges'] = [...(o.op['x-badges'] ?? []), { name: UNCONFIRMED_LABEL, color: '#b35900' }];
+      o.op.description = `> **${unconfirmedNote(o.op).replace(`${UNCONFIRMED_LABEL} (x-unspecified):`, `${UNCONFIRMED_LABEL}.**`)}\n\n${o.op.description}`;
+    }
     o.op['x-codeSamples'] = codeSamples(bundle, o, ctx);
   }
 

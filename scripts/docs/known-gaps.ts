@@ -2,6 +2,7 @@
 // so readers and QA know what the API does not promise.
 import { pointer } from './contract.js';
 import { code } from './markdown.js';
+import { isGuessedOperation } from '../build-steps/unconfirmed.js';
 
 export interface Gap {
   /** JSON pointer into generated/openapi.json of the object that carries `x-unspecified`. */
@@ -9,6 +10,8 @@ export interface Gap {
   /** Where that is, in words (operation, schema, parameter ...). */
   place: string;
   text: string;
+  /** The operation itself (its path or method) is a guess (x-unspecified-scope: operation). */
+  guess: boolean;
 }
 
 function describe(keys: string[]): string {
@@ -32,7 +35,7 @@ export function knownGaps(doc: object): Gap[] {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...keys, String(i)]));
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'x-unspecified') gaps.push({ pointer: pointer(keys), place: describe(keys), text: String(value) });
+      if (key === 'x-unspecified') gaps.push({ pointer: pointer(keys), place: describe(keys), text: String(value), guess: isGuessedOperation(node) });
       else walk(value, [...keys, key]);
     }
   };
@@ -41,14 +44,23 @@ export function knownGaps(doc: object): Gap[] {
 }
 
 export function knownGapsMarkdown(gaps: Gap[]): string {
+  const guesses = gaps.filter((g) => g.guess).length;
   return [
     `The source leaves these ${gaps.length} places unspecified ("not shown"). The contract models each one`,
     'leniently and marks it with `x-unspecified`; nothing here is promised, and a conformance run against',
-    'staging does not verify it. Each entry ends with its JSON pointer into `generated/openapi.json`.',
+    `staging does not verify it. In the **guess** column, **operation** marks the ${guesses} operations whose path`,
+    'or method is itself a guess (shown with an "Unconfirmed" badge); **detail** marks an open detail of a shown',
+    'place. The last column is the JSON pointer into `generated/openapi.json`.',
     '',
-    // A list, not a table: the page's middle column is narrow.
-    ...gaps.map((g, i) => `${i + 1}. **${g.place}**: ${inline(g.text)} (${code(g.pointer || '/')})`),
+    '| # | place | guess | not shown | pointer |',
+    '| --- | --- | --- | --- | --- |',
+    ...gaps.map((g, i) => `| ${i + 1} | **${cell(g.place)}** | ${g.guess ? '**operation**' : 'detail'} | ${cell(g.text)} | ${code(g.pointer || '/')} |`),
   ].join('\n');
+}
+
+/** A table cell: one line, pipes escaped. */
+function cell(text: string): string {
+  return inline(text).replace(/\|/g, '\\|');
 }
 
 /** One line of markdown: no newlines. */

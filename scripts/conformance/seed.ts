@@ -1,0 +1,205 @@
+// Real ids for the per-resource operations. Before the generated phases the runner creates, with
+// free calls only (x-credits.charges false; charging creates only with CONFORMANCE_ALLOW_CHARGES=1),
+// one resource per collection the contract's paths name (a draft on /faceless and on each typed
+// surface, a storyboard and a scene in it, a character, a voice clone, ...), and hands the ids to
+// Schemathesis as per-operation `parameters`, so the examples, coverage and fuzzing phases get
+// success answers instead of 404s. Nothing here names an operation or a field: the collections,
+// their create operations and the request bodies come from the contract (paths, `examples`,
+// `required`, `contentMediaType`); a collection without a create is read from its list (presets).
+import { loadDoc } from './relaxations.js';
+
+type Json = any; // the bundled document, walked loosely
+
+export interface Seeded {
+  /** Collection path (e.g. /text-to-scene/{storyboard}/scenes) -> created or listed id. */
+  ids: Map<string, string>;
+  /** DELETE operations get their own resource, so deleting it does not starve the others. */
+  forDelete: Map<string, string>;
+  /** operationId -> Schemathesis parameter overrides ("path.<name>" -> id). */
+  parameters: Map<string, Record<string, string>>;
+  /** What was created (method, path, id), for the log and for cleaning up a remote target. */
+  created: { label: string; id: string }[];
+  /** Collections the runner could not fill, with why. */
+  skipped: { collection: string; why: string }[];
+}
+
+export interface SeedOptions {
+  baseUrl: string;
+  token: string;
+  allowCharges: boolean;
+  /** Operations the run will call (others need no ids). */
+  operationIds?: Set<string>;
+  doc?: Json;
+  log?: (line: string) => void;
+}
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+
+function resolve(doc: Json, node: Json): Json {
+  let current = node;
+  for (let hops = 0; current?.$ref && hops < 20; hops++) {
+    current = current.$ref.slice(2).split('/').reduce((acc: Json, key: string) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  }
+  return current;
+}
+
+/** The collection a path parameter belongs to: the path up to (not including) `/{name}`. */
+function collectionsOf(path: string): { name: string; collection: string }[] {
+  const out: { name: string; collection: string }[] = [];
+  const parts = path.split('/');
+  parts.forEach((part, i) => {
+    const m = /^\{(.+)\}$/.exec(part);
+    if (m) out.push({ name: m[1], collection: parts.slice(0, i).join('/') });
+  });
+  return out;
+}
+
+/** A value for one schema, from its own examples only (nothing invented); undefined when it has none. */
+function exampleOf(doc: Json, node: Json): unknown {
+  const schema = resolve(doc, node);
+  if (!schema || typeof schema !== 'object') return undefined;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  if (schema.example !== undefined) return schema.example;
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  for (const part of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
+    const found = exampleOf(doc, part);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Small, valid-looking file contents for a media type (magic bytes of a real format). */
+function fileFor(mediaType: string): Blob {
+  if (mediaType.startsWith('audio/')) return new Blob([new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0])], { type: 'audio/mpeg' });
+  if (mediaType.startsWith('image/')) return new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' });
+  return new Blob([new Uint8Array([0])], { type: 'application/octet-stream' });
+}
+
+/** A request body for a create: the schema's required properties and those with examples. */
+function bodyFor(doc: Json, op: Json): { body?: BodyInit; headers: Record<string, string> } {
+  const content = op.requestBody?.content ?? {};
+  const multipart = content['multipart/form-data'];
+  const json = content['application/json'];
+  const schema = resolve(doc, (multipart ?? json)?.schema);
+  if (!schema) return { headers: {} };
+  const required = new Set<string>(schema.required ?? []);
+  if (multipart) {
+    const form = new FormData();
+    for (const [name, raw] of Object.entries<Json>(schema.properties ?? {})) {
+      const prop = resolve(doc, raw);
+      const item = prop?.type === 'array' ? resolve(doc, prop.items) : prop;
+      const media = item?.contentMediaType ?? (item?.format === 'binary' ? 'application/octet-stream' : undefined);
+      if (media) {
+        form.append(name, fileFor(media), media.startsWith('image/') ? 'seed.png' : 'seed.mp3');
+        continue;
+      }
+      const value = exampleOf(doc, prop);
+      // A required field without an example: a boolean-looking acceptance is "true", text is a label.
+      if (value !== undefined) form.append(name, String(value));
+      else if (required.has(name)) form.append(name, prop?.type === 'boolean' || !prop?.type ? 'true' : 'conformance');
+    }
+    return { body: form, headers: {} };
+  }
+  const body: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries<Json>(schema.properties ?? {})) {
+    const value = exampleOf(doc, raw);
+    if (value !== undefined) body[name] = value;
+    else if (required.has(name)) body[name] = 'conformance';
+  }
+  return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+}
+
+export async function seed(options: SeedOptions): Promise<Seeded> {
+  const doc = options.doc ?? loadDoc();
+  const log = options.log ?? (() => {});
+  const ops: { id: string; method: string; path: string; op: Json }[] = [];
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const method of METHODS) if (item[method]?.operationId) ops.push({ id: item[method].operationId, method, path, op: item[method] });
+  }
+  const wanted = ops.filter((o) => !options.operationIds || options.operationIds.has(o.id));
+  const result: Seeded = { ids: new Map(), forDelete: new Map(), parameters: new Map(), created: [], skipped: [] };
+
+  // Every collection a wanted operation needs, parents first (a scene needs its storyboard).
+  const needed = new Set<string>();
+  for (const o of wanted) for (const { collection } of collectionsOf(o.path)) needed.add(collection);
+  const ordered = [...needed].sort((a, b) => a.split('/').length - b.split('/').length);
+
+  const fill = (template: string) => {
+    let missing: string | undefined;
+    const path = template.replace(/\{([^}]+)\}/g, (whole, name) => {
+      const parent = collectionsOf(template).find((c) => c.name === name)!.collection;
+      const id = result.ids.get(parent);
+      if (id === undefined) missing = parent;
+      return encodeURIComponent(id ?? whole);
+    });
+    return { path, missing };
+  };
+  const request = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
+    const response = await fetch(`${options.baseUrl}${path}`, {
+      method: method.toUpperCase(),
+      headers: { authorization: `Bearer ${options.token}`, accept: 'application/json', ...init.headers },
+      body: init.body,
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await response.text();
+    let json: Json;
+    try { json = JSON.parse(text); } catch { json = undefined; }
+    return { status: response.status, json };
+  };
+
+  async function create(collection: string): Promise<string | undefined> {
+    const creator = ops.find((o) => o.method === 'post' && o.path === collection);
+    const { path, missing } = fill(collection);
+    if (missing) { result.skipped.push({ collection, why: `its parent ${missing} has no id` }); return undefined; }
+    if (creator) {
+      if (creator.op['x-credits']?.charges && !options.allowCharges) {
+        result.skipped.push({ collection, why: `${creator.id} charges credits (CONFORMANCE_ALLOW_CHARGES=1 to create one)` });
+        return undefined;
+      }
+      const reply = await request('post', path, bodyFor(doc, creator.op));
+      const id = reply.json?.data?.id;
+      if (reply.status >= 300 || id === undefined) {
+        result.skipped.push({ collection, why: `${creator.id} answered ${reply.status}` });
+        return undefined;
+      }
+      result.created.push({ label: `POST ${path}`, id: String(id) });
+      return String(id);
+    }
+    // No create: take the first item of the collection's list, if the contract has one.
+    const lister = ops.find((o) => o.method === 'get' && o.path === collection);
+    if (!lister) { result.skipped.push({ collection, why: 'no create and no list operation in the contract' }); return undefined; }
+    const reply = await request('get', path);
+    const first = Array.isArray(reply.json?.data) ? reply.json.data[0]?.id : undefined;
+    if (first === undefined) { result.skipped.push({ collection, why: `${lister.id} answered ${reply.status} with no item` }); return undefined; }
+    log(`using the listed ${collection} item ${first} (the contract shows no create for it)`);
+    return String(first);
+  }
+
+  for (const collection of ordered) {
+    const id = await create(collection);
+    if (id !== undefined) result.ids.set(collection, id);
+  }
+  // A DELETE on a created collection gets a resource of its own; when none can be made, it gets no
+  // seeded id at all (rather than deleting the one every other operation uses).
+  const starved = new Set<string>();
+  for (const o of wanted.filter((w) => w.method === 'delete')) {
+    const last = collectionsOf(o.path).at(-1);
+    if (!last || !ops.some((x) => x.method === 'post' && x.path === last.collection)) continue;
+    const id = await create(last.collection);
+    if (id !== undefined) result.forDelete.set(o.id, id);
+    else starved.add(o.id);
+  }
+
+  for (const o of wanted) {
+    const params: Record<string, string> = {};
+    const chain = collectionsOf(o.path);
+    chain.forEach(({ name, collection }, i) => {
+      const last = i === chain.length - 1;
+      if (last && starved.has(o.id)) return;
+      const id = (last ? result.forDelete.get(o.id) : undefined) ?? result.ids.get(collection);
+      if (id !== undefined) params[`path.${name}`] = id;
+    });
+    if (Object.keys(params).length) result.parameters.set(o.id, params);
+  }
+  return result;
+}
