@@ -10,6 +10,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, tagOrder } from '../scripts/docs/contract.js';
 import { knownGaps } from '../scripts/docs/known-gaps.js';
+import { isGuessedOperation, UNCONFIRMED_LABEL } from '../scripts/build-steps/unconfirmed.js';
 import { stateMachines } from '../scripts/docs/state-diagrams.js';
 import { ROOT } from '../scripts/lib/project.js';
 import { launchChromium } from './support/browser.js';
@@ -158,14 +159,29 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     }
   });
 
-  it('lists every known gap from the contract', async () => {
+  it('lists every known gap from the contract, with a guess column marking guessed operations', async () => {
     await clickMenu('Known gaps');
     const gaps = knownGaps(doc);
     await heading(page, 'Known gaps').waitFor({ state: 'visible' });
-    const list = page.locator('ol').filter({ hasText: gaps[0].pointer });
-    expect(await list.locator(':scope > li').count()).toBe(gaps.length);
-    const text = await list.innerText();
+    const table = page.locator('table').filter({ hasText: gaps[0].pointer });
+    const rows = table.locator('tbody > tr');
+    expect(await rows.count()).toBe(gaps.length);
+    const text = await table.innerText();
     for (const gap of gaps) expect(text).toContain(gap.text.replace(/`/g, ''));
+    const guessCells = await rows.evaluateAll((trs) => trs.map((tr) => (tr.children[2] as HTMLElement).innerText.trim()));
+    expect(guessCells).toEqual(gaps.map((g) => (g.guess ? 'operation' : 'detail')));
+    expect(gaps.filter((g) => g.guess).length).toBeGreaterThan(0);
+  });
+
+  it('shows an Unconfirmed badge on every operation whose path or method is a guess, and on no other', async () => {
+    const guessed = ops.filter((o) => isGuessedOperation(o.op));
+    expect(guessed.length).toBeGreaterThan(0);
+    for (const o of [...guessed, ...ops.filter((x) => !isGuessedOperation(x.op)).slice(0, 5)]) {
+      const header = section(o.id).locator('h2').first();
+      await header.waitFor({ state: 'attached' });
+      const badge = header.getByText(UNCONFIRMED_LABEL, { exact: true });
+      expect(await badge.count(), o.label).toBe(isGuessedOperation(o.op) ? 1 : 0);
+    }
   });
 
   it('finds an operation with the built-in search', async () => {

@@ -19,8 +19,8 @@ export interface Seeded {
   parameters: Map<string, Record<string, string>>;
   /** What was created (method, path, id), for the log and for cleaning up a remote target. */
   created: { label: string; id: string }[];
-  /** Collections the runner could not fill, with why. */
-  skipped: { collection: string; why: string }[];
+  /** Collections the runner could not fill, with why (and, for a DELETE's own resource, which DELETE). */
+  skipped: { collection: string; why: string; forDelete?: string }[];
 }
 
 export interface SeedOptions {
@@ -187,7 +187,11 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
     if (!last || !ops.some((x) => x.method === 'post' && x.path === last.collection)) continue;
     const id = await create(last.collection);
     if (id !== undefined) result.forDelete.set(o.id, id);
-    else starved.add(o.id);
+    else {
+      starved.add(o.id);
+      const last = result.skipped.at(-1);
+      if (last) last.forDelete = o.id;
+    }
   }
 
   for (const o of wanted) {
