@@ -48,9 +48,13 @@ function exactly(text: string): RegExp {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 }
 
-/** A heading whose whole text is `text` (Redoc adds link icons, so the accessible name may differ). */
+/**
+ * A heading whose whole text is `text` (Redoc adds link icons, so the accessible name may differ),
+ * optionally followed by the "Unconfirmed" badge of a guessed operation.
+ */
 function heading(scope: Page | Locator, text: string): Locator {
-  return scope.locator('h1, h2, h3').filter({ hasText: exactly(text) }).first();
+  const badge = new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(${UNCONFIRMED_LABEL}\\s*)?$`);
+  return scope.locator('h1, h2, h3').filter({ hasText: badge }).first();
 }
 
 /** Clicks the side-menu entry whose own label is `text` (the last one: a tag comes after its group). */
@@ -177,8 +181,8 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     const guessed = ops.filter((o) => isGuessedOperation(o.op));
     expect(guessed.length).toBeGreaterThan(0);
     for (const o of [...guessed, ...ops.filter((x) => !isGuessedOperation(x.op)).slice(0, 5)]) {
-      const header = section(o.id).locator('h2').first();
-      await header.waitFor({ state: 'attached' });
+      await openOperation(o);
+      const header = heading(section(o.id), o.op.summary);
       const badge = header.getByText(UNCONFIRMED_LABEL, { exact: true });
       expect(await badge.count(), o.label).toBe(isGuessedOperation(o.op) ? 1 : 0);
     }
