@@ -151,8 +151,12 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
     const creator = ops.find((o) => o.method === 'post' && o.path === collection);
     const { path, missing } = fill(collection);
     if (missing) { result.skipped.push({ collection, why: `its parent ${missing} has no id` }); return undefined; }
+    const lister = ops.find((o) => o.method === 'get' && o.path === collection);
     if (creator) {
       if (creator.op['x-credits']?.charges && !options.allowCharges) {
+        // Creating one would charge: an item the account already has will do (staging may have some).
+        const existing = lister ? await listedId(lister, path) : undefined;
+        if (existing !== undefined) return existing;
         result.skipped.push({ collection, why: `${creator.id} charges credits (CONFORMANCE_ALLOW_CHARGES=1 to create one)` });
         return undefined;
       }
@@ -166,12 +170,18 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
       return String(id);
     }
     // No create: take the first item of the collection's list, if the contract has one.
-    const lister = ops.find((o) => o.method === 'get' && o.path === collection);
     if (!lister) { result.skipped.push({ collection, why: 'no create and no list operation in the contract' }); return undefined; }
+    const first = await listedId(lister, path);
+    if (first === undefined) { result.skipped.push({ collection, why: `${lister.id} listed no item` }); return undefined; }
+    return first;
+  }
+
+  /** The first item of a list operation's answer, or undefined. */
+  async function listedId(lister: { id: string }, path: string): Promise<string | undefined> {
     const reply = await request('get', path);
-    const first = Array.isArray(reply.json?.data) ? reply.json.data[0]?.id : undefined;
-    if (first === undefined) { result.skipped.push({ collection, why: `${lister.id} answered ${reply.status} with no item` }); return undefined; }
-    log(`using the listed ${collection} item ${first} (the contract shows no create for it)`);
+    const first = reply.status < 300 && Array.isArray(reply.json?.data) ? reply.json.data[0]?.id : undefined;
+    if (first === undefined) return undefined;
+    log(`using ${path} item ${first}, listed by ${lister.id} (nothing created for it)`);
     return String(first);
   }
 
