@@ -159,6 +159,18 @@ describe('errors and smaller rules', () => {
     for (const units of [1, 10, 100, 101, 199999]) expect((await put(units)).status, String(units)).toBe(200);
   });
 
+  it('character preview: the contract\'s per-minute limit, then 429 with Retry-After; other accounts unaffected', async () => {
+    const perMinute: number = spec.info['x-limits'].characterPreview.perMinute;
+    const character = async (token: string) => (await op('createCharacter', {}, { token, raw: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nMira\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } })).body.data.id;
+    const id = await character('previews');
+    for (let i = 0; i < perMinute; i += 1) expect((await op('previewCharacter', { id }, { token: 'previews', body: { genre_id: 1 } })).status, `preview ${i + 1}`).toBe(200);
+    const limited = await op('previewCharacter', { id }, { token: 'previews', body: { genre_id: 1 } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const other = await character('previews-other');
+    expect((await op('previewCharacter', { id: other }, { token: 'previews-other', body: { genre_id: 1 } })).status).toBe(200);
+  });
+
   it('text-to-video prompt: 5 to 1500 words', async () => {
     const create = (prompt: string) => op('createTextToVideo', {}, { token: 'words', body: { model: 'kling-2-1', prompt } });
     expect((await create('four words only here')).status).toBe(422);

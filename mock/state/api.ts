@@ -258,6 +258,7 @@ export class StatefulApi {
         break;
       }
       case 'preview': {
+        this.checkPreviewPace(call);
         resource.data.previews = structuredClone(call.prism.body?.data?.previews ?? []);
         return this.ok(call, resource.data);
       }
@@ -435,6 +436,24 @@ export class StatefulApi {
     return ['generateStoryboardClips', 'renderStoryboard']
       .filter((id) => id === 'renderStoryboard' || !resource.charged?.has(id))
       .reduce((sum, id) => sum + this.price(this.contract.op(id)), 0);
+  }
+
+  /**
+   * Character previews: "5 per minute" (the contract's info.x-limits.characterPreview.perMinute),
+   * per account over the last 60 seconds of the mock's clock; the sixth is 429 with Retry-After.
+   */
+  private checkPreviewPace(call: Call): void {
+    const perMinute = this.contract.doc.info?.['x-limits']?.characterPreview?.perMinute;
+    if (typeof perMinute !== 'number') return;
+    const recent = (call.account.previews ?? []).filter((at) => call.now - at < 60_000);
+    if (recent.length >= perMinute) {
+      const resetAt = recent[0] + 60_000;
+      throw new ApiError(this.errors.answer('ErrorTooManyRequests', {}, {
+        'Retry-After': Math.max(1, Math.ceil((resetAt - call.now) / 1000)),
+        'X-RateLimit-Reset': Math.ceil(resetAt / 1000),
+      }));
+    }
+    call.account.previews = [...recent, call.now];
   }
 
   // ---- voice clone slots -------------------------------------------------------------------

@@ -56,6 +56,8 @@ export interface Account {
   boughtSlots: number;
   /** Items of example-backed lists (presets) this account deleted, as "<list path>:<id>". */
   deleted: Set<string>;
+  /** When this account's recent character previews happened (the source allows 5 per minute). */
+  previews?: number[];
 }
 
 let nextId = 1;
