@@ -182,7 +182,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     expect(guessed.length).toBeGreaterThan(0);
     for (const o of [...guessed, ...ops.filter((x) => !isGuessedOperation(x.op)).slice(0, 5)]) {
       await openOperation(o);
-      const header = heading(section(o.id), o.op.summary);
+      const header = heading(section(o.id), o.op.summary ?? o.id);
       const badge = header.getByText(UNCONFIRMED_LABEL, { exact: true });
       expect(await badge.count(), o.label).toBe(isGuessedOperation(o.op) ? 1 : 0);
     }
