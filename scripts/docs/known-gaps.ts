@@ -50,11 +50,12 @@ export function knownGapsMarkdown(gaps: Gap[]): string {
     'leniently and marks it with `x-unspecified`; nothing here is promised, and a conformance run against',
     `staging does not verify it. In the **guess** column, **operation** marks the ${guesses} operations whose path`,
     'or method is itself a guess (shown with an "Unconfirmed" badge); **detail** marks an open detail of a shown',
-    'place. The last column is the JSON pointer into `generated/openapi.json`.',
+    'place. Each gap ends with its JSON pointer into `generated/openapi.json`.',
     '',
-    '| # | place | guess | not shown | pointer |',
-    '| --- | --- | --- | --- | --- |',
-    ...gaps.map((g, i) => `| ${i + 1} | **${cell(g.place)}** | ${g.guess ? '**operation**' : 'detail'} | ${cell(g.text)} | ${code(g.pointer || '/')} |`),
+    // Three columns, so the table fits the page's middle column without scrolling sideways.
+    '| # | guess | place: what is not shown |',
+    '| --- | --- | --- |',
+    ...gaps.map((g, i) => `| ${i + 1} | ${g.guess ? '**operation**' : 'detail'} | **${cell(g.place)}**: ${cell(g.text)} ${code(g.pointer || '/')} |`),
   ].join('\n');
 }
 
