@@ -3,6 +3,7 @@ export * from './model.js';
 export { Contract, type ExampleBody, type Operation as ContractOperation, type StateMachine } from './by-id.js';
 export * from './openapi.js';
 export * from './pointer.js';
+export { describeRelaxations, relaxations, type Relaxation } from './leniency.js';
 export {
   checkExtensions,
   extensionOccurrences,

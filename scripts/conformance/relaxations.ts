@@ -1,31 +1,16 @@
-// Which conformance checks are relaxed where, derived from the contract's own honesty markers
-// (`x-unspecified`, `x-unspecified-scope`; openapi/EXTENSIONS.md) and from nothing else. A check
-// must never fail on a guess, and a stated fact stays strictly checked:
-//
-//   - an operation whose path or method is itself a guess (scope `operation`): only auth
-//     (ignored_auth), the rate-limit headers (response_headers_conformance) and the error envelope
-//     (response_schema_conformance of the declared error responses) are checked;
-//   - an operation whose request the source leaves partly open (scope `request`, or an
-//     `x-unspecified` anywhere in its parameters or request body schema): a documented refusal
-//     (400, 404, 422) is an acceptable answer to generated valid data; where the operation-level
-//     marker says the request itself is not shown, the contract's request schema is a guess and
-//     is not used to call an acceptance a failure (negative_data_rejection off).
+// Conformance's use of the one leniency rule (lib/contract/leniency.ts, shared with the proxy):
+// the relaxed operations become Schemathesis `[[operations]]` entries. A guessed operation keeps
+// only auth, the rate-limit headers and the error envelope; an operation with partly unknown
+// inputs accepts a documented refusal (400, 404, 422) of generated valid data, and where the
+// request itself is not shown, negative_data_rejection is off.
 import { readFileSync } from 'node:fs';
+import { describeRelaxations, relaxations as derive, type Relaxation } from '../../lib/contract/index.js';
 import { SCHEMA_JSON } from './contract-facts.js';
 
-type Json = any; // the bundled document, walked loosely (a local helper, not a contract model)
+type Json = any; // the bundled document as parsed (the derivation reads it through lib/contract)
 
-export interface Relaxation {
-  operationId: string;
-  label: string;
-  kind: 'guess' | 'inputs';
-  /** negative_data_rejection off: the request itself is not shown (operation-level `request` scope). */
-  requestUnknown: boolean;
-  charges: boolean;
-  reason: string;
-}
-
-const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+export type { Relaxation };
+export { describeRelaxations };
 
 /** Checks left on for a guessed operation. Everything else Schemathesis has is switched off there. */
 export const GUESS_KEEPS = ['ignored_auth', 'response_headers_conformance', 'response_schema_conformance'];
@@ -41,64 +26,9 @@ export function loadDoc(path = SCHEMA_JSON): Json {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-function resolve(doc: Json, node: Json): Json {
-  let current = node;
-  for (let hops = 0; current?.$ref && hops < 20; hops++) {
-    current = current.$ref.slice(2).split('/').reduce((acc: Json, key: string) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  }
-  return current;
-}
-
-/** The first `x-unspecified` text found under a node, following internal `$ref`s once each. */
-function firstUnspecified(doc: Json, node: Json, seen = new Set<string>()): string | undefined {
-  if (!node || typeof node !== 'object') return undefined;
-  if (typeof node.$ref === 'string') {
-    if (seen.has(node.$ref)) return undefined;
-    seen.add(node.$ref);
-    return firstUnspecified(doc, resolve(doc, node), seen);
-  }
-  if (typeof node['x-unspecified'] === 'string') return node['x-unspecified'];
-  for (const value of Object.values(node)) {
-    const found = firstUnspecified(doc, value, seen);
-    if (found) return found;
-  }
-  return undefined;
-}
-
+/** The relaxed operations of the bundle (lib/contract/leniency.ts: the proxy reads the same list). */
 export function relaxations(doc: Json = loadDoc()): Relaxation[] {
-  const out: Relaxation[] = [];
-  for (const [path, item] of Object.entries<Json>(doc.paths)) {
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op?.operationId) continue;
-      const scope: string[] = op['x-unspecified-scope'] ?? [];
-      const base = { operationId: op.operationId, label: `${method.toUpperCase()} ${path}`, charges: op['x-credits']?.charges === true };
-      if (scope.includes('operation')) {
-        out.push({ ...base, kind: 'guess', requestUnknown: true, reason: op['x-unspecified'] });
-        continue;
-      }
-      const requestUnknown = scope.includes('request');
-      // Path parameters are left out: the runner seeds real ids for them (seed.ts), so the open
-      // type of identifiers (ResourceId) decides nothing about a generated request.
-      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].filter((p: Json) => resolve(doc, p)?.in !== 'path');
-      const nested = firstUnspecified(doc, { parameters: params, body: op.requestBody });
-      if (requestUnknown || nested) {
-        const reasons = [requestUnknown ? op['x-unspecified'] : undefined, nested].filter((r, i, all): r is string => !!r && all.indexOf(r) === i);
-        out.push({ ...base, kind: 'inputs', requestUnknown, reason: reasons.join(' ') });
-      }
-    }
-  }
-  return out;
-}
-
-/** One line per relaxed operation, for the start of every run. */
-export function describeRelaxations(list: Relaxation[]): string[] {
-  return list.map((r) => {
-    const what = r.kind === 'guess'
-      ? 'path or method not shown: only auth, rate-limit headers and the error envelope are checked'
-      : `inputs partly not shown: 400/404/422 accepted for generated valid data${r.requestUnknown ? '; request schema not used to fail an acceptance' : ''}`;
-    return `relaxed ${r.operationId} (${r.label}): ${what}. Why: ${r.reason.replace(/\s+/g, ' ').trim()}`;
-  });
+  return derive(doc);
 }
 
 const q = (s: string) => JSON.stringify(s);
