@@ -3,6 +3,7 @@
 // contract through Contract; the exchanges only say what a target could answer.
 import { describe, expect, it } from 'vitest';
 import { Contract, type StateMachine } from '../mock/contract.js';
+import { relaxations } from '../lib/contract/index.js';
 import { Checker } from '../scripts/proxy/checker.js';
 import { readProxySettings, DEFAULT_PROXY_PORT } from '../scripts/proxy/settings.js';
 import type { Observed } from '../scripts/proxy/types.js';
@@ -154,6 +155,65 @@ describe('refunds: never a false red', () => {
     checker.check(poll(refunding, failed, 26));
     checker.check(me(992));
     expect(checker.violations).toEqual([]);
+  });
+});
+
+// The leniency is conformance's own (lib/contract/leniency.ts), read from x-unspecified and
+// x-unspecified-scope: nothing here names an operation; each case picks one by its markers.
+describe('leniency: the same rule as conformance, guesses never violations, facts still strict', () => {
+  const relaxed = relaxations(contract.doc);
+  const noParams = (id: string) => !contract.op(id).path.includes('{');
+  const guessed = contract.op(relaxed.find((r) => r.kind === 'guess' && noParams(r.operationId))!.operationId);
+  const undocumented = [404, 410, 418].find((s) => !(String(s) in guessed.raw.responses))!;
+  const errorKey = Object.keys(guessed.raw.responses).find((k) => /^4\d\d$/.test(k))!;
+  const envelope = (status: number) => ({ ...(Object.values(contract.examples(guessed, errorKey))[0] as object), status });
+  const jsonBody = (id: string) => !!contract.deref(contract.op(id).raw.requestBody)?.content?.['application/json'];
+  const unknownRequest = relaxed.find((r) => r.requestUnknown && r.kind === 'inputs' && jsonBody(r.operationId))!;
+  const strictRequest = [...contract.operations.values()].find((o) => !relaxed.some((r) => r.operationId === o.id) && jsonBody(o.id))!;
+  /** A body that is not JSON, refused with the operation's own documented 400 example. */
+  const malformed = (id: string): Observed => {
+    const refusal = Object.values(contract.examples(contract.op(id), '400'))[0];
+    return { ...exchange(id, { faceless: 1, storyboard: 1, id: 1 }, 400, refusal, {}), requestBody: Buffer.from('{"oops":') };
+  };
+
+  it('the proxy relaxes exactly the operations conformance relaxes, and says why in its report', () => {
+    const checker = new Checker({ contract });
+    expect([...checker.relaxed.keys()].sort()).toEqual(relaxed.map((r) => r.operationId).sort());
+    expect(checker.report().relaxed).toHaveLength(relaxed.length);
+    expect(checker.report().relaxed.join('\n')).toContain(`relaxed ${guessed.id} (`);
+  });
+
+  it('a guessed operation answered with a status it does not document: unverified, not a violation', () => {
+    const checker = new Checker({ contract });
+    checker.check(exchange(guessed.id, {}, undocumented, envelope(undocumented)));
+    expect(checker.violations).toEqual([]);
+    expect(checker.report().unverified.map((u) => `${u.kind} ${u.operationId}`)).toEqual([`status ${guessed.id}`]);
+    expect(checker.report().unverified[0].why).toBe(relaxed.find((r) => r.operationId === guessed.id)!.reason.replace(/\s+/g, ' ').trim());
+  });
+
+  it('on a guessed operation the rate-limit headers and the error envelope stay facts', () => {
+    const checker = new Checker({ contract });
+    const noRate = exchange(guessed.id, {}, undocumented, envelope(undocumented));
+    checker.check({ ...noRate, responseHeaders: { 'content-type': 'application/json' } });
+    checker.check({ ...exchange(guessed.id, {}, undocumented, ['not', 'an', 'envelope']) });
+    expect(checker.violations.map((v) => v.kind)).toEqual(['header', 'header', 'schema']);
+  });
+
+  it('where the request itself is not shown, a request the contract would refuse is unverified; elsewhere it is the client\'s violation', () => {
+    const checker = new Checker({ contract });
+    checker.check(malformed(unknownRequest.operationId));
+    expect(checker.violations).toEqual([]);
+    expect(checker.report().unverified.map((u) => u.kind)).toEqual(['request']);
+    checker.check(malformed(strictRequest.id));
+    expect(checker.violations.map((v) => `${v.kind} ${v.operationId}`)).toEqual([`request ${strictRequest.id}`]);
+  });
+
+  it('an operation that is not a guess answered with a status it does not document is a violation', () => {
+    const op = [...contract.operations.values()].find((o) => !relaxed.some((r) => r.operationId === o.id) && noParams(o.id) && !('418' in o.raw.responses))!;
+    const checker = new Checker({ contract });
+    checker.check(exchange(op.id, {}, 418, envelope(418)));
+    expect(checker.violations.map((v) => v.kind)).toEqual(['status']);
+    expect(checker.report().unverified).toEqual([]);
   });
 });
 

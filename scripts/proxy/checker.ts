@@ -1,14 +1,16 @@
 // The checker: every exchange that crossed the proxy goes through the same stages, in order:
 // match the operation, validate the request, validate the response, then (on a 2xx) the lifecycle
 // tracker and the credit tracker. Each finding becomes one Violation, printed as one line when it
-// happens and kept for the report. Conformance's flows phase runs its HTTP through this class too.
+// happens and kept for the report, unless the contract says the place is a guess: the leniency is
+// conformance's own (lib/contract/leniency.ts, derived from x-unspecified / x-unspecified-scope),
+// and what it spares is listed as `unverified`, never counted. Conformance's flows phase runs its HTTP through this class too.
 import { createHash } from 'node:crypto';
-import { Contract } from '../../lib/contract/index.js';
+import { Contract, describeRelaxations, relaxations, type Relaxation } from '../../lib/contract/index.js';
 import { CreditTracker } from './credits.js';
 import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';
 import { Schemas } from './schemas.js';
-import type { Observed, Report, Violation, ViolationKind } from './types.js';
+import type { Observed, Report, Unverified, Violation, ViolationKind } from './types.js';
 import { validateRequest } from './validate-request.js';
 import { validateResponse } from './validate-response.js';
 
@@ -47,6 +49,9 @@ export class Checker {
   readonly lifecycle: LifecycleTracker;
   readonly credits: CreditTracker;
   readonly violations: Violation[] = [];
+  readonly unverified: Unverified[] = [];
+  /** The relaxed operations by id: the same list conformance relaxes (lib/contract/leniency.ts). */
+  readonly relaxed: ReadonlyMap<string, Relaxation>;
   exchanges = 0;
   blocked = 0;
   private readonly operations: Record<string, number> = {};
@@ -62,6 +67,7 @@ export class Checker {
     this.lifecycle = new LifecycleTracker(this.contract);
     this.credits = new CreditTracker(this.contract, options.refundGraceMs ?? defaultRefundGraceMs(this.contract));
     this.onViolation = options.onViolation;
+    this.relaxed = new Map(relaxations(this.contract.doc).map((r) => [r.operationId, r]));
   }
 
   matchOperation(method: string, path: string): Match | undefined {
@@ -94,20 +100,35 @@ export class Checker {
     }
     const id = match.op.id;
     this.operations[id] = (this.operations[id] ?? 0) + 1;
-    for (const f of validateRequest(this.contract, this.schemas, match, ex)) add(id, f.kind, f.expected, f.got);
-    const { findings, body } = validateResponse(this.contract, this.schemas, match, ex);
+    const relaxed = this.relaxed.get(id);
+    const spare = (kind: ViolationKind, expected: string, got: string, resource?: string) => {
+      const message = describeViolation({ operationId: id, kind, method: ex.method, path: ex.path, status: ex.status, resource, expected, got, at });
+      const same = this.unverified.find((u) => u.kind === kind && u.message === message);
+      if (same) { same.repeats = (same.repeats ?? 0) + 1; return; }
+      this.unverified.push({ operationId: id, kind, message, why: relaxed!.reason.replace(/\s+/g, ' ').trim(), at });
+    };
+    // Where the request itself is not shown, the contract's request schema is a guess.
+    for (const f of validateRequest(this.contract, this.schemas, match, ex)) {
+      if (relaxed?.requestUnknown) spare(f.kind, f.expected, f.got);
+      else add(id, f.kind, f.expected, f.got);
+    }
+    const { findings, unverified, body } = validateResponse(this.contract, this.schemas, match, ex, relaxed);
     for (const f of findings) add(id, f.kind, f.expected, f.got);
+    for (const f of unverified) spare(f.kind, f.expected, f.got);
     if (ex.status < 200 || ex.status >= 300 || body === undefined) return added;
 
     const account = accountKey(ex.requestHeaders.authorization);
     const firstParam = Object.values(match.params)[0];
     const dataId = (body as { data?: { id?: unknown } })?.data?.id;
     const resourceId = firstParam ?? (dataId !== undefined && dataId !== null ? String(dataId) : undefined);
+    // A guessed operation's success answer says nothing the contract states: its lifecycle and
+    // credit findings are not judged.
+    const judge = relaxed?.kind === 'guess' ? spare : (kind: ViolationKind, expected: string, got: string, resource?: string) => add(id, kind, expected, got, resource);
     const life = this.lifecycle.observe(account, id, resourceId, body);
-    for (const f of life.findings) add(id, f.kind, f.expected, f.got, f.resource);
+    for (const f of life.findings) judge(f.kind, f.expected, f.got, f.resource);
     for (const promise of life.refunds) this.credits.promise(account, promise, ex.at);
     const resource = life.refunds[0]?.resource ?? this.resourceOf(id, resourceId);
-    for (const f of this.credits.observe(account, match.op, body, resource, ex.at)) add(id, f.kind, f.expected, f.got, f.resource ?? resource);
+    for (const f of this.credits.observe(account, match.op, body, resource, ex.at)) judge(f.kind, f.expected, f.got, f.resource ?? resource);
     return added;
   }
 
@@ -124,6 +145,8 @@ export class Checker {
       blocked: this.blocked,
       violations: [...this.violations],
       unconfirmed: this.credits.unconfirmed(),
+      relaxed: describeRelaxations([...this.relaxed.values()]),
+      unverified: [...this.unverified],
       operations: { ...this.operations },
     };
   }

@@ -2,7 +2,7 @@
 // on http://127.0.0.1:4020/v2 (PROXY_PORT). Each violation prints one line as it happens;
 // GET /__proxy/report answers the report; SIGINT/SIGTERM write proxy-junit.xml and
 // proxy-report.json to PROXY_REPORT_DIR and exit 1 if anything was violated, else 0.
-import { Contract } from '../../lib/contract/index.js';
+import { Contract, describeRelaxations } from '../../lib/contract/index.js';
 import { Checker, formatViolation } from './checker.js';
 import { REPORT_PATH, startProxy } from './forward.js';
 import { writeReport } from './report.js';
@@ -19,6 +19,10 @@ async function main(): Promise<void> {
   const proxy = await startProxy({ target: settings.target, basePath, port: settings.port, checker, blockCharges: settings.blockCharges, log });
   log(`forwarding ${proxy.url} -> ${settings.target.href.replace(/\/+$/, '')}`);
   log(`report: GET http://127.0.0.1:${proxy.port}${REPORT_PATH}; on Ctrl-C (SIGINT) or SIGTERM: JUnit + JSON in ${settings.reportDir}`);
+  // The same leniency as conformance (lib/contract/leniency.ts): what is relaxed where, and why.
+  const relaxed = [...checker.relaxed.values()];
+  log(`${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified), as in conformance; every other check is strict; the list is also in GET ${REPORT_PATH} (relaxed), and what they spare is listed there as unverified:`);
+  for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
   if (settings.blockCharges) log('PROXY_BLOCK_CHARGES=1: operations marked x-credits.charges are answered here (403 PROXY-CHARGE-BLOCKED), never forwarded');
 
   let stopping = false;
@@ -28,7 +32,7 @@ async function main(): Promise<void> {
     await proxy.close();
     const report = checker.report();
     const files = writeReport(settings.reportDir, report);
-    log(`${signal}: ${report.exchanges} exchanges, ${report.violations.length} violation(s), ${report.unconfirmed.length} unconfirmed refund(s), ${report.blocked} blocked`);
+    log(`${signal}: ${report.exchanges} exchanges, ${report.violations.length} violation(s), ${report.unconfirmed.length} unconfirmed refund(s), ${report.unverified.length} unverified (a guess, not counted), ${report.blocked} blocked`);
     for (const u of report.unconfirmed) log(`unconfirmed: ${u.message}`);
     log(`wrote ${files.junit} and ${files.json}`);
     process.exit(report.violations.length ? 1 : 0);

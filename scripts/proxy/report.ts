@@ -1,6 +1,7 @@
 // The proxy's report as files: JSON (the same object GET /__proxy/report answers) and JUnit XML,
 // one test case per operation seen, one <failure> per violation (message = kind), so CI shows
-// which operation broke what. Unconfirmed refunds are listed as skipped test cases, not failures.
+// which operation broke what. Unconfirmed refunds, and what a guess in the contract left unjudged
+// (unverified), are listed as skipped test cases, not failures.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Report } from './types.js';
@@ -37,6 +38,7 @@ export function reportJUnit(report: Report): string {
       .map((v) => ({ type: v.kind.toUpperCase(), text: v.message })),
   }));
   for (const u of report.unconfirmed) cases.push({ name: `refund ${u.resource}`, failures: [], skipped: u.message });
+  for (const u of report.unverified) cases.push({ name: `unverified ${u.operationId}`, failures: [], skipped: `${u.kind} ${u.message} (not judged: ${u.why})` });
   return junit('proxy', cases);
 }
 

@@ -55,12 +55,31 @@ export interface Unconfirmed {
   message: string;
 }
 
+/**
+ * A departure the proxy saw where the contract is a guess (x-unspecified; the shared leniency rule
+ * in lib/contract/leniency.ts): listed so QA sees what was not judged, never counted as a violation.
+ */
+export interface Unverified {
+  operationId: string;
+  kind: ViolationKind;
+  /** One line like a violation's message. */
+  message: string;
+  /** The contract's own words on what is not shown. */
+  why: string;
+  at: string;
+  repeats?: number;
+}
+
 export interface Report {
   exchanges: number;
   /** Charging calls answered by the proxy itself (PROXY_BLOCK_CHARGES=1), never forwarded. */
   blocked: number;
   violations: Violation[];
   unconfirmed: Unconfirmed[];
+  /** One line per operation the shared leniency rule relaxes, and why (as printed at start). */
+  relaxed: string[];
+  /** What was not judged because the contract is a guess there (not violations). */
+  unverified: Unverified[];
   /** Requests per operationId (what the JUnit file lists as test cases). */
   operations: Record<string, number>;
 }
