@@ -13,6 +13,8 @@ import { Contract } from '../mock/contract.js';
 import { BLOCKED_CODE, BLOCKED_STATUS } from '../scripts/proxy/block.js';
 import { FAULT_TOKENS, startLifecycleFaults, type FaultLayer } from '../scripts/proxy/lifecycle-faults.js';
 import { HOP_BY_HOP } from '../scripts/conformance/http-forward.js';
+import { startVariationsProxy, VARIATIONS, type VariationsProxy } from '../scripts/conformance/variations-proxy.js';
+import { relaxations } from '../lib/contract/index.js';
 import type { Report } from '../scripts/proxy/types.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
 import { freePort, startMock, type RunningMock } from './mock-harness.js';
@@ -209,6 +211,62 @@ describe('a clean mock', () => {
     const saved = JSON.parse(readFileSync(path.join(proxy.reportDir, 'proxy-report.json'), 'utf8')) as Report;
     expect(saved.violations).toEqual([]);
     expect(readFileSync(path.join(proxy.reportDir, 'proxy-junit.xml'), 'utf8')).not.toContain('<failure');
+  });
+});
+
+// The other direction of the lifecycle faults above: scripts/conformance/variations-proxy.ts plays a
+// faithful deployment that made the other reasonable choice at each place the source leaves open
+// (the same one conformance is proven against). Through the proxy it must give zero violations:
+// the proxy's leniency is conformance's (lib/contract/leniency.ts); what a guess spared is listed
+// as unverified.
+describe('silent-place variations (the other reasonable choice where the source is silent)', () => {
+  let variations: VariationsProxy;
+  let proxy: ProxyProcess;
+  beforeAll(async () => {
+    variations = await startVariationsProxy(mock.base);
+    proxy = await startProxyProcess(variations.url);
+  });
+  afterAll(async () => { await proxy?.stop(); await variations?.close(); });
+
+  const token = 'variations-account';
+  const send = (id: string, params: Record<string, unknown>, body?: string, query = '') => fetch(
+    proxy.base + op(id).path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(params[name]))) + query,
+    { method: op(id).method.toUpperCase(), headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body },
+  );
+  const of = (name: keyof typeof VARIATIONS, i = 0) => VARIATIONS[name].operations[i];
+
+  it('zero violations at every variation; the guesses it spared are unverified, with the contract\'s reason', async () => {
+    const draft = await api(proxy.base, token, 'createFacelessVideo', {}, exampleBody('createFacelessVideo'));
+    expect(draft.status, JSON.stringify(draft.body)).toBeLessThan(300);
+    const triggers: Record<keyof typeof VARIATIONS, () => Promise<Response>> = {
+      'requires-type': () => send(of('requires-type'), {}, '{}'),
+      'requires-title': () => send(of('requires-title'), {}),
+      'ideas-page-limit': () => send(of('ideas-page-limit'), {}, undefined, '?per_page=51'),
+      // A body that is not JSON, sent where the operation itself is a guess (elsewhere it is the client's own violation).
+      'malformed-json-422': () => send(VARIATIONS['malformed-json-422'].operations.find((id) => relaxations(contract.doc).some((r) => r.operationId === id && r.requestUnknown))!, { storyboard: 1 }, '{"mood":'),
+      'any-include': () => send(of('any-include'), { faceless: draft.body.data.id }, undefined, '?include=everything'),
+      'guessed-method-405': () => send(of('guessed-method-405'), { storyboard: 1 }),
+      'guessed-path-404': () => send(of('guessed-path-404'), {}),
+    };
+    for (const [name, trigger] of Object.entries(triggers)) await (await trigger()).arrayBuffer().then(() => expect(variations.used[name], name).toBeGreaterThan(0));
+    const r = await report(proxy);
+    expect(r.violations, JSON.stringify(r.violations, null, 1)).toEqual([]);
+    const unverified = r.unverified.map((u) => `${u.kind} ${u.operationId}`);
+    expect(unverified).toContain(`status ${of('guessed-path-404')}`);
+    expect(unverified.some((u) => u.startsWith('request '))).toBe(true);
+    for (const u of r.unverified) expect(u.why.length, u.message).toBeGreaterThan(0);
+    // Printed at start like conformance: the count, then one line per relaxed operation and why.
+    expect(proxy.output()).toMatch(new RegExp(`${r.relaxed.length} operations relaxed .*GET /__proxy/report`));
+    for (const line of r.relaxed) expect(proxy.output()).toContain(line);
+  });
+
+  it('SIGTERM with only unverified guesses exits 0; the JUnit lists them as skipped, not failed', async () => {
+    const code = await proxy.stop('SIGTERM');
+    expect(code, proxy.output()).toBe(0);
+    const xml = readFileSync(path.join(proxy.reportDir, 'proxy-junit.xml'), 'utf8');
+    expect(xml).not.toContain('<failure');
+    expect(xml).toMatch(/<testcase name="unverified [^"]+"[^>]*>\s*<skipped /);
+    expect(proxy.output()).toMatch(/0 violation\(s\).*[1-9]\d* unverified/);
   });
 });
 
