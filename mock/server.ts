@@ -146,7 +146,7 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     }
     if (result.kind === 'error') return fromPrismError(result.status, result.detail, path);
 
-    const op = contract.op(result.operationId);
+    const op = contract.opFromContract(result.operationId);
     const problems = result.violations.filter((v) => v.severity === 0);
     if (problems.some((v) => v.code === 401) || !token) return errors.unauthorized();
     const kind = kindOf(token);

@@ -13,7 +13,7 @@ const rate = { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '29', 'conten
 const auth = { authorization: 'Bearer unit' };
 
 function exchange(operationId: string, params: Record<string, string | number>, status: number, body: unknown, request?: unknown): Observed {
-  const op = contract.op(operationId);
+  const op = contract.opFromContract(operationId);
   return {
     method: op.method.toUpperCase(),
     path: op.path.replace(/\{(\w+)\}/g, (_, n) => String(params[n])),
@@ -30,7 +30,7 @@ function exchange(operationId: string, params: Record<string, string | number>, 
 /** A poll answer: the poll operation's own example for that state (so the body is valid), with this id. */
 function pollAnswer(machine: StateMachine, state: string, id: number): unknown {
   const pollId = machine.pollOperationIds[0];
-  const examples = contract.examples(contract.op(pollId));
+  const examples = contract.examples(contract.opFromContract(pollId));
   const example = structuredClone(examples[state] ?? Object.values(examples)[0]);
   const parts = machine.statusLocation.split('/').slice(1);
   let node = example;
@@ -41,9 +41,9 @@ function pollAnswer(machine: StateMachine, state: string, id: number): unknown {
   return example;
 }
 
-const closed = contract.machines.find((m) => !('open' in m && (m as { open?: boolean }).open) && m.pollOperationIds.length && m.terminal.length && m.states.length > 2 && contract.op(m.pollOperationIds[0]).path.includes('{'))!;
+const closed = contract.machines.find((m) => !('open' in m && (m as { open?: boolean }).open) && m.pollOperationIds.length && m.terminal.length && m.states.length > 2 && contract.opFromContract(m.pollOperationIds[0]).path.includes('{'))!;
 const open = contract.machines.find((m) => (m as { open?: boolean }).open)!;
-const param = (m: StateMachine) => /\{(\w+)\}/.exec(contract.op(m.pollOperationIds[0]).path)![1];
+const param = (m: StateMachine) => /\{(\w+)\}/.exec(contract.opFromContract(m.pollOperationIds[0]).path)![1];
 const poll = (m: StateMachine, state: string, id: number) => exchange(m.pollOperationIds[0], { [param(m)]: id }, 200, pollAnswer(m, state, id));
 
 describe('state machines', () => {
@@ -96,11 +96,11 @@ describe('refunds: never a false red', () => {
     return exchange('getMe', {}, 200, body);
   };
   const created = (id: number, cost: number, remaining: number) => {
-    const body = structuredClone(contract.examples(contract.op(trigger))[Object.keys(contract.examples(contract.op(trigger)))[0]]);
+    const body = structuredClone(contract.examples(contract.opFromContract(trigger))[Object.keys(contract.examples(contract.opFromContract(trigger)))[0]]);
     body.data.id = id;
     body.meta = { ...body.meta, credits: { cost, remaining } };
-    const request = Object.values<any>(contract.deref(contract.op(trigger).raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value)[0];
-    return exchange(trigger, {}, Number(contract.successResponse(contract.op(trigger)).code), body, request);
+    const request = Object.values<any>(contract.deref(contract.opFromContract(trigger).raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value)[0];
+    return exchange(trigger, {}, Number(contract.successResponse(contract.opFromContract(trigger)).code), body, request);
   };
 
   it('a client action that starts a new run makes a change from a terminal state legal', () => {
@@ -162,17 +162,17 @@ describe('refunds: never a false red', () => {
 // x-unspecified-scope: nothing here names an operation; each case picks one by its markers.
 describe('leniency: the same rule as conformance, guesses never violations, facts still strict', () => {
   const relaxed = relaxations(contract.doc);
-  const noParams = (id: string) => !contract.op(id).path.includes('{');
-  const guessed = contract.op(relaxed.find((r) => r.kind === 'guess' && noParams(r.operationId))!.operationId);
+  const noParams = (id: string) => !contract.opFromContract(id).path.includes('{');
+  const guessed = contract.opFromContract(relaxed.find((r) => r.kind === 'guess' && noParams(r.operationId))!.operationId);
   const undocumented = [404, 410, 418].find((s) => !(String(s) in guessed.raw.responses))!;
   const errorKey = Object.keys(guessed.raw.responses).find((k) => /^4\d\d$/.test(k))!;
   const envelope = (status: number) => ({ ...(Object.values(contract.examples(guessed, errorKey))[0] as object), status });
-  const jsonBody = (id: string) => !!contract.deref(contract.op(id).raw.requestBody)?.content?.['application/json'];
+  const jsonBody = (id: string) => !!contract.deref(contract.opFromContract(id).raw.requestBody)?.content?.['application/json'];
   const unknownRequest = relaxed.find((r) => r.requestUnknown && r.kind === 'inputs' && jsonBody(r.operationId))!;
   const strictRequest = [...contract.operations.values()].find((o) => !relaxed.some((r) => r.operationId === o.id) && jsonBody(o.id))!;
   /** A body that is not JSON, refused with the operation's own documented 400 example. */
   const malformed = (id: string): Observed => {
-    const refusal = Object.values(contract.examples(contract.op(id), '400'))[0];
+    const refusal = Object.values(contract.examples(contract.opFromContract(id), '400'))[0];
     return { ...exchange(id, { faceless: 1, storyboard: 1, id: 1 }, 400, refusal, {}), requestBody: Buffer.from('{"oops":') };
   };
 

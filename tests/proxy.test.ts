@@ -20,7 +20,7 @@ import { BIN, ROOT } from '../scripts/lib/project.js';
 import { freePort, startMock, type RunningMock } from './mock-harness.js';
 
 const contract = Contract.load();
-const op = (id: string) => contract.op(id);
+const op = (id: string) => contract.opFromContract(id);
 const machineOf = (pollId: string) => contract.machines.find((m) => m.pollOperationIds.includes(pollId))!;
 
 interface ProxyProcess { base: string; root: string; reportDir: string; output: () => string; stop(signal?: NodeJS.Signals): Promise<number | null> }

@@ -180,7 +180,7 @@ export class ControlPlane {
   }
 
   private addFault(input: FaultInput): Answer {
-    if (input.operationId !== '*' && !this.deps.contract.operations.has(input.operationId)) {
+    if (input.operationId !== '*' && !this.deps.contract.isOperationId(input.operationId)) {
       const message = `${input.operationId} is not an operationId of the API contract (or use "*").`;
       return this.error(422, message, 'MOCK-INVALID', { operationId: [message] });
     }

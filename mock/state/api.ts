@@ -1,12 +1,12 @@
 // The stateful API: what happens after Prism has routed and validated a call and the token passed
 // the gate. Prism's own answer (the contract's example for the operation) is the starting point of
 // every body; the stored resource replaces `data` where the answer is that resource.
-import type { Contract, Operation, Precondition } from '../contract.js';
+import type { Contract, Operation, OperationId, Precondition } from '../contract.js';
 import { ApiError, type Answer, type Errors } from '../errors.js';
 import type { Price } from '../costs.js';
 import { profileFacts } from '../tokens.js';
 import { Machines, dig } from './machines.js';
-import { Resources, action, firstSegment, pathParams, resourceParam, type Family } from './resources.js';
+import { Resources, firstSegment, pathParams, resourceParam, type Family } from './resources.js';
 import { Store, newId, record, type Account, type LedgerEntry, type Resource } from './store.js';
 
 export interface Call {
@@ -29,8 +29,64 @@ export interface ApiOptions {
 
 type Evaluator = (call: Call, resource: Resource) => boolean;
 
+/** The whole behaviour of an operation that has one of its own. */
+type Handler = (call: Call) => Answer;
+
+/**
+ * What a call on one stored resource does once its preconditions hold: an answer ends the call
+ * there; undefined goes on to the generic act (charge, start the resource's state machine).
+ */
+type ResourceAction = (call: Call, resource: Resource, family: Family) => Answer | undefined;
+
 export class StatefulApi {
   private readonly preconditionChecks = new Map<string, Evaluator>();
+
+  /**
+   * Operations with a behaviour of their own, by operationId (typed by the generated ids, so a
+   * renamed or removed operation fails `npm run typecheck`). Every other operation is served by
+   * its family (resources with a state machine), as a listed resource, or from Prism's example.
+   */
+  private readonly handlers = {
+    getMe: (call) => this.me(call),
+    listCreditHistory: (call) => this.history(call),
+    getAutoTopup: (call) => this.ok(call, this.autoTopup(call)),
+    updateAutoTopup: (call) => this.updateAutoTopup(call),
+    getVoiceCloneSlots: (call) => this.ok(call, { ...call.prism.body.data, available: this.freeSlots(call) }),
+  } satisfies Partial<Record<OperationId, Handler>>;
+
+  /** Calls on one stored resource of a family that do more than charge and start its machine. */
+  private readonly resourceActions = {
+    generateFacelessScript: (call, resource) => this.writeScript(call, resource),
+    generateBRollScript: (call, resource) => this.writeScript(call, resource),
+    generateAiVisualsScript: (call, resource) => this.writeScript(call, resource),
+    generateUrlToVideoScript: (call, resource) => this.writeScript(call, resource),
+    // A social, unparseable or unreachable page is refused before anything is charged.
+    scrapeFacelessScript: (call, resource) => (this.checkScrapeUrl(call), this.writeScript(call, resource)),
+    scrapeUrlToVideoScript: (call, resource) => (this.checkScrapeUrl(call), this.writeScript(call, resource)),
+    scrapeFacelessImages: (call, resource) => this.scrapeImages(call, resource),
+    scrapeUrlToVideoImages: (call, resource) => this.scrapeImages(call, resource),
+    estimateStoryboard: (call, resource) => this.ok(call, { ...call.prism.body?.data, credits: this.storyboardTotal(resource) }),
+    addStoryboardScene: (call, resource) => this.addScene(call, resource),
+    generateStoryboardFromPrompt: (call, resource) => {
+      // Wizard generation: the storyboard gets the scenes the contract's example shows.
+      const scenes = call.prism.body?.data?.scenes ?? [];
+      resource.data.scenes = scenes.map((scene: object) => ({ ...structuredClone(scene), id: newId() }));
+      return undefined;
+    },
+    previewCharacter: (call, resource) => {
+      this.checkPreviewPace(call);
+      resource.data.previews = structuredClone(call.prism.body?.data?.previews ?? []);
+      return this.ok(call, resource.data);
+    },
+    trainCharacter: (call, resource, family) => {
+      const chosen = (call.body as { preview_id?: unknown })?.preview_id;
+      const known = (resource.data.previews ?? []).some((p: { id: unknown }) => String(p.id) === String(chosen));
+      if (!known) throw new ApiError(this.errors.validation({ preview_id: ['Choose a preview_id from POST /characters/{id}/preview.'] }));
+      const schema = this.contract.schemaAt(family.dataRef);
+      this.adopt(resource, call, new Set(Object.keys(schema.properties ?? {}).filter((key) => this.requestProperties(call.op).has(key))));
+      return undefined;
+    },
+  } satisfies Partial<Record<OperationId, ResourceAction>>;
 
   constructor(
     private readonly contract: Contract,
@@ -45,23 +101,24 @@ export class StatefulApi {
     for (const op of contract.operations.values()) {
       for (const pre of op.preconditions ?? []) this.preconditionChecks.set(pre.key, this.checkFor(pre));
     }
+    // The maps are typed by the generated ids; the contract served must have each of them too (a
+    // stale generated/ or a contract given by a test), and a resource action must be on a resource
+    // of a family. Either mismatch stops start-up rather than leaving a handler unreachable.
+    for (const id of [...Object.keys(this.handlers), ...Object.keys(this.resourceActions)]) {
+      if (!this.contract.isOperationId(id)) throw new Error(`the mock has a handler for ${id}, which the contract served does not have`);
+    }
+    for (const id of Object.keys(this.resourceActions)) {
+      const op = this.contract.opFromContract(id);
+      if (!this.resources.familyOf(op) || !resourceParam(op.path)) {
+        throw new Error(`the mock has a resource action for ${id}, which is not a call on one resource of a job family (${op.method.toUpperCase()} ${op.path})`);
+      }
+    }
   }
 
   handle(call: Call): Answer {
     this.advanceAll(call.account, call.now);
-    // The account operations each have one behaviour of their own.
-    switch (call.op.id) {
-      case 'getMe':
-        return this.me(call);
-      case 'listCreditHistory':
-        return this.history(call);
-      case 'getAutoTopup':
-        return this.ok(call, this.autoTopup(call));
-      case 'updateAutoTopup':
-        return this.updateAutoTopup(call);
-      case 'getVoiceCloneSlots':
-        return this.ok(call, { ...call.prism.body.data, available: this.freeSlots(call) });
-    }
+    const handler = lookup<Handler>(this.handlers, call.op.id);
+    if (handler) return handler(call);
     const family = this.resources.familyOf(call.op);
     if (family) return this.familyCall(call, family);
     if (this.listedItems(call.op)) return this.listedCall(call);
@@ -214,7 +271,6 @@ export class StatefulApi {
 
     const machine = this.machines.byName.get(family.machine)!.machine;
     if (machine.pollOperationIds.includes(op.id)) return this.ok(call, resource.data);
-    if (op.id === 'estimateStoryboard') return this.ok(call, { ...call.prism.body?.data, credits: this.storyboardTotal(resource) });
     if (op.method === 'patch') {
       this.adopt(resource, call, this.requestProperties(op));
       return this.ok(call, resource.data);
@@ -227,52 +283,33 @@ export class StatefulApi {
     for (const pre of op.preconditions ?? []) {
       if (this.preconditionChecks.get(pre.key)!(call, resource)) throw new ApiError(this.preconditionAnswer(call, pre));
     }
-    switch (action(op.path)) {
-      case 'scripts':
-      case 'scrape-script': {
-        // A social, unparseable or unreachable page is refused before anything is charged.
-        if (action(op.path) === 'scrape-script') this.checkScrapeUrl(call);
-        const charge = this.charge(call);
-        this.remember(resource, call.body);
-        resource.data.script = call.prism.body?.data?.script;
-        return this.ok(call, resource.data, charge);
-      }
-      case 'scrape-images': {
-        this.checkScrapeUrl(call);
-        resource.scraped = true;
-        resource.data.assets = structuredClone(call.prism.body?.data?.assets ?? []);
-        return this.ok(call, resource.data);
-      }
-      case 'scenes': {
-        if (op.method !== 'post') break;
-        this.checkSceneDuration(call);
-        const scene = { ...call.prism.body?.data, id: newId(), ...this.declared(call.body, this.requestProperties(op)) };
-        resource.data.scenes = [...(resource.data.scenes ?? []), scene];
-        this.remember(resource, call.body);
-        return this.ok(call, scene);
-      }
-      case 'prompt': {
-        // Wizard generation: the storyboard gets the scenes the contract's example shows.
-        const scenes = call.prism.body?.data?.scenes ?? [];
-        resource.data.scenes = scenes.map((scene: object) => ({ ...structuredClone(scene), id: newId() }));
-        break;
-      }
-      case 'preview': {
-        this.checkPreviewPace(call);
-        resource.data.previews = structuredClone(call.prism.body?.data?.previews ?? []);
-        return this.ok(call, resource.data);
-      }
-      case 'train': {
-        const chosen = (call.body as { preview_id?: unknown })?.preview_id;
-        const known = (resource.data.previews ?? []).some((p: { id: unknown }) => String(p.id) === String(chosen));
-        if (!known) throw new ApiError(this.errors.validation({ preview_id: ['Choose a preview_id from POST /characters/{id}/preview.'] }));
-        const schema = this.contract.schemaAt(family.dataRef);
-        this.adopt(resource, call, new Set(Object.keys(schema.properties ?? {}).filter((key) => this.requestProperties(op).has(key))));
-        break;
-      }
-    }
-    return this.act(call, family, resource);
+    const action = lookup<ResourceAction>(this.resourceActions, op.id);
+    return action?.(call, resource, family) ?? this.act(call, family, resource);
   }
+
+  /** A script written (generated or scraped) into the resource: charged, stored, answered with the resource. */
+  private writeScript(call: Call, resource: Resource): Answer {
+    const charge = this.charge(call);
+    this.remember(resource, call.body);
+    resource.data.script = call.prism.body?.data?.script;
+    return this.ok(call, resource.data, charge);
+  }
+
+  private scrapeImages(call: Call, resource: Resource): Answer {
+    this.checkScrapeUrl(call);
+    resource.scraped = true;
+    resource.data.assets = structuredClone(call.prism.body?.data?.assets ?? []);
+    return this.ok(call, resource.data);
+  }
+
+  private addScene(call: Call, resource: Resource): Answer {
+    this.checkSceneDuration(call);
+    const scene = { ...call.prism.body?.data, id: newId(), ...this.declared(call.body, this.requestProperties(call.op)) };
+    resource.data.scenes = [...(resource.data.scenes ?? []), scene];
+    this.remember(resource, call.body);
+    return this.ok(call, scene);
+  }
+
 
   /** Any other call on a resource: charge if it charges, start its state machine if it starts one. */
   private act(call: Call, family: Family, resource: Resource): Answer {
@@ -375,9 +412,10 @@ export class StatefulApi {
   private knownVoices(account: Account): Set<string> {
     const options = Object.values(this.contract.examples(this.contract.op('getFacelessOptions')))[0];
     const ids = (dig(options, ['data', 'mandatory', 'voices']) ?? []).map((voice: { id: unknown }) => String(voice.id));
+    const clone = this.contract.op('getVoiceClone').id;
     for (const resource of account.resources.values()) {
       const machine = this.machines.byName.get(resource.family)!.machine;
-      if (machine.pollOperationIds.includes('getVoiceClone') && resource.job?.state && machine.success.includes(resource.job.state)) {
+      if (machine.pollOperationIds.includes(clone) && resource.job?.state && machine.success.includes(resource.job.state)) {
         ids.push(String(resource.id));
       }
     }
@@ -433,7 +471,7 @@ export class StatefulApi {
    * charge, at the mock's prices; clips already generated are not counted again (the mock's reading).
    */
   private storyboardTotal(resource: Resource): number {
-    return ['generateStoryboardClips', 'renderStoryboard']
+    return (['generateStoryboardClips', 'renderStoryboard'] as const)
       .filter((id) => id === 'renderStoryboard' || !resource.charged?.has(id))
       .reduce((sum, id) => sum + this.price(this.contract.op(id)), 0);
   }
@@ -552,4 +590,9 @@ export class StatefulApi {
     const param = this.contract.parameters(op).find((p) => p.name === name);
     return this.contract.deref(param?.schema)?.default;
   }
+}
+
+/** The entry of an operation in a handler map (maps are partial: most operations have none). */
+function lookup<T>(map: Partial<Record<OperationId, T>>, id: OperationId): T | undefined {
+  return Object.hasOwn(map, id) ? map[id] : undefined;
 }

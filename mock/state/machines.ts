@@ -31,7 +31,7 @@ export class Machines {
       const parentPath = pointer.slice(1, -1);
       const stateExamples: MachineInfo['stateExamples'] = {};
       for (const pollId of machine.pollOperationIds) {
-        for (const [name, value] of Object.entries(contract.examples(contract.op(pollId)))) {
+        for (const [name, value] of Object.entries(contract.examples(contract.opFromContract(pollId)))) {
           stateExamples[name] ??= value?.data;
         }
       }

@@ -1,7 +1,7 @@
 // Which operations act on which stored resource, worked out from the contract: a "family" is the
 // set of paths served by one job state machine's poll operations (the faceless machine is polled
 // on /faceless, /b-roll, /ai-visuals and /url-to-video, so those four share one store).
-import type { Contract, Operation } from '../contract.js';
+import type { Contract, Operation, OperationId } from '../contract.js';
 import type { Machines } from './machines.js';
 
 export interface Family {
@@ -22,10 +22,12 @@ export interface Family {
 
 export class Resources {
   private readonly bySegment = new Map<string, Family>();
+  /** Each operation on a family's paths, by operationId (worked out once, from the contract's paths). */
+  private readonly byOperation = new Map<OperationId, Family>();
 
   constructor(contract: Contract, machines: Machines) {
     for (const machine of machines.jobMachines()) {
-      const polls = machine.pollOperationIds.map((id) => contract.op(id));
+      const polls = machine.pollOperationIds.map((id) => contract.opFromContract(id));
       const family: Family = {
         machine: machine.name,
         segments: [...new Set(polls.map((op) => firstSegment(op.path)))],
@@ -47,10 +49,14 @@ export class Resources {
       }
       for (const segment of family.segments) this.bySegment.set(segment, family);
     }
+    for (const op of contract.operations.values()) {
+      const family = this.bySegment.get(firstSegment(op.path));
+      if (family) this.byOperation.set(op.id, family);
+    }
   }
 
   familyOf(op: Operation): Family | undefined {
-    return this.bySegment.get(firstSegment(op.path));
+    return this.byOperation.get(op.id);
   }
 
   /** The family served under a path's first segment (`/faceless/5` -> the faceless family). */
@@ -70,11 +76,6 @@ export function firstSegment(path: string): string {
 /** The first `{param}` of a path: the resource the call is about. */
 export function resourceParam(path: string): string | undefined {
   return /\{([^}]+)\}/.exec(path)?.[1];
-}
-
-/** The last literal segment of a path ("render", "scripts", "scenes"…): what the call does. */
-export function action(path: string): string {
-  return path.split('/').filter((part) => part && !part.startsWith('{')).at(-1) ?? '';
 }
 
 /** Path parameters of a concrete path, given its template. */
