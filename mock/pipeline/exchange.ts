@@ -1,0 +1,67 @@
+// One API call on its way through the pipeline (mock/pipeline/index.ts): what came in, then what
+// each stage learned. A stage either answers, and the call ends there, or records what later
+// stages need and passes the call on.
+import type { IncomingMessage } from 'node:http';
+import type { IHttpRequest } from '@stoplight/prism-http';
+import type { MockConfig } from '../config.js';
+import type { Contract, Operation } from '../contract.js';
+import type { Clock } from '../control/clock.js';
+import type { Faults } from '../control/faults.js';
+import type { Answer, Errors } from '../errors.js';
+import type { Prism, PrismResult } from '../prism.js';
+import type { ParsedBody } from '../request-body.js';
+import type { StatefulApi } from '../state/api.js';
+import type { Account, Store } from '../state/store.js';
+
+/** What the journal learns while a call is answered. */
+export interface Trace {
+  operationId?: string;
+  fault?: number;
+}
+
+export interface Exchange {
+  readonly req: IncomingMessage;
+  readonly url: URL;
+  readonly token: string | undefined;
+  readonly raw: string;
+  readonly trace: Trace;
+  /** route: the request as Prism saw it, and what Prism made of it. */
+  routing?: Routing;
+  /** routed: the operation Prism matched, and its answer for it. */
+  matched?: { op: Operation; result: Extract<PrismResult, { kind: 'ok' }> };
+  /** gate: the caller's account. */
+  account?: Account;
+  /** validate: a Prefer/Accept the mock could not honour where the operation has no 422 (said in a header). */
+  ignored?: string;
+}
+
+export interface Routing {
+  /** The path under the base path (`/faceless/5`). */
+  path: string;
+  parsed: ParsedBody;
+  input: IHttpRequest;
+  prefs: ReturnType<Prism['preferences']>;
+  result: PrismResult;
+  /** A Prefer code/example or an Accept Prism could not serve: header -> why. */
+  unservable?: Record<string, string[]>;
+}
+
+/** What the stages are built from: one of each, made by createMock. */
+export interface StageDeps {
+  contract: Contract;
+  config: MockConfig;
+  prism: Prism;
+  errors: Errors;
+  faults: Faults;
+  store: Store;
+  api: StatefulApi;
+  clock: Clock;
+}
+
+export type Stage = (exchange: Exchange) => Answer | undefined | Promise<Answer | undefined>;
+
+/** What an earlier stage recorded; a stage run out of order is a fault of the mock, not of the call. */
+export function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`mock pipeline: ${what} is not known yet (a stage runs out of order)`);
+  return value;
+}

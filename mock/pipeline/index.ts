@@ -1,0 +1,25 @@
+// The mock's request pipeline, in the manner of Prism's HTTP engine: small named stages run in
+// order; the first that answers ends the call. Behaviour for a new operation belongs in the state
+// stage's handler maps (mock/state/api.ts), not here.
+import type { Answer } from '../errors.js';
+import { controls } from './controls.js';
+import type { Exchange, Stage, StageDeps } from './exchange.js';
+import { faults } from './faults.js';
+import { gate } from './gate.js';
+import { route, routed } from './route.js';
+import { state } from './state.js';
+import { validate } from './validate.js';
+
+export type { Exchange, Stage, StageDeps, Trace } from './exchange.js';
+
+/** The stages of an API call, in order (each file says why its stage stands where it does). */
+export function pipeline(deps: StageDeps): (exchange: Exchange) => Promise<Answer> {
+  const stages: Stage[] = [route, faults, routed, gate, validate, controls, state].map((stage) => stage(deps));
+  return async (exchange) => {
+    for (const stage of stages) {
+      const answer = await stage(exchange);
+      if (answer) return answer;
+    }
+    throw new Error('mock pipeline: no stage answered');
+  };
+}
