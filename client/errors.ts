@@ -65,9 +65,15 @@ export class VideoApiError extends Error {
 
   toJSON() {
     return {
-      name: this.name, status: this.status, code: this.code, message: this.message,
-      errors: this.errors, required: this.required, available: this.available,
-      operation: this.operation, retryAfterSeconds: this.retryAfterSeconds,
+      name: this.name,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      errors: this.errors,
+      required: this.required,
+      available: this.available,
+      operation: this.operation,
+      retryAfterSeconds: this.retryAfterSeconds,
     };
   }
 }
@@ -104,7 +110,11 @@ export class JobFailedError extends Error {
 export class PollTimeoutError extends Error {
   override name = 'PollTimeoutError';
   readonly code = 'POLL-TIMEOUT';
-  constructor(readonly resource: string, readonly lastState: string | undefined, readonly timeoutMs: number) {
+  constructor(
+    readonly resource: string,
+    readonly lastState: string | undefined,
+    readonly timeoutMs: number,
+  ) {
     super(`${resource} did not reach a terminal state within ${timeoutMs} ms (last state: ${lastState ?? 'unknown'})`);
   }
 }
@@ -138,7 +148,8 @@ export function toVideoApiError(
       required: numberOrUndefined(body.required),
       available: numberOrUndefined(body.available),
       operation: options.operation,
-      retryAfterSeconds: response.status === 429 && Number.isFinite(retryAfter) && response.headers.has('Retry-After') ? retryAfter : undefined,
+      retryAfterSeconds:
+        response.status === 429 && Number.isFinite(retryAfter) && response.headers.has('Retry-After') ? retryAfter : undefined,
     },
     options.redact,
   );

@@ -34,7 +34,10 @@ function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
   if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
   const controller = new AbortController();
   for (const s of [a, b]) {
-    if (s.aborted) { controller.abort(s.reason); break; }
+    if (s.aborted) {
+      controller.abort(s.reason);
+      break;
+    }
     s.addEventListener('abort', () => controller.abort(s.reason), { once: true });
   }
   return controller.signal;

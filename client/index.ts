@@ -63,7 +63,10 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
   client.use(bearerAuth(token), limits);
 
   const poll = Object.fromEntries(
-    Object.keys(pollableResources).map((r) => [r, (ref: ResourceRef, o?: PollOptions) => pollResource(client, r as PollableResource, ref, o, redact)]),
+    Object.keys(pollableResources).map((r) => [
+      r,
+      (ref: ResourceRef, o?: PollOptions) => pollResource(client, r as PollableResource, ref, o, redact),
+    ]),
   ) as VideoApiHelpers['poll'];
 
   const helpers: VideoApiHelpers = {

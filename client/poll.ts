@@ -23,7 +23,9 @@ type Machine<R extends PollableResource> = (typeof stateMachines)[(typeof pollab
 type PollPath<R extends PollableResource> = (typeof operations)[Machine<R>['pollOperationIds'][0]]['path'];
 type PollBody<R extends PollableResource> =
   PollPath<R> extends keyof paths
-    ? paths[PollPath<R>] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never
+    ? paths[PollPath<R>] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } }
+      ? B
+      : never
     : never;
 /** What a poller resolves with: the resource (`data` of the polling operation's 200 body). */
 export type PolledResource<R extends PollableResource> = PollBody<R> extends { data?: infer D } ? NonNullable<D> : unknown;
@@ -70,8 +72,14 @@ function failureBeside(body: unknown, statusPath: readonly string[]): unknown {
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(timer); reject(signal!.reason); };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -88,7 +96,8 @@ export async function pollResource<R extends PollableResource>(
   const id = typeof ref === 'object' ? ref.id : ref;
   // The poll path has exactly one parameter ({faceless} or {id}); its name comes from the contract.
   const paramName = /\{(\w+)\}/.exec(operation.path)![1];
-  const intervalMs = options.intervalMs ?? ('pollIntervalSeconds' in machine ? machine.pollIntervalSeconds.min * 1000 : clientDefaults.pollIntervalMs);
+  const intervalMs =
+    options.intervalMs ?? ('pollIntervalSeconds' in machine ? machine.pollIntervalSeconds.min * 1000 : clientDefaults.pollIntervalMs);
   const terminal: readonly string[] = machine.terminal;
   const failure: readonly string[] = machine.failure;
   const started = Date.now();
@@ -106,7 +115,10 @@ export async function pollResource<R extends PollableResource>(
     options.onProgress?.({ resource: machine.resource, state, attempt, elapsedMs: Date.now() - started, data });
     if (state !== undefined && terminal.includes(state)) {
       if (failure.includes(state)) {
-        throw new JobFailedError({ resource: machine.resource, state, failure: failureBeside(result.data, machine.statusPath), data }, redact);
+        throw new JobFailedError(
+          { resource: machine.resource, state, failure: failureBeside(result.data, machine.statusPath), data },
+          redact,
+        );
       }
       return data as PolledResource<R>;
     }

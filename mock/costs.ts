@@ -26,9 +26,7 @@ export function priceList(contract: Contract): Map<string, Price> {
       .find((cost) => typeof cost === 'number');
     prices.set(
       op.id,
-      typeof fromExample === 'number'
-        ? { cost: fromExample, source: 'success example' }
-        : { cost: UNPRICED_CHARGE, source: 'unpriced' },
+      typeof fromExample === 'number' ? { cost: fromExample, source: 'success example' } : { cost: UNPRICED_CHARGE, source: 'unpriced' },
     );
   }
   return prices;

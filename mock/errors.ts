@@ -72,7 +72,10 @@ export class Errors {
     // The generic one where there are several (GEN-… codes first, then the plainest name).
     const named = Object.entries<any>(this.contract.doc.components?.examples ?? {})
       .filter(([name, example]) => name.startsWith('Error') && example?.value?.status === status)
-      .sort(([a, x], [b, y]) => Number(!/^GEN-/.test(x.value.error?.code ?? '')) - Number(!/^GEN-/.test(y.value.error?.code ?? '')) || a.length - b.length)[0];
+      .sort(
+        ([a, x], [b, y]) =>
+          Number(!/^GEN-/.test(x.value.error?.code ?? '')) - Number(!/^GEN-/.test(y.value.error?.code ?? '')) || a.length - b.length,
+      )[0];
     if (named) return this.answer(named[0]);
     return this.plain(status, `${STATUS_TEXT[status] ?? 'Error'} (a fault set with POST /__mock/faults).`, 'MOCK-FAULT');
   }
@@ -93,7 +96,8 @@ export class Errors {
       // "must have required property 'name'" sits on the parent; key it by the missing field.
       const missing = /required property '([^']+)'/.exec(violation.message)?.[1];
       const field = [...rest, ...(missing ? [missing] : [])].join('.') || where || 'request';
-      (errors[field] ??= []).push(violation.message);
+      errors[field] ??= [];
+      errors[field].push(violation.message);
     }
     return this.validation(errors);
   }

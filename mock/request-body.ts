@@ -27,7 +27,10 @@ export function parseBody(raw: string, contentType: string): ParsedBody {
     return {
       // Prism percent-decodes part names and throws on a stray "%" (decodeUriEntities); escaping
       // it makes Prism decode each name back to what was sent.
-      forPrism: raw.replace(/(content-disposition:[^\r\n]*?\bname=")([^"]*)"/gi, (_m, head, name) => `${head}${name.replace(/%/g, '%25')}"`),
+      forPrism: raw.replace(
+        /(content-disposition:[^\r\n]*?\bname=")([^"]*)"/gi,
+        (_m, head, name) => `${head}${name.replace(/%/g, '%25')}"`,
+      ),
       forHandlers: textFields(raw, contentType),
       // Prism reads a multipart body without parts as an empty object; the API would not.
       malformed: parts(raw, contentType).length === 0 ? 'The multipart body has no named parts.' : undefined,

@@ -46,7 +46,18 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
   const clock = new Clock(config.clockMode);
   const faults = new Faults();
   const journal = new Journal();
-  const control = new ControlPlane({ contract, errors, store, api, machines, resources, clock, faults, journal, controlToken: config.controlToken });
+  const control = new ControlPlane({
+    contract,
+    errors,
+    store,
+    api,
+    machines,
+    resources,
+    clock,
+    faults,
+    journal,
+    controlToken: config.controlToken,
+  });
   if (config.scenarioPath) control.loadAtStart(readFileSync(config.scenarioPath, 'utf8'), `MOCK_SCENARIO=${config.scenarioPath}`);
   const route = pipeline({ contract, config, prism, errors, faults, store, api, clock });
   const log = (line: string) => {
@@ -81,9 +92,7 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     try {
       const rate = limiter.take(token ?? 'anonymous', Date.now());
       rateHeaders = rate.headers;
-      answer = rate.limited
-        ? errors.answer('ErrorTooManyRequests')
-        : await route({ req, url, token, raw: await readBody(req), trace });
+      answer = rate.limited ? errors.answer('ErrorTooManyRequests') : await route({ req, url, token, raw: await readBody(req), trace });
     } catch (error) {
       if (error instanceof ApiError) answer = error.answer;
       else {
@@ -102,7 +111,9 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       durationMs,
       ...(trace.fault !== undefined ? { fault: trace.fault } : {}),
     });
-    log(`${req.method} ${url.pathname}${url.search} -> ${answer.status} ${(performance.now() - started).toFixed(1)}ms ${describeToken(token)}`);
+    log(
+      `${req.method} ${url.pathname}${url.search} -> ${answer.status} ${(performance.now() - started).toFixed(1)}ms ${describeToken(token)}`,
+    );
   }
 
   const server = http.createServer((req, res) => {

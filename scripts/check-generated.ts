@@ -21,10 +21,16 @@ async function main() {
   try {
     await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'build.ts'), '--out', tmp], { cwd: ROOT, quiet: true });
     const fresh = await files(tmp);
-    const committed = await stat(GENERATED_DIR).then(() => files(GENERATED_DIR), () => [] as string[]);
+    const committed = await stat(GENERATED_DIR).then(
+      () => files(GENERATED_DIR),
+      () => [] as string[],
+    );
     const problems: string[] = [];
     for (const f of fresh) {
-      if (!committed.includes(f)) { problems.push(`missing: generated/${f}`); continue; }
+      if (!committed.includes(f)) {
+        problems.push(`missing: generated/${f}`);
+        continue;
+      }
       const [a, b] = await Promise.all([readFile(path.join(tmp, f)), readFile(path.join(GENERATED_DIR, f))]);
       if (!a.equals(b)) problems.push(`stale: generated/${f}`);
     }

@@ -25,7 +25,11 @@ function installed(): string | undefined {
 if (installed() !== `v${VERSION}`) {
   console.log(`test:node24: installing node@${VERSION} into ${path.relative(ROOT, PREFIX)}/ (once)`);
   mkdirSync(PREFIX, { recursive: true });
-  const npm = spawnSync('npm', ['install', '--prefix', PREFIX, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `node@${VERSION}`], { stdio: 'inherit' });
+  const npm = spawnSync(
+    'npm',
+    ['install', '--prefix', PREFIX, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `node@${VERSION}`],
+    { stdio: 'inherit' },
+  );
   if (npm.status !== 0 || installed() !== `v${VERSION}`) {
     console.error(`test:node24: could not install node@${VERSION} from the npm registry (npm exited ${npm.status})`);
     process.exit(2);

@@ -8,7 +8,11 @@ import { fail, ok, startLocalServer, type LocalServer } from './client-local-ser
 
 const TOKEN = 'sk-live-7f3a9c21e5d84b6b';
 let server: LocalServer | undefined;
-afterEach(async () => { await server?.close(); server = undefined; vi.restoreAllMocks(); });
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  vi.restoreAllMocks();
+});
 
 function assertNoToken(...values: unknown[]) {
   for (const v of values) {
@@ -24,18 +28,31 @@ describe('client errors', () => {
     const error = await client.unwrap(client.POST('/faceless/{faceless}/render', { params: { path: { faceless: 9 } } })).catch((e) => e);
     expect(error).toBeInstanceOf(VideoApiError);
     expect(isVideoApiError(error, 'INSUFFICIENT-CREDITS')).toBe(true);
-    expect(error).toMatchObject({ status: 402, code: 'INSUFFICIENT-CREDITS', message: 'Not enough credits.', required: 120, available: 40 });
+    expect(error).toMatchObject({
+      status: 402,
+      code: 'INSUFFICIENT-CREDITS',
+      message: 'Not enough credits.',
+      required: 120,
+      available: 40,
+    });
     let branch = '';
     switch ((error as VideoApiError).code) {
-      case 'INSUFFICIENT-CREDITS': branch = 'top up'; break;
-      case 'GEN-NOT-FOUND': branch = 'missing'; break;
+      case 'INSUFFICIENT-CREDITS':
+        branch = 'top up';
+        break;
+      case 'GEN-NOT-FOUND':
+        branch = 'missing';
+        break;
     }
     expect(branch).toBe('top up');
   });
 
   it('422 carries the errors map', async () => {
     const errors = { genre_id: ['A genre is required for AI visuals and AI clips.'] };
-    server = await startLocalServer(() => ({ status: 422, body: { message: 'A genre is required for AI visuals and AI clips.', status: 422, errors } }));
+    server = await startLocalServer(() => ({
+      status: 422,
+      body: { message: 'A genre is required for AI visuals and AI clips.', status: 422, errors },
+    }));
     const client = createVideoApiClient({ baseUrl: server.baseUrl, token: TOKEN });
     const error = await client.unwrap(client.POST('/ai-visuals/{faceless}/render', { params: { path: { faceless: 3 } } })).catch((e) => e);
     expect(error).toMatchObject({ status: 422, code: 'HTTP-422', errors });
@@ -45,14 +62,20 @@ describe('client errors', () => {
     const client = createVideoApiClient({ baseUrl: 'http://unused.invalid/v2', token: TOKEN });
     for (const entry of errorCatalogue) {
       const status = typeof entry.status === 'number' ? entry.status : 500;
-      const error = await client.unwrap(Promise.resolve({ error: { message: entry.meaning, error: { code: entry.code } }, response: new Response(null, { status }) })).catch((e) => e);
+      const error = await client
+        .unwrap(
+          Promise.resolve({ error: { message: entry.meaning, error: { code: entry.code } }, response: new Response(null, { status }) }),
+        )
+        .catch((e) => e);
       expect(error).toMatchObject({ code: entry.code, status });
     }
   });
 
   it('the token appears nowhere: not in errors, their JSON, stack, inspect, nor the client object', async () => {
     // A hostile server echoes the Authorization header back in its error message and errors map.
-    server = await startLocalServer((req) => fail(401, 'GEN-UNAUTHORIZED', `bad key ${req.headers.authorization}`, { errors: { token: [String(req.headers.authorization)] } }));
+    server = await startLocalServer((req) =>
+      fail(401, 'GEN-UNAUTHORIZED', `bad key ${req.headers.authorization}`, { errors: { token: [String(req.headers.authorization)] } }),
+    );
     const client = createVideoApiClient({ baseUrl: server.baseUrl, token: TOKEN });
     expect(server.seen).toHaveLength(0);
     const error = await client.unwrap(client.GET('/me')).catch((e) => e);
@@ -75,7 +98,8 @@ describe('client errors', () => {
 
   it('warns loudly in a browser with a real token, never printing it; mock tokens are quiet', () => {
     const g = globalThis as Record<string, unknown>;
-    g.window = {}; g.document = {};
+    g.window = {};
+    g.document = {};
     try {
       const warn = vi.fn();
       createVideoApiClient({ baseUrl: 'production', token: TOKEN, warn });
@@ -91,7 +115,8 @@ describe('client errors', () => {
       expect(consoleWarn).toHaveBeenCalledTimes(1);
       assertNoToken(consoleWarn.mock.calls.flat().join('\n'));
     } finally {
-      delete g.window; delete g.document;
+      delete g.window;
+      delete g.document;
     }
   });
 

@@ -4,7 +4,10 @@ import { createVideoApiClient } from '../client/index.js';
 import { fail, ok, startLocalServer, type LocalServer } from './client-local-server.js';
 
 let server: LocalServer | undefined;
-afterEach(async () => { await server?.close(); server = undefined; });
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 describe('client idea discovery', () => {
   it('returns the discover result when it answers in time', async () => {
@@ -16,13 +19,15 @@ describe('client idea discovery', () => {
   });
 
   it('after a timeout, reconciles with GET /ideas (same keyword and network) and does not retry', async () => {
-    server = await startLocalServer((req) =>
-      req.method === 'POST' ? { ...ok([]), delayMs: 2000 } : ok([{ title: 'found anyway' }]));
+    server = await startLocalServer((req) => (req.method === 'POST' ? { ...ok([]), delayMs: 2000 } : ok([{ title: 'found anyway' }])));
     const client = createVideoApiClient({ baseUrl: server.baseUrl, token: 't' });
     const outcome = await client.discoverIdeas({ keyword: 'espresso', network: 'youtube' }, { timeoutMs: 100 });
     expect(outcome).toMatchObject({ outcome: 'reconciled', reason: 'timeout' });
     if (outcome.outcome === 'reconciled') expect(outcome.ideas.data).toEqual([{ title: 'found anyway' }]);
-    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /v2/ideas/discover', 'GET /v2/ideas?keyword=espresso&network=youtube']);
+    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /v2/ideas/discover',
+      'GET /v2/ideas?keyword=espresso&network=youtube',
+    ]);
   });
 
   it('a 429 on discover is handed back, not retried (it charges)', async () => {

@@ -33,7 +33,8 @@ export async function startLocalServer(handler: Handler): Promise<LocalServer> {
         res.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers });
         res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
       };
-      if (reply.delayMs) setTimeout(send, reply.delayMs); else send();
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,12 +42,25 @@ export async function startLocalServer(handler: Handler): Promise<LocalServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}/v2`,
     seen,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** The API's success envelope. */
-export const ok = (data: unknown, status = 200, headers?: Record<string, string>): Reply => ({ status, body: { message: 'Success.', status, data }, headers });
+export const ok = (data: unknown, status = 200, headers?: Record<string, string>): Reply => ({
+  status,
+  body: { message: 'Success.', status, data },
+  headers,
+});
 /** The API's error envelope. */
-export const fail = (status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Reply =>
-  ({ status, body: { message, status, error: { code }, ...extra }, headers });
+export const fail = (
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): Reply => ({ status, body: { message, status, error: { code }, ...extra }, headers });

@@ -38,7 +38,8 @@ describe('client package entry', () => {
     for (const f of files) {
       const text = await readFile(path.join(dir, f), 'utf8');
       expect(text, f).not.toMatch(/from ['"]node:|import\(['"]node:|require\(/);
-      for (const [, spec] of text.matchAll(/from ['"]([^'"]+)['"]/g)) expect(spec.startsWith('.') || spec === 'openapi-fetch', `${f}: ${spec}`).toBe(true);
+      for (const [, spec] of text.matchAll(/from ['"]([^'"]+)['"]/g))
+        expect(spec.startsWith('.') || spec === 'openapi-fetch', `${f}: ${spec}`).toBe(true);
     }
   });
 
@@ -46,7 +47,10 @@ describe('client package entry', () => {
     const { stdout } = await promisify(execFile)('npm', ['ls', '--omit=dev', '--all', '--json'], { cwd: root });
     const names: string[] = [];
     const walk = (deps: Record<string, { dependencies?: Record<string, unknown> }> = {}) => {
-      for (const [name, info] of Object.entries(deps)) { names.push(name); walk(info.dependencies as never); }
+      for (const [name, info] of Object.entries(deps)) {
+        names.push(name);
+        walk(info.dependencies as never);
+      }
     };
     walk(JSON.parse(stdout).dependencies);
     expect(names).toContain('openapi-fetch');
@@ -65,7 +69,9 @@ describe('generated/client as a package of its own (npm pack ./generated/client)
     expect(files).toContain('README.md');
     expect(files.filter((f) => !/^(README\.md|package\.json|[\w/-]+\.(js|d\.ts))$/.test(f))).toEqual([]);
     const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
-    expect(manifest.dependencies).toEqual({ 'openapi-fetch': JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')).dependencies['openapi-fetch'] });
+    expect(manifest.dependencies).toEqual({
+      'openapi-fetch': JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')).dependencies['openapi-fetch'],
+    });
     expect(manifest.devDependencies).toBeUndefined();
   });
 
@@ -77,17 +83,40 @@ describe('generated/client as a package of its own (npm pack ./generated/client)
       await cp(dir, path.join(modules, 'video-api-v2-client'), { recursive: true });
       await symlink(path.join(root, 'node_modules', 'openapi-fetch'), path.join(modules, 'openapi-fetch'));
       await writeFile(path.join(consumer, 'package.json'), JSON.stringify({ type: 'module' }));
-      await writeFile(path.join(consumer, 'app.ts'), [
-        "import { createVideoApiClient } from 'video-api-v2-client';",
-        "const api = createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' });",
-        "export const call = () => api.GET('/faceless/{faceless}', { params: { path: { faceless: 1 } } });",
-        '// @ts-expect-error: not a path of the contract',
-        "export const wrong = () => api.GET('/no-such-path');",
-      ].join('\n'));
+      await writeFile(
+        path.join(consumer, 'app.ts'),
+        [
+          "import { createVideoApiClient } from 'video-api-v2-client';",
+          "const api = createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' });",
+          "export const call = () => api.GET('/faceless/{faceless}', { params: { path: { faceless: 1 } } });",
+          '// @ts-expect-error: not a path of the contract',
+          "export const wrong = () => api.GET('/no-such-path');",
+        ].join('\n'),
+      );
       const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-      await promisify(execFile)(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', 'app.ts'], { cwd: consumer });
-      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e',
-        "const m = await import('video-api-v2-client'); console.log(typeof m.createVideoApiClient)"], { cwd: consumer });
+      await promisify(execFile)(
+        process.execPath,
+        [
+          tsc,
+          '--noEmit',
+          '--strict',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--lib',
+          'es2022,dom',
+          'app.ts',
+        ],
+        { cwd: consumer },
+      );
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--input-type=module', '-e', "const m = await import('video-api-v2-client'); console.log(typeof m.createVideoApiClient)"],
+        { cwd: consumer },
+      );
       expect(stdout.trim()).toBe('function');
     } finally {
       await rm(consumer, { recursive: true, force: true });

@@ -7,14 +7,20 @@ import { pollableResources } from '../client/poll.js';
 import { ok, startLocalServer, type LocalServer } from './client-local-server.js';
 
 let server: LocalServer | undefined;
-afterEach(async () => { await server?.close(); server = undefined; });
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 // Builds a body with `status` placed at the machine's statusLocation (e.g. /data/video/status).
 function bodyAt(pointer: string, status: string, extra: Record<string, unknown> = {}) {
   const keys = pointer.split('/').slice(1);
   const root: Record<string, unknown> = {};
   let node = root;
-  keys.slice(0, -1).forEach((k, i) => { node[k] = i === keys.length - 2 ? { ...extra } : {}; node = node[k] as Record<string, unknown>; });
+  keys.slice(0, -1).forEach((k, i) => {
+    node[k] = i === keys.length - 2 ? { ...extra } : {};
+    node = node[k] as Record<string, unknown>;
+  });
   node[keys[keys.length - 1]] = status;
   return root;
 }
@@ -43,7 +49,9 @@ describe('client pollers', () => {
 
   it('rejects with JobFailedError carrying the failure details beside the status', async () => {
     const failure = { code: 'RENDER-ERROR', message: 'voice synthesis failed' };
-    server = await startLocalServer((_req, n) => ok(bodyAt(machine.statusLocation, n < 2 ? machine.initial! : machine.failure[0], n < 2 ? {} : { failure }).data));
+    server = await startLocalServer((_req, n) =>
+      ok(bodyAt(machine.statusLocation, n < 2 ? machine.initial! : machine.failure[0], n < 2 ? {} : { failure }).data),
+    );
     const client = createVideoApiClient({ baseUrl: server.baseUrl, token: 't' });
     const error = await client.poll.facelessVideo(42, { intervalMs: 5 }).catch((e) => e);
     expect(error).toBeInstanceOf(JobFailedError);
@@ -51,14 +59,17 @@ describe('client pollers', () => {
   });
 
   it('every pollable resource follows its own machine (status location, terminal states)', async () => {
-    for (const [resource, name] of Object.entries(pollableResources) as Array<[PollableResource, (typeof pollableResources)[PollableResource]]>) {
+    for (const [resource, name] of Object.entries(pollableResources) as Array<
+      [PollableResource, (typeof pollableResources)[PollableResource]]
+    >) {
       const m = stateMachines[name];
       server = await startLocalServer((_req, n) => ok(bodyAt(m.statusLocation, n < 3 ? 'some-unterminal-state' : m.success[0]).data));
       const client = createVideoApiClient({ baseUrl: server.baseUrl, token: 't' });
       await client.poll[resource]('abc', { intervalMs: 1 });
       expect(server.seen).toHaveLength(3);
       expect(server.seen[0].url).toBe(`/v2${operations[m.pollOperationIds[0]].path.replace(/\{\w+\}/, 'abc')}`);
-      await server.close(); server = undefined;
+      await server.close();
+      server = undefined;
     }
   });
 
@@ -67,7 +78,14 @@ describe('client pollers', () => {
     const client = createVideoApiClient({ baseUrl: server.baseUrl, token: 't' });
     const controller = new AbortController();
     const polls: number[] = [];
-    const promise = client.poll.facelessVideo(1, { intervalMs: 20, signal: controller.signal, onProgress: (p) => { polls.push(p.attempt); if (p.attempt === 3) controller.abort(new Error('user left the page')); } });
+    const promise = client.poll.facelessVideo(1, {
+      intervalMs: 20,
+      signal: controller.signal,
+      onProgress: (p) => {
+        polls.push(p.attempt);
+        if (p.attempt === 3) controller.abort(new Error('user left the page'));
+      },
+    });
     await expect(promise).rejects.toThrow('user left the page');
     await new Promise((r) => setTimeout(r, 60));
     expect(server.seen).toHaveLength(3);

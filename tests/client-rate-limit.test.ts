@@ -6,10 +6,24 @@ import { chargesCredits, createVideoApiClient } from '../client/index.js';
 import { fail, ok, startLocalServer, type LocalServer } from './client-local-server.js';
 
 let server: LocalServer | undefined;
-afterEach(async () => { await server?.close(); server = undefined; });
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 const tooMany = (retryAfter: string) =>
-  fail(429, 'TOO-MANY-REQUESTS', 'Too Many Requests', {}, { 'Retry-After': retryAfter, 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 60) });
+  fail(
+    429,
+    'TOO-MANY-REQUESTS',
+    'Too Many Requests',
+    {},
+    {
+      'Retry-After': retryAfter,
+      'X-RateLimit-Limit': '30',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 60),
+    },
+  );
 
 // Fill every {param} of a path template with a dummy id.
 const fill = (template: string) => Object.fromEntries([...template.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], '1']));
@@ -23,7 +37,9 @@ describe('client rate limits', () => {
   });
 
   it('retries a safe GET after waiting Retry-After, and reads X-RateLimit-*', async () => {
-    server = await startLocalServer((_req, n) => (n === 1 ? tooMany('1') : ok({ id: 1 }, 200, { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '28' })));
+    server = await startLocalServer((_req, n) =>
+      n === 1 ? tooMany('1') : ok({ id: 1 }, 200, { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '28' }),
+    );
     const retries: number[] = [];
     const client = createVideoApiClient({ baseUrl: server.baseUrl, token: 't', onRetry: (e) => retries.push(e.waitMs) });
     const started = Date.now();
@@ -53,8 +69,11 @@ describe('client rate limits', () => {
     const result = await client.POST('/faceless/{faceless}/render', { params: { path: { faceless: 1 } } });
     expect(result.response.status).toBe(429);
     expect(server.seen).toHaveLength(1);
-    await expect(client.unwrap(client.POST('/faceless/{faceless}/render', { params: { path: { faceless: 1 } } })))
-      .rejects.toMatchObject({ name: 'VideoApiError', status: 429, retryAfterSeconds: 0 });
+    await expect(client.unwrap(client.POST('/faceless/{faceless}/render', { params: { path: { faceless: 1 } } }))).rejects.toMatchObject({
+      name: 'VideoApiError',
+      status: 429,
+      retryAfterSeconds: 0,
+    });
     expect(server.seen).toHaveLength(2);
   });
 
@@ -64,7 +83,10 @@ describe('client rate limits', () => {
     const request = client.request as unknown as (m: string, p: string, init: unknown) => Promise<{ response: Response }>;
     for (const [operationId, op] of Object.entries(operations)) {
       const before = server.seen.length;
-      await request(op.method.toLowerCase(), op.path, { params: { path: fill(op.path) }, body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+      await request(op.method.toLowerCase(), op.path, {
+        params: { path: fill(op.path) },
+        body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
+      });
       const sent = server.seen.length - before;
       expect({ operationId, sent }).toEqual({ operationId, sent: op.credits.charges ? 1 : 2 });
     }

@@ -12,8 +12,12 @@ describe('client server presets', () => {
 
   it('baseUrl takes a preset name or a URL', async () => {
     const urls: string[] = [];
-    const fetch = async (r: Request) => { urls.push(r.url); return new Response('{}', { headers: { 'content-type': 'application/json' } }); };
-    for (const baseUrl of ['production', 'staging', 'mock', 'http://127.0.0.1:9/v2']) await createVideoApiClient({ baseUrl, fetch }).GET('/me');
+    const fetch = async (r: Request) => {
+      urls.push(r.url);
+      return new Response('{}', { headers: { 'content-type': 'application/json' } });
+    };
+    for (const baseUrl of ['production', 'staging', 'mock', 'http://127.0.0.1:9/v2'])
+      await createVideoApiClient({ baseUrl, fetch }).GET('/me');
     expect(urls).toEqual([`${servers.production}/me`, `${servers.staging}/me`, `${MOCK_BASE_URL}/me`, 'http://127.0.0.1:9/v2/me']);
   });
 });

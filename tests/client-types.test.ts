@@ -11,8 +11,12 @@ const root = path.resolve(import.meta.dirname, '..');
 describe('client types', () => {
   it('tsc accepts tests/types (every @ts-expect-error is a real error)', async () => {
     const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = await promisify(execFile)(process.execPath, [tsc, '-p', 'tests/types/tsconfig.json', '--pretty', 'false'], { cwd: root })
-      .then(() => ({ code: 0, out: '' }), (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }));
+    const result = await promisify(execFile)(process.execPath, [tsc, '-p', 'tests/types/tsconfig.json', '--pretty', 'false'], {
+      cwd: root,
+    }).then(
+      () => ({ code: 0, out: '' }),
+      (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+    );
     expect(result.out).toBe('');
     expect(result.code).toBe(0);
   }, 60_000);

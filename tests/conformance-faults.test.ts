@@ -28,11 +28,16 @@ const EXPECTED: Record<keyof typeof FAULTS, { code: string; detail?: RegExp }> =
 };
 
 const labels = new Map(operationFacts().map((f) => [f.operationId, `${f.method} ${f.path}`]));
-const describeRun = (r: SuiteResult) => `exit ${r.code} in ${r.seconds.toFixed(1)}s; findings: ${JSON.stringify(r.findings.map((f) => [f.operation, f.code, f.title]))}\n${r.output.slice(-3000)}`;
+const describeRun = (r: SuiteResult) =>
+  `exit ${r.code} in ${r.seconds.toFixed(1)}s; findings: ${JSON.stringify(r.findings.map((f) => [f.operation, f.code, f.title]))}\n${r.output.slice(-3000)}`;
 
 let upstream: LocalServer;
-beforeAll(async () => { upstream = await startLocalServer(); });
-afterAll(async () => { await upstream?.stop(); });
+beforeAll(async () => {
+  upstream = await startLocalServer();
+});
+afterAll(async () => {
+  await upstream?.stop();
+});
 
 async function runThroughProxy(fault: string, operations: string[]): Promise<SuiteResult> {
   const proxy = await startFaultProxy(upstream.baseUrl, fault, TOKEN);
@@ -57,22 +62,27 @@ describe('conformance suite against deliberately broken servers', () => {
   });
 
   for (const [name, fault] of Object.entries(FAULTS)) {
-    it(`reports ${name}: ${fault.description}`, async () => {
-      // Control: the same operations and seed through the proxy without the fault report nothing,
-      // so what the faulty run reports is the fault's doing, not the mock's.
-      const control = await runThroughProxy('none', fault.operations);
-      expect(control.findings, `control run\n${describeRun(control)}`).toEqual([]);
-      expect(control.code, `control run\n${describeRun(control)}`).toBe(0);
+    it(
+      `reports ${name}: ${fault.description}`,
+      async () => {
+        // Control: the same operations and seed through the proxy without the fault report nothing,
+        // so what the faulty run reports is the fault's doing, not the mock's.
+        const control = await runThroughProxy('none', fault.operations);
+        expect(control.findings, `control run\n${describeRun(control)}`).toEqual([]);
+        expect(control.code, `control run\n${describeRun(control)}`).toBe(0);
 
-      const result = await runThroughProxy(name, fault.operations);
-      const { code, detail } = EXPECTED[name];
-      const targeted = fault.operations.map((id) => labels.get(id));
-      // Stateful-phase findings are filed under "Stateful tests"; their detail names the operations.
-      const names = (f: Finding) => targeted.some((label) => f.operation === label || (f.operation === 'Stateful tests' && f.detail.includes(`${label}\``)));
-      const hits = result.findings.filter((f) => f.code === code && names(f) && (!detail || detail.test(`${f.title} ${f.detail}`)));
-      expect(result.code, describeRun(result)).toBe(1);
-      expect(hits.length, describeRun(result)).toBeGreaterThan(0);
-      console.log(`[conformance-faults] ${name}: reported as ${code} on ${fault.operations.join(' + ')} (${result.seconds.toFixed(1)}s)`);
-    }, TIMEOUT);
+        const result = await runThroughProxy(name, fault.operations);
+        const { code, detail } = EXPECTED[name];
+        const targeted = fault.operations.map((id) => labels.get(id));
+        // Stateful-phase findings are filed under "Stateful tests"; their detail names the operations.
+        const names = (f: Finding) =>
+          targeted.some((label) => f.operation === label || (f.operation === 'Stateful tests' && f.detail.includes(`${label}\``)));
+        const hits = result.findings.filter((f) => f.code === code && names(f) && (!detail || detail.test(`${f.title} ${f.detail}`)));
+        expect(result.code, describeRun(result)).toBe(1);
+        expect(hits.length, describeRun(result)).toBeGreaterThan(0);
+        console.log(`[conformance-faults] ${name}: reported as ${code} on ${fault.operations.join(' + ')} (${result.seconds.toFixed(1)}s)`);
+      },
+      TIMEOUT,
+    );
   }
 });

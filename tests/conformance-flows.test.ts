@@ -25,7 +25,10 @@ beforeAll(async () => {
   mock = await startMock({ MOCK_STEP_MS: '40', MOCK_QUIET: '1' });
   layer = await startLifecycleFaults(mock.base, contract);
 });
-afterAll(async () => { await layer?.close(); await mock?.stop(); });
+afterAll(async () => {
+  await layer?.close();
+  await mock?.stop();
+});
 
 describe('the flow table', () => {
   it('names only operations of the contract, with every path parameter; a renamed operation fails loudly', () => {
@@ -46,8 +49,17 @@ describe('the flow table', () => {
 
 describe('flows against the mock', () => {
   it('every flow passes against a clean mock, charging ones included; failed clips are refunded', async () => {
-    const { results, checker } = await runFlows({ baseUrl: layer.url, token: 'flows-clean', allowCharges: true, localMock: true, log: quiet });
-    expect(results.filter((r) => r.state !== 'passed'), JSON.stringify(results, null, 1)).toEqual([]);
+    const { results, checker } = await runFlows({
+      baseUrl: layer.url,
+      token: 'flows-clean',
+      allowCharges: true,
+      localMock: true,
+      log: quiet,
+    });
+    expect(
+      results.filter((r) => r.state !== 'passed'),
+      JSON.stringify(results, null, 1),
+    ).toEqual([]);
     expect(checker.violations).toEqual([]);
     expect(checker.report().unconfirmed).toEqual([]);
   }, 60_000);
@@ -67,7 +79,9 @@ describe('flows against the mock', () => {
     const token = 'flows-topup-enabled';
     const put = contract.op('updateAutoTopup');
     const get = contract.op('getAutoTopup');
-    const examples = Object.values<any>(contract.deref(put.raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value);
+    const examples = Object.values<any>(contract.deref(put.raw.requestBody)!.content['application/json'].examples!).map(
+      (e) => contract.deref(e).value,
+    );
     const enabling = examples.find((e) => e.enabled === true);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     expect((await fetch(mock.base + put.path, { method: 'PUT', headers, body: JSON.stringify(enabling) })).status).toBe(200);
@@ -81,10 +95,24 @@ describe('flows against the mock', () => {
 
   it('catches a clip reporting a state its machine does not name, and a refund that never comes', async () => {
     const clip = FLOWS.filter((f) => f.steps.some((s) => s.op === 'getTextToVideo'));
-    const unknown = await runFlows({ baseUrl: layer.url, token: 'fault-unknown-state', allowCharges: true, localMock: true, log: quiet, flows: clip.filter((f) => !f.refund) });
+    const unknown = await runFlows({
+      baseUrl: layer.url,
+      token: 'fault-unknown-state',
+      allowCharges: true,
+      localMock: true,
+      log: quiet,
+      flows: clip.filter((f) => !f.refund),
+    });
     expect(unknown.results[0].state).toBe('failed');
     expect(unknown.results[0].failures.map((f) => f.type)).toContain('STATE');
-    const refund = await runFlows({ baseUrl: layer.url, token: 'fault-no-refund', allowCharges: true, localMock: true, log: quiet, flows: clip.filter((f) => f.refund) });
+    const refund = await runFlows({
+      baseUrl: layer.url,
+      token: 'fault-no-refund',
+      allowCharges: true,
+      localMock: true,
+      log: quiet,
+      flows: clip.filter((f) => f.refund),
+    });
     expect(refund.results[0].state).toBe('failed');
     expect(refund.results[0].failures.map((f) => f.type)).toEqual(expect.arrayContaining(['REFUND']));
   }, 60_000);

@@ -7,7 +7,12 @@ import path from 'node:path';
 import { ROOT, BIN } from '../scripts/lib/project.js';
 import { parseJUnit, type Finding } from '../scripts/conformance/summary.js';
 
-export interface SuiteResult { code: number; findings: Finding[]; output: string; seconds: number }
+export interface SuiteResult {
+  code: number;
+  findings: Finding[];
+  output: string;
+  seconds: number;
+}
 
 export function runSuite(env: Record<string, string>): Promise<SuiteResult> {
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-test-'));
@@ -19,8 +24,12 @@ export function runSuite(env: Record<string, string>): Promise<SuiteResult> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       const junit = path.join(reportDir, 'conformance-junit.xml');

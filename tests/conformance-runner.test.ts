@@ -11,10 +11,14 @@ import { retryDelayMs, startThrottle } from '../scripts/conformance/throttle.js'
 const REMOTE = { CONFORMANCE_BASE_URL: 'https://staging.example.test/v2/', CONFORMANCE_TOKEN: 'secret' };
 const args = (env: Record<string, string>, remote = 'CONFORMANCE_BASE_URL' in env) =>
   buildSchemathesisArgs({
-    settings: readSettings(env), target: { url: 'http://127.0.0.1:1/v2', remote },
-    schemaPath: 'generated/openapi.yaml', configPath: 'schemathesis.toml', reportDir: '/r', junitPath: '/r/j.xml',
+    settings: readSettings(env),
+    target: { url: 'http://127.0.0.1:1/v2', remote },
+    schemaPath: 'generated/openapi.yaml',
+    configPath: 'schemathesis.toml',
+    reportDir: '/r',
+    junitPath: '/r/j.xml',
   });
-const after = (list: string[], flag: string) => list.filter((_, i) => list[i - 1] === flag);
+const valuesAfter = (list: string[], flag: string) => list.filter((_, i) => list[i - 1] === flag);
 
 describe('settings', () => {
   it('local mock by default: any token, no rate limit, full profile, nothing charged', () => {
@@ -44,28 +48,28 @@ describe('settings', () => {
 
 describe('Schemathesis command line', () => {
   it('excludes charging operations through the contract extension unless CONFORMANCE_ALLOW_CHARGES=1', () => {
-    expect(after(args({}), '--exclude-by')).toEqual([CHARGING_FILTER]);
+    expect(valuesAfter(args({}), '--exclude-by')).toEqual([CHARGING_FILTER]);
     expect(CHARGING_FILTER).toMatch(/^\/x-credits\/charges == true$/);
     expect(args({ CONFORMANCE_ALLOW_CHARGES: '1' })).not.toContain('--exclude-by');
   });
 
   it('excludes DELETE against a remote URL unless CONFORMANCE_ALLOW_DESTRUCTIVE=1, never against the mock', () => {
-    expect(after(args(REMOTE), '--exclude-method')).toEqual(['DELETE']);
+    expect(valuesAfter(args(REMOTE), '--exclude-method')).toEqual(['DELETE']);
     expect(args({ ...REMOTE, CONFORMANCE_ALLOW_DESTRUCTIVE: '1' })).not.toContain('--exclude-method');
     expect(args({})).not.toContain('--exclude-method');
   });
 
   it('passes max examples, operations, phases, seed and the JUnit report; smoke is the examples phase once', () => {
     const a = args({ CONFORMANCE_MAX_EXAMPLES: '7', CONFORMANCE_OPERATIONS: 'getMe, listIdeas', CONFORMANCE_SEED: '3' });
-    expect(after(a, '--max-examples')).toEqual(['7']);
-    expect(after(a, '--include-operation-id')).toEqual(['getMe', 'listIdeas']);
-    expect(after(a, '--seed')).toEqual(['3']);
-    expect(after(a, '--report')).toEqual(['junit']);
-    expect(after(a, '--report-junit-path')).toEqual(['/r/j.xml']);
+    expect(valuesAfter(a, '--max-examples')).toEqual(['7']);
+    expect(valuesAfter(a, '--include-operation-id')).toEqual(['getMe', 'listIdeas']);
+    expect(valuesAfter(a, '--seed')).toEqual(['3']);
+    expect(valuesAfter(a, '--report')).toEqual(['junit']);
+    expect(valuesAfter(a, '--report-junit-path')).toEqual(['/r/j.xml']);
     expect(a).not.toContain('--phases'); // thorough by default: every phase in schemathesis.toml
     const smoke = args({ CONFORMANCE_PROFILE: 'smoke' });
-    expect(after(smoke, '--phases')).toEqual(['examples']);
-    expect(after(smoke, '--max-examples')).toEqual(['1']);
+    expect(valuesAfter(smoke, '--phases')).toEqual(['examples']);
+    expect(valuesAfter(smoke, '--max-examples')).toEqual(['1']);
   });
 });
 
@@ -87,8 +91,16 @@ describe('operation selection (from the contract)', () => {
     const unlinked = facts.find((f) => !f.links.length && !f.charges && !facts.some((g) => g.links.includes(f.operationId)))!;
     expect(hasLinkBetween(pick([unlinked.operationId]))).toBe(false);
     expect(hasLinkBetween(selectedOperations(readSettings({}), facts, false))).toBe(true);
-    const a = buildSchemathesisArgs({ settings: readSettings({}), target: { url: 'http://x/v2', remote: false }, schemaPath: 's', configPath: 'c', reportDir: 'r', junitPath: 'j', linkless: true });
-    expect(after(a, '--phases')).toEqual(['examples,coverage,fuzzing']);
+    const a = buildSchemathesisArgs({
+      settings: readSettings({}),
+      target: { url: 'http://x/v2', remote: false },
+      schemaPath: 's',
+      configPath: 'c',
+      reportDir: 'r',
+      junitPath: 'j',
+      linkless: true,
+    });
+    expect(valuesAfter(a, '--phases')).toEqual(['examples,coverage,fuzzing']);
   });
 });
 
@@ -134,7 +146,11 @@ describe('throttle', () => {
     let calls = 0;
     const upstream = http.createServer((req, res) => {
       calls++;
-      if (calls === 1) { res.writeHead(429, { 'retry-after': '1' }); res.end(); return; }
+      if (calls === 1) {
+        res.writeHead(429, { 'retry-after': '1' });
+        res.end();
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json', 'x-seen-path': req.url ?? '' });
       res.end('{"ok":true}');
     });

@@ -11,11 +11,19 @@ import { runSuite } from './conformance-helpers.js';
 
 const TOKEN = 'conformance-safety';
 const TIMEOUT = 300_000;
-const charging = new Set(operationFacts().filter((f) => f.charges).map((f) => f.operationId));
+const charging = new Set(
+  operationFacts()
+    .filter((f) => f.charges)
+    .map((f) => f.operationId),
+);
 
 let upstream: LocalServer;
-beforeAll(async () => { upstream = await startLocalServer(); });
-afterAll(async () => { await upstream?.stop(); });
+beforeAll(async () => {
+  upstream = await startLocalServer();
+});
+afterAll(async () => {
+  await upstream?.stop();
+});
 
 async function recordRun(env: Record<string, string>): Promise<FaultProxy['seen']> {
   const proxy = await startFaultProxy(upstream.baseUrl, 'none', TOKEN);
@@ -40,17 +48,25 @@ describe('conformance against a remote URL is safe by default', () => {
     expect(charging.size).toBeGreaterThan(0);
   });
 
-  it('every phase, every free operation: no charging operation and no DELETE is ever sent', async () => {
-    const seen = await recordRun({});
-    expect(seen.length).toBeGreaterThan(100);
-    const charged = seen.filter((r) => r.operationId && charging.has(r.operationId));
-    expect(charged, JSON.stringify(charged.slice(0, 5))).toEqual([]);
-    expect(seen.filter((r) => r.method === 'DELETE')).toEqual([]);
-  }, TIMEOUT);
+  it(
+    'every phase, every free operation: no charging operation and no DELETE is ever sent',
+    async () => {
+      const seen = await recordRun({});
+      expect(seen.length).toBeGreaterThan(100);
+      const charged = seen.filter((r) => r.operationId && charging.has(r.operationId));
+      expect(charged, JSON.stringify(charged.slice(0, 5))).toEqual([]);
+      expect(seen.filter((r) => r.method === 'DELETE')).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
-  it('control: with CONFORMANCE_ALLOW_CHARGES=1 and CONFORMANCE_ALLOW_DESTRUCTIVE=1 they are called', async () => {
-    const seen = await recordRun({ CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_ALLOW_DESTRUCTIVE: '1', CONFORMANCE_PHASES: 'examples' });
-    expect(seen.some((r) => r.operationId && charging.has(r.operationId))).toBe(true);
-    expect(seen.some((r) => r.method === 'DELETE')).toBe(true);
-  }, TIMEOUT);
+  it(
+    'control: with CONFORMANCE_ALLOW_CHARGES=1 and CONFORMANCE_ALLOW_DESTRUCTIVE=1 they are called',
+    async () => {
+      const seen = await recordRun({ CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_ALLOW_DESTRUCTIVE: '1', CONFORMANCE_PHASES: 'examples' });
+      expect(seen.some((r) => r.operationId && charging.has(r.operationId))).toBe(true);
+      expect(seen.some((r) => r.method === 'DELETE')).toBe(true);
+    },
+    TIMEOUT,
+  );
 });

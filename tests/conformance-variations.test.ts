@@ -12,8 +12,12 @@ const TOKEN = 'conformance-variations';
 const OPERATIONS = [...new Set(Object.values(VARIATIONS).flatMap((v) => v.operations))];
 
 let upstream: LocalServer;
-beforeAll(async () => { upstream = await startLocalServer(); }, 120_000);
-afterAll(async () => { await upstream?.stop(); });
+beforeAll(async () => {
+  upstream = await startLocalServer();
+}, 120_000);
+afterAll(async () => {
+  await upstream?.stop();
+});
 
 async function runAgainstVariations(extra: Record<string, string> = {}) {
   const proxy = await startVariationsProxy(upstream.baseUrl);
@@ -41,7 +45,8 @@ describe('conformance against a deployment that chose differently where the sour
       expect(result.findings, explain).toEqual([]);
       expect(result.code, explain).toBe(0);
       // The run printed why each relaxed operation is relaxed, one line each.
-      for (const id of ['getStoryboardMoodboard', 'createFacelessVideo', 'listIdeas']) expect(result.output, id).toMatch(new RegExp(`relaxed ${id} \\(`));
+      for (const id of ['getStoryboardMoodboard', 'createFacelessVideo', 'listIdeas'])
+        expect(result.output, id).toMatch(new RegExp(`relaxed ${id} \\(`));
       // A variation the run never hit proves nothing.
       for (const [name, count] of Object.entries(used)) expect(count, `${name} was never exercised\n${explain}`).toBeGreaterThan(0);
       console.log(`[conformance-variations] zero failures in ${result.seconds.toFixed(1)}s; variations used: ${JSON.stringify(used)}`);
@@ -62,10 +67,18 @@ describe('real ids for per-resource operations', () => {
     // The smoke profile (the contract's examples once per operation) is where missing ids show
     // most: before seeding, 29 operations warned there.
     // Schemathesis only (CONFORMANCE_PHASES=examples): the lifecycle flows are tested on their own.
-    const result = await runSuite({ CONFORMANCE_BASE_URL: upstream.baseUrl, CONFORMANCE_TOKEN: 'seeded-ids', CONFORMANCE_PROFILE: 'smoke', CONFORMANCE_PHASES: 'examples', CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_RATE_LIMIT: 'none' });
+    const result = await runSuite({
+      CONFORMANCE_BASE_URL: upstream.baseUrl,
+      CONFORMANCE_TOKEN: 'seeded-ids',
+      CONFORMANCE_PROFILE: 'smoke',
+      CONFORMANCE_PHASES: 'examples',
+      CONFORMANCE_ALLOW_CHARGES: '1',
+      CONFORMANCE_RATE_LIMIT: 'none',
+    });
     const explain = `exit ${result.code}\n${result.output.slice(-4000)}`;
     expect(result.code, explain).toBe(0);
-    for (const created of ['POST /faceless', 'POST /b-roll', 'POST /text-to-scene', 'POST /characters']) expect(result.output, created).toContain(`seeded ${created} -> id `);
+    for (const created of ['POST /faceless', 'POST /b-roll', 'POST /text-to-scene', 'POST /characters'])
+      expect(result.output, created).toContain(`seeded ${created} -> id `);
     expect(result.output, explain).toMatch(/seeded POST \/text-to-scene\/\d+\/scenes -> id /);
     expect(result.output, explain).not.toMatch(/Missing test data/);
   }, 300_000);

@@ -17,7 +17,11 @@ function validator(schemaPointer: string) {
   return ajv.compile({ $ref: `contract#${schemaPointer}` });
 }
 
-interface Case { label: string; schemaPointer: string; value: unknown }
+interface Case {
+  label: string;
+  schemaPointer: string;
+  value: unknown;
+}
 const cases: Case[] = [];
 
 for (const { path, method, operation, pointer } of operationsOf(doc)) {
@@ -26,7 +30,11 @@ for (const { path, method, operation, pointer } of operationsOf(doc)) {
   const body = operation.requestBody && deref(doc, operation.requestBody);
   for (const [mt, media] of Object.entries<any>(body?.content ?? {})) {
     for (const [name, ex] of Object.entries<any>(media.examples ?? {})) {
-      cases.push({ label: `${opLabel} request ${name}`, schemaPointer: `${base}/requestBody/content/${escapePointer(mt)}/schema`, value: deref(doc, ex).value });
+      cases.push({
+        label: `${opLabel} request ${name}`,
+        schemaPointer: `${base}/requestBody/content/${escapePointer(mt)}/schema`,
+        value: deref(doc, ex).value,
+      });
     }
   }
   for (const [code, resp] of Object.entries<any>(operation.responses)) {
@@ -34,18 +42,24 @@ for (const { path, method, operation, pointer } of operationsOf(doc)) {
     const respBase = resp.$ref ? resp.$ref.slice(1) : `${base}/responses/${code}`;
     for (const [mt, media] of Object.entries<any>(response.content ?? {})) {
       for (const [name, ex] of Object.entries<any>(media.examples ?? {})) {
-        cases.push({ label: `${opLabel} ${code} ${name}`, schemaPointer: `${respBase}/content/${escapePointer(mt)}/schema`, value: deref(doc, ex).value });
+        cases.push({
+          label: `${opLabel} ${code} ${name}`,
+          schemaPointer: `${respBase}/content/${escapePointer(mt)}/schema`,
+          value: deref(doc, ex).value,
+        });
       }
     }
   }
 }
 for (const [name, schema] of Object.entries<any>(doc.components!.schemas!)) {
-  (schema.examples ?? []).forEach((value: unknown, i: number) =>
-    cases.push({ label: `schema ${name} example ${i}`, schemaPointer: `/components/schemas/${escapePointer(name)}`, value }));
+  for (const [i, value] of (schema.examples ?? []).entries()) {
+    cases.push({ label: `schema ${name} example ${i}`, schemaPointer: `/components/schemas/${escapePointer(name)}`, value });
+  }
 }
 for (const [name, param] of Object.entries<any>(doc.components!.parameters!)) {
-  (param.schema?.examples ?? []).forEach((value: unknown, i: number) =>
-    cases.push({ label: `parameter ${name} example ${i}`, schemaPointer: `/components/parameters/${escapePointer(name)}/schema`, value }));
+  for (const [i, value] of (param.schema?.examples ?? []).entries()) {
+    cases.push({ label: `parameter ${name} example ${i}`, schemaPointer: `/components/parameters/${escapePointer(name)}/schema`, value });
+  }
 }
 
 describe('examples validate against their schemas', () => {
@@ -59,7 +73,9 @@ describe('examples validate against their schemas', () => {
 
   it('rejects a value that breaks its schema (the check can fail)', () => {
     const validate = validator('/components/schemas/FacelessVideoResponse');
-    expect(validate({ message: 'Success.', status: 200, data: { id: 1, type: 'ai-clips', video: { status: 'completed', url: null } } })).toBe(false);
+    expect(
+      validate({ message: 'Success.', status: 200, data: { id: 1, type: 'ai-clips', video: { status: 'completed', url: null } } }),
+    ).toBe(false);
     expect(validate({ message: 'Success.', status: 200, data: { id: 1, type: 'vlog', video: { status: 'rendering' } } })).toBe(false);
   });
 });

@@ -26,7 +26,15 @@ describe('billing markers (x-credits)', () => {
   });
 
   it('marks reads, estimates, drafts, free scrapes and scene chaining free', () => {
-    for (const id of ['getMe', 'listIdeas', 'estimateFacelessRender', 'estimateTextToVideo', 'scrapeFacelessImages', 'chainStoryboardScene', 'createFacelessVideo']) {
+    for (const id of [
+      'getMe',
+      'listIdeas',
+      'estimateFacelessRender',
+      'estimateTextToVideo',
+      'scrapeFacelessImages',
+      'chainStoryboardScene',
+      'createFacelessVideo',
+    ]) {
       expect(credits(id).charges, id).toBe(false);
     }
   });
@@ -41,10 +49,28 @@ describe('billing markers (x-credits)', () => {
 describe('tool server (x-tool-server)', () => {
   const tools = doc['x-tool-server']!;
   it('states 27 tools, 18 free and 9 charging, and names the 9', () => {
-    expect(tools).toMatchObject({ toolCount: 27, freeToolCount: 18, chargingToolCount: 9, trialRejection: 'PAID-SUBSCRIPTION-REQUIRED', renderBillingMinimumSeconds: 60 });
-    expect(tools.tools.filter((t: any) => t.charges).map((t: any) => t.name).sort()).toEqual([
-      'create_video', 'export_video', 'generate_script', 'generate_storyboard', 'generate_storyboard_media',
-      'generate_text_to_video', 'regenerate_video_asset', 'render_video', 'scrape_script',
+    expect(tools).toMatchObject({
+      toolCount: 27,
+      freeToolCount: 18,
+      chargingToolCount: 9,
+      trialRejection: 'PAID-SUBSCRIPTION-REQUIRED',
+      renderBillingMinimumSeconds: 60,
+    });
+    expect(
+      tools.tools
+        .filter((t: any) => t.charges)
+        .map((t: any) => t.name)
+        .sort(),
+    ).toEqual([
+      'create_video',
+      'export_video',
+      'generate_script',
+      'generate_storyboard',
+      'generate_storyboard_media',
+      'generate_text_to_video',
+      'regenerate_video_asset',
+      'render_video',
+      'scrape_script',
     ]);
   });
   it('maps every named tool to operations that exist, or says the mapping is not shown', () => {
@@ -80,9 +106,19 @@ describe('error catalogue', () => {
   it('lists every code of the source with its status', () => {
     const catalogue = doc.components!.schemas!.ErrorCode['x-error-catalogue']!;
     expect(Object.fromEntries(catalogue.map((e) => [e.code, e.status]))).toEqual({
-      'GEN-UNAUTHORIZED': 401, 'GEN-FORBIDDEN': 403, 'GEN-NOT-FOUND': 404, 'GEN-WRONG-ARGS': 400, 'GEN-API-ERROR': '5xx',
-      'SUBSCRIPTION-REQUIRED': 403, 'PAID-SUBSCRIPTION-REQUIRED': 403, 'INSUFFICIENT-CREDITS': 402, 'EMAIL-NOT-VERIFIED': 403,
-      'FEATURE-NOT-ALLOWED': 403, 'REACH-PLAN-LIMIT': 403, 'REACH-PLAN-STORAGE-LIMIT': 403, 'REACH-PLAN-PUBLISH-LIMIT': 403,
+      'GEN-UNAUTHORIZED': 401,
+      'GEN-FORBIDDEN': 403,
+      'GEN-NOT-FOUND': 404,
+      'GEN-WRONG-ARGS': 400,
+      'GEN-API-ERROR': '5xx',
+      'SUBSCRIPTION-REQUIRED': 403,
+      'PAID-SUBSCRIPTION-REQUIRED': 403,
+      'INSUFFICIENT-CREDITS': 402,
+      'EMAIL-NOT-VERIFIED': 403,
+      'FEATURE-NOT-ALLOWED': 403,
+      'REACH-PLAN-LIMIT': 403,
+      'REACH-PLAN-STORAGE-LIMIT': 403,
+      'REACH-PLAN-PUBLISH-LIMIT': 403,
     });
   });
 });
@@ -90,7 +126,9 @@ describe('error catalogue', () => {
 describe('where the source is silent, nothing is invented', () => {
   it('never closes an object with additionalProperties: false', () => {
     const closed: string[] = [];
-    walk(doc, (node, path) => { if (node.additionalProperties === false) closed.push(path); });
+    walk(doc, (node, path) => {
+      if (node.additionalProperties === false) closed.push(path);
+    });
     expect(closed).toEqual([]);
   });
 
@@ -124,7 +162,9 @@ describe('what the source does not show stays open', () => {
   });
   it('the ideas list borrows no page-size maximum from the credit history', () => {
     const listIdeas = ops.get('listIdeas')!;
-    const perPage: any = (listIdeas.parameters ?? []).map((p: any) => (p.$ref ? doc.components?.parameters?.[p.$ref.split('/').pop()] : p)).find((p: any) => p?.name === 'per_page');
+    const perPage: any = (listIdeas.parameters ?? [])
+      .map((p: any) => (p.$ref ? doc.components?.parameters?.[p.$ref.split('/').pop()] : p))
+      .find((p: any) => p?.name === 'per_page');
     expect(perPage).toBeDefined();
     expect(perPage.schema.maximum).toBeUndefined();
     expect(perPage.schema.default).toBeUndefined();

@@ -15,12 +15,18 @@ async function spectral(doc: unknown): Promise<Array<{ code: string; path: strin
   const file = path.join(tmp, `doc-${Math.random().toString(36).slice(2)}.json`);
   await writeFile(file, JSON.stringify(doc));
   const args = ['lint', '--ruleset', path.join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet', file];
-  const result = await exec(path.join(ROOT, 'node_modules', '.bin', 'spectral'), args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).catch((e) => e);
+  const result = await exec(path.join(ROOT, 'node_modules', '.bin', 'spectral'), args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).catch(
+    (e) => e,
+  );
   return JSON.parse(result.stdout || '[]');
 }
 
-beforeAll(async () => { tmp = await mkdtemp(path.join(os.tmpdir(), 'house-rules-')); });
-afterAll(async () => { await rm(tmp, { recursive: true, force: true }); });
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'house-rules-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
 
 describe('house rules', () => {
   it('report nothing on the bundled contract', async () => {
@@ -36,15 +42,23 @@ describe('house rules', () => {
     doc.paths['/ideas'].get.operationId = 'fetch_ideas';
     const ok = doc.paths['/text-to-video/models'].get.responses['200'];
     delete ok.headers['X-RateLimit-Limit'];
-    doc.paths['/voice-clones/slots'].get.responses['200'].content['application/json'].schema = { type: 'object', properties: { available: { type: 'integer' } } };
+    doc.paths['/voice-clones/slots'].get.responses['200'].content['application/json'].schema = {
+      type: 'object',
+      properties: { available: { type: 'integer' } },
+    };
 
     doc.servers[0].url = 'http://{host}/v2'; // only the internal local-mock entry may be plain HTTP
 
     const codes = new Set((await spectral(doc)).map((r) => r.code));
     expect(codes.has('owasp:api8:2023-no-server-http')).toBe(true);
     expect([...codes].filter((c) => c.startsWith('house-')).sort()).toEqual([
-      'house-400-on-arguments', 'house-404-on-id-paths', 'house-auth-and-rate-responses', 'house-operation-id-naming',
-      'house-rate-limit-headers', 'house-success-envelope', 'house-x-credits',
+      'house-400-on-arguments',
+      'house-404-on-id-paths',
+      'house-auth-and-rate-responses',
+      'house-operation-id-naming',
+      'house-rate-limit-headers',
+      'house-success-envelope',
+      'house-x-credits',
     ]);
   }, 120_000);
 });

@@ -30,7 +30,8 @@ describe('contract model: reading', () => {
   it('lists every operation once, in the order the path items list their methods', () => {
     const expected: string[] = [];
     for (const [route, item] of Object.entries(bundle().paths)) {
-      for (const key of Object.keys(item)) if (['get', 'put', 'post', 'delete', 'patch'].includes(key)) expected.push(`${key.toUpperCase()} ${route}`);
+      for (const key of Object.keys(item))
+        if (['get', 'put', 'post', 'delete', 'patch'].includes(key)) expected.push(`${key.toUpperCase()} ${route}`);
     }
     expect(model.operations().map((o) => o.label)).toEqual(expected);
     for (const o of model.operations()) expect(readPointer(model.doc, o.pointer)).toBe(o.operation);
@@ -64,25 +65,81 @@ describe('contract model: reading', () => {
 
 describe('contract model: refusing what it does not know', () => {
   const cases: Array<[string, (doc: Record<string, any>) => void, RegExp]> = [
-    ['an unknown extension', (d) => { d.info['x-made-up'] = 1; }, /\/info\/x-made-up: unknown extension x-made-up/],
-    ['x-credits without charges', (d) => { delete d.paths['/me'].get['x-credits'].charges; }, /\/paths\/~1me\/get\/x-credits: must have required property 'charges'/],
-    ['an unknown field in x-credits', (d) => { d.paths['/me'].get['x-credits'].free = true; }, /unknown field "free"/],
-    ['a malformed state machine', (d) => { d.components.schemas.FacelessVideoStatus['x-state-machine'].transitions[1].outcome = 'maybe'; }, /x-state-machine\/transitions\/1\/outcome: must be equal to one of the allowed values/],
-    ['an extension in the wrong place', (d) => { d.info['x-credits'] = { charges: false }; }, /x-credits may only stand on: operation/],
-    ['an error catalogue entry without a status', (d) => { delete d.components.schemas.ErrorCode['x-error-catalogue'][0].status; }, /x-error-catalogue\/0: must have required property 'status'/],
-    ['an OpenAPI 3.0 document', (d) => { d.openapi = '3.0.3'; }, /expected an OpenAPI 3.1 document/],
-    ['an operation without an operationId', (d) => { delete d.paths['/me'].get.operationId; }, /GET \/me has no operationId/],
-    ['a duplicate operationId', (d) => { d.paths['/credits/costs'].get.operationId = 'getMe'; }, /operationId getMe is used twice/],
+    [
+      'an unknown extension',
+      (d) => {
+        d.info['x-made-up'] = 1;
+      },
+      /\/info\/x-made-up: unknown extension x-made-up/,
+    ],
+    [
+      'x-credits without charges',
+      (d) => {
+        delete d.paths['/me'].get['x-credits'].charges;
+      },
+      /\/paths\/~1me\/get\/x-credits: must have required property 'charges'/,
+    ],
+    [
+      'an unknown field in x-credits',
+      (d) => {
+        d.paths['/me'].get['x-credits'].free = true;
+      },
+      /unknown field "free"/,
+    ],
+    [
+      'a malformed state machine',
+      (d) => {
+        d.components.schemas.FacelessVideoStatus['x-state-machine'].transitions[1].outcome = 'maybe';
+      },
+      /x-state-machine\/transitions\/1\/outcome: must be equal to one of the allowed values/,
+    ],
+    [
+      'an extension in the wrong place',
+      (d) => {
+        d.info['x-credits'] = { charges: false };
+      },
+      /x-credits may only stand on: operation/,
+    ],
+    [
+      'an error catalogue entry without a status',
+      (d) => {
+        delete d.components.schemas.ErrorCode['x-error-catalogue'][0].status;
+      },
+      /x-error-catalogue\/0: must have required property 'status'/,
+    ],
+    [
+      'an OpenAPI 3.0 document',
+      (d) => {
+        d.openapi = '3.0.3';
+      },
+      /expected an OpenAPI 3.1 document/,
+    ],
+    [
+      'an operation without an operationId',
+      (d) => {
+        delete d.paths['/me'].get.operationId;
+      },
+      /GET \/me has no operationId/,
+    ],
+    [
+      'a duplicate operationId',
+      (d) => {
+        d.paths['/credits/costs'].get.operationId = 'getMe';
+      },
+      /operationId getMe is used twice/,
+    ],
   ];
   it.each(cases)('refuses %s', (_name, edit, message) => {
     expect(() => new ContractModel(broken(edit))).toThrow(message);
   });
 
   it('refuses external, unresolvable and cyclic references when following them', () => {
-    const m = new ContractModel(broken((d) => {
-      d.components.schemas.LoopA = { $ref: '#/components/schemas/LoopB' };
-      d.components.schemas.LoopB = { $ref: '#/components/schemas/LoopA' };
-    }));
+    const m = new ContractModel(
+      broken((d) => {
+        d.components.schemas.LoopA = { $ref: '#/components/schemas/LoopB' };
+        d.components.schemas.LoopB = { $ref: '#/components/schemas/LoopA' };
+      }),
+    );
     expect(() => m.deref({ $ref: 'other.yaml#/x' })).toThrow(/external reference/);
     expect(() => m.deref({ $ref: '#/components/schemas/Nope' })).toThrow(/unresolved reference/);
     expect(() => m.deref({ $ref: '#/components/schemas/LoopA' })).toThrow(/reference cycle/);

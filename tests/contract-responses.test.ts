@@ -13,7 +13,10 @@ function exampleValues(response: any): any[] {
   const media = deref(doc, response).content?.['application/json'];
   return Object.values<any>(media?.examples ?? {}).map((e) => deref(doc, e).value);
 }
-const codesOf = (response: any) => exampleValues(response).map((v) => v?.error?.code).filter(Boolean);
+const codesOf = (response: any) =>
+  exampleValues(response)
+    .map((v) => v?.error?.code)
+    .filter(Boolean);
 const headersOf = (response: any) => Object.keys(deref(doc, response).headers ?? {});
 
 describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))('%s', (label, { path, operation }) => {
@@ -77,7 +80,9 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] a
 
   it('documents 422 with an errors map when it takes input', () => {
     const params = (operation.parameters ?? []).map((p: any) => deref(doc, p));
-    const validatedQuery = params.some((p: any) => p.in === 'query' && p.schema && (p.schema.enum || p.schema.minimum !== undefined || p.required));
+    const validatedQuery = params.some(
+      (p: any) => p.in === 'query' && p.schema && (p.schema.enum || p.schema.minimum !== undefined || p.required),
+    );
     if (operation.requestBody || validatedQuery) {
       const values = exampleValues(responses['422']);
       expect(values.length).toBeGreaterThan(0);
@@ -102,12 +107,15 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] a
 describe('render operations', () => {
   const renders = operations.filter((o) => o.operation['x-render-preconditions']);
   it('exist on the generic and the three typed surfaces', () => {
-    expect(renders.map((o) => o.path).sort()).toEqual(
-      ['/ai-visuals/{faceless}/render', '/b-roll/{faceless}/render', '/faceless/{faceless}/render', '/url-to-video/{faceless}/render'],
-    );
+    expect(renders.map((o) => o.path).sort()).toEqual([
+      '/ai-visuals/{faceless}/render',
+      '/b-roll/{faceless}/render',
+      '/faceless/{faceless}/render',
+      '/url-to-video/{faceless}/render',
+    ]);
   });
   it.each(renders.map((o) => [o.path, o] as const))('%s documents each precondition with its status and message', (_, { operation }) => {
-    for (const pre of operation["x-render-preconditions"]!) {
+    for (const pre of operation['x-render-preconditions']!) {
       const response = deref(doc, operation.responses[String(pre.status)]);
       expect(response, pre.condition).toBeDefined();
       if (pre.message) {

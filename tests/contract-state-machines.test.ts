@@ -22,12 +22,17 @@ function pollExampleStatuses(machine: any): unknown[] {
 describe('state machines', () => {
   it('covers every state machine of the source', () => {
     expect(machines.map(([n]) => n).sort()).toEqual([
-      'AutoTopupPreference', 'CharacterStatus', 'FacelessVideoStatus', 'LaunchClipStatus',
-      'StoryboardVideoStatus', 'TextToVideoAssetStatus', 'VoiceCloneStatus',
+      'AutoTopupPreference',
+      'CharacterStatus',
+      'FacelessVideoStatus',
+      'LaunchClipStatus',
+      'StoryboardVideoStatus',
+      'TextToVideoAssetStatus',
+      'VoiceCloneStatus',
     ]);
   });
 
-  describe.each(machines)('%s', (name, schema) => {
+  describe.each(machines)('%s', (_name, schema) => {
     const m = schema['x-state-machine'];
     const states: string[] = m.states;
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 describe('docs: the decorated copy of the contract', () => {
   it('leaves the bundle itself untouched', () => {
-    expect(JSON.stringify(bundle, null, 2) + '\n').toBe(bundleText);
+    expect(`${JSON.stringify(bundle, null, 2)}\n`).toBe(bundleText);
   });
 
   it('gives every operation its credits and limits, from x-credits', () => {
@@ -47,9 +47,15 @@ describe('docs: the decorated copy of the contract', () => {
   it('gives every operation a curl and a typed-client sample of the openapi-fetch shape', () => {
     for (const o of operations(doc)) {
       const samples = o.op['x-codeSamples'] ?? [];
-      expect(samples.map((s: any) => s.label), o.label).toEqual(['curl', 'TypeScript client']);
+      expect(
+        samples.map((s: any) => s.label),
+        o.label,
+      ).toEqual(['curl', 'TypeScript client']);
       const [curl, ts] = samples.map((s: any) => s.source);
-      expect(curl.startsWith(`curl -X ${o.method.toUpperCase()} '${sampleContext(bundle, pkg.name).baseUrl}${o.path.split('{')[0]}`), o.label).toBe(true);
+      expect(
+        curl.startsWith(`curl -X ${o.method.toUpperCase()} '${sampleContext(bundle, pkg.name).baseUrl}${o.path.split('{')[0]}`),
+        o.label,
+      ).toBe(true);
       expect(curl).toContain('Authorization: Bearer $API_TOKEN');
       expect(ts).toContain(`import { createVideoApiClient } from '${pkg.name}';`);
       expect(ts).toContain(`const { data, error } = await api.${o.method.toUpperCase()}('${o.path}'`);
@@ -105,7 +111,8 @@ describe('docs: the decorated copy of the contract', () => {
   it('finds no copy of those extensions in the written introduction (openapi/description.md)', () => {
     const written: string = bundle.info.description;
     expect(written).toBe(readFileSync(path.join(ROOT, 'openapi', 'description.md'), 'utf8'));
-    for (const heading of ['Limits', 'Tool server', 'Change log', 'State machines']) expect(written).not.toMatch(new RegExp(`^## ${heading}$`, 'm'));
+    for (const heading of ['Limits', 'Tool server', 'Change log', 'State machines'])
+      expect(written).not.toMatch(new RegExp(`^## ${heading}$`, 'm'));
     for (const entry of bundle.info['x-changelog']) expect(written).not.toContain(entry.date);
     for (const tool of bundle['x-tool-server'].tools) expect(written).not.toContain(tool.name);
     expect(written).not.toMatch(/\b1500\b|199,999|requests per minute/);
@@ -122,7 +129,7 @@ describe('docs: the decorated copy of the contract', () => {
     }
   });
 
-  it('keeps the tags in the contract\'s order', () => {
+  it("keeps the tags in the contract's order", () => {
     expect(doc.tags.map((t: any) => t.name)).toEqual(tagOrder(bundle));
     expect(doc['x-tagGroups'].flatMap((g: any) => g.tags)).toEqual(tagOrder(bundle));
   });
@@ -169,16 +176,27 @@ describe('docs: TypeScript samples compile against the client and the contract t
       for (const o of operations(doc)) {
         const file = path.join(dir, `${o.id}.mts`);
         files.push(file);
-        await writeFile(file, o.op['x-codeSamples']!.find((s) => s.label === 'TypeScript client')!.source + '\nexport {};\n');
+        await writeFile(file, `${o.op['x-codeSamples']!.find((s) => s.label === 'TypeScript client')!.source}\nexport {};\n`);
       }
-      await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true,
-          lib: ['ES2022', 'DOM'], types: ['node'], typeRoots: [path.join(ROOT, 'node_modules', '@types')],
-          baseUrl: dir, paths: { [pkg.name]: [path.join(ROOT, pkg.exports['.'].types)] },
-        },
-        files,
-      }));
+      await writeFile(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            lib: ['ES2022', 'DOM'],
+            types: ['node'],
+            typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+            baseUrl: dir,
+            paths: { [pkg.name]: [path.join(ROOT, pkg.exports['.'].types)] },
+          },
+          files,
+        }),
+      );
       await run(BIN('tsc'), ['-p', path.join(dir, 'tsconfig.json')], { cwd: dir, quiet: true });
     } finally {
       await rm(dir, { recursive: true, force: true });

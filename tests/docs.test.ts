@@ -44,7 +44,7 @@ async function inViewport(locator: Locator): Promise<boolean> {
   return !!box && box.width > 0 && box.height > 0 && box.y < view.height && box.y + box.height > 0;
 }
 
-function exactly(text: string): RegExp {
+function _exactly(text: string): RegExp {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 }
 
@@ -59,7 +59,10 @@ function heading(scope: Page | Locator, text: string): Locator {
 
 /** Clicks the side-menu entry whose own label is `text` (the last one: a tag comes after its group). */
 async function clickMenu(text: string): Promise<void> {
-  await page.locator(`${MENU_ITEM} [data-text="${text.replace(/"/g, '\\"')}"]`).last().click();
+  await page
+    .locator(`${MENU_ITEM} [data-text="${text.replace(/"/g, '\\"')}"]`)
+    .last()
+    .click();
 }
 
 /** Opens an operation from the side menu, expanding its tag first when needed; returns the link's href. */
@@ -97,7 +100,9 @@ beforeAll(async () => {
   context = await launchChromium(userDataDir, { viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
   await guard(context, PAGE_URL, leftThePage);
   page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
   page.on('pageerror', (e) => consoleErrors.push(`uncaught: ${e.message}`));
   await page.goto(PAGE_URL, { waitUntil: 'load' });
   await page.locator(MENU_ITEM).first().waitFor();
@@ -109,14 +114,14 @@ afterAll(async () => {
 });
 
 describe('reference docs (generated/docs/index.html) in headless Chromium, offline', () => {
-  it('lists the tags in the contract\'s order in the side menu', async () => {
+  it("lists the tags in the contract's order in the side menu", async () => {
     const labels = (await page.locator(MENU_ITEM).allTextContents()).map((t) => t.trim());
     const positions = tagOrder(doc).map((tag) => labels.lastIndexOf(tag));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
-  it('shows every operation\'s summary after a side-menu click, and the click navigates', async () => {
+  it("shows every operation's summary after a side-menu click, and the click navigates", async () => {
     const missing: string[] = [];
     for (const tag of tagOrder(doc)) {
       for (const o of ops.filter((x) => x.op.tags?.[0] === tag)) {
@@ -126,7 +131,10 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
         const arrived = await expect
           .poll(() => inViewport(heading(section(o.id), o.op.summary!)), { timeout: 5_000 })
           .toBe(true)
-          .then(() => true, () => false);
+          .then(
+            () => true,
+            () => false,
+          );
         if (!arrived) missing.push(`${o.label}: "${o.op.summary}" not in view`);
       }
     }
@@ -208,7 +216,8 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     const found = ops.flatMap((o) => {
       const ok = Object.entries<any>(o.op.responses).find(([code]) => /^2/.test(code))?.[1];
       const examples = Object.values<any>(ok?.content?.['application/json']?.examples ?? {}).map((e) =>
-        e.$ref ? doc.components.examples[e.$ref.split('/').pop()] : e);
+        e.$ref ? doc.components.examples[e.$ref.split('/').pop()] : e,
+      );
       const statuses = new Set(examples.map((e) => e.value?.data?.status).filter((s) => typeof s === 'string'));
       return statuses.size > 1 ? [{ o, examples }] : [];
     })[0];
@@ -238,7 +247,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     await page.screenshot({ path: path.join(REPORT_DIR, 'operation.png') });
   });
 
-  it('keeps working offline through the reader\'s toggles (colour mode, layout, expand all)', async () => {
+  it("keeps working offline through the reader's toggles (colour mode, layout, expand all)", async () => {
     const o = ops.find((x) => x.op['x-render-preconditions']) ?? ops[0];
     await openOperation(o);
     await page.getByTestId('color-mode-switcher').click();
@@ -255,7 +264,10 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
   it('has a request guard that does catch a page reaching out (control)', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'docs-guard-'));
     const file = path.join(dir, 'control.html');
-    await writeFile(file, '<!doctype html><img src="https://cdn.example.invalid/logo.svg"><script src="https://cdn.example.invalid/x.js"></script>');
+    await writeFile(
+      file,
+      '<!doctype html><img src="https://cdn.example.invalid/logo.svg"><script src="https://cdn.example.invalid/x.js"></script>',
+    );
     const caught: string[] = [];
     const control = await launchChromium(path.join(dir, 'profile'));
     try {

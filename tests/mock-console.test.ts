@@ -49,7 +49,9 @@ beforeAll(async () => {
     if (!url.startsWith(origin()) && url.split('#')[0] !== CONTROL_DOCS && !leftTheMock.includes(url)) leftTheMock.push(url);
   });
   page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(m.text());
+  });
   page.on('pageerror', (e) => pageErrors.push(`uncaught: ${e.message}`));
 });
 
@@ -96,14 +98,18 @@ describe('mock console (GET /__mock/) in headless Chromium', () => {
     const card = page.locator(`[data-token="${token}"]`);
     await card.locator('select[data-field="subscription"]').selectOption('trial');
     await expect.poll(async () => (await control('GET', `/accounts/${token}`)).body.subscription, { timeout: 5_000 }).toBe('trial');
-    expect((await mock.op('createFacelessVideo', {}, { token, body: { type: 'b-roll' } })).body.error.code).toBe('PAID-SUBSCRIPTION-REQUIRED');
+    expect((await mock.op('createFacelessVideo', {}, { token, body: { type: 'b-roll' } })).body.error.code).toBe(
+      'PAID-SUBSCRIPTION-REQUIRED',
+    );
     await page.locator(`[data-token="${token}"] select[data-field="subscription"]`).selectOption('paid');
     await expect.poll(async () => (await control('GET', `/accounts/${token}`)).body.subscription, { timeout: 5_000 }).toBe('paid');
 
     await page.locator(`[data-token="${token}"] input[data-field="credits"]`).fill('3');
     await page.locator(`[data-token="${token}"] button[data-action="set-credits"]`).click();
     await expect.poll(async () => (await control('GET', `/accounts/${token}`)).body.credits, { timeout: 5_000 }).toBe(3);
-    await expect.poll(() => page.locator(`[data-token="${token}"] [data-field="credits-badge"]`).textContent(), { timeout: 5_000 }).toBe('3 credits');
+    await expect
+      .poll(() => page.locator(`[data-token="${token}"] [data-field="credits-badge"]`).textContent(), { timeout: 5_000 })
+      .toBe('3 credits');
     expect(await mock.balance(token)).toBe(3);
   });
 
@@ -123,11 +129,14 @@ describe('mock console (GET /__mock/) in headless Chromium', () => {
     await expect.poll(() => page.locator('#accounts').textContent(), { timeout: 5_000 }).toMatch(/No account yet/);
   });
 
-  it('the control API\'s reference page (generated/docs/mock-control.html) opens offline with every operation', async () => {
+  it("the control API's reference page (generated/docs/mock-control.html) opens offline with every operation", async () => {
     const docs = await context.newPage();
     await docs.goto(CONTROL_DOCS, { waitUntil: 'load' });
     const summaries = Object.values<Record<string, { summary?: string }>>(controlDoc.paths).flatMap((item) =>
-      Object.values(item).map((operation) => operation.summary).filter((summary): summary is string => !!summary));
+      Object.values(item)
+        .map((operation) => operation.summary)
+        .filter((summary): summary is string => !!summary),
+    );
     expect(summaries.length).toBeGreaterThan(10);
     await expect.poll(() => docs.locator('body').textContent(), { timeout: 10_000 }).toContain(controlDoc.info.title);
     const text = (await docs.locator('body').textContent()) ?? '';

@@ -18,7 +18,9 @@ describe('a failed-render screen, frontend style', () => {
 
     const started = performance.now();
     const draft = (await api.unwrap(api.POST('/faceless', { body: { type: 'b-roll' } }))).data!;
-    await api.unwrap(api.PUT('/faceless/{faceless}/scripts', { params: { path: { faceless: draft.id } }, body: { topic: 'Owls at night', duration: 60 } }));
+    await api.unwrap(
+      api.PUT('/faceless/{faceless}/scripts', { params: { path: { faceless: draft.id } }, body: { topic: 'Owls at night', duration: 60 } }),
+    );
     await api.unwrap(api.PATCH('/faceless/{faceless}', { params: { path: { faceless: draft.id } }, body: { voice_id: 17 } }));
     const rendering = (await api.unwrap(api.POST('/faceless/{faceless}/render', { params: { path: { faceless: draft.id } } }))).data!;
     expect(rendering.video?.status).toBe('rendering');
@@ -37,7 +39,12 @@ describe('a failed-render screen, frontend style', () => {
     // What the app sent, as the journal saw it.
     const journal = await control.requests({ token, limit: 10 });
     expect(journal.map((entry) => entry.operationId).slice(0, 6)).toEqual([
-      'getFacelessVideo', 'getFacelessVideo', 'renderFacelessVideo', 'updateFacelessVideo', 'generateFacelessScript', 'createFacelessVideo',
+      'getFacelessVideo',
+      'getFacelessVideo',
+      'renderFacelessVideo',
+      'updateFacelessVideo',
+      'generateFacelessScript',
+      'createFacelessVideo',
     ]);
     expect((await control.account(token)).resources).toEqual([expect.objectContaining({ id: draft.id, state: 'failed' })]);
   });
@@ -48,9 +55,12 @@ describe('a failed-render screen, frontend style', () => {
     const api = createVideoApiClient({ baseUrl: mock.base, token, warn: () => {} });
     const started = performance.now();
     const draft = (await api.unwrap(api.POST('/faceless', { body: { type: 'b-roll' } }))).data!;
-    await api.unwrap(api.PATCH('/faceless/{faceless}', { params: { path: { faceless: draft.id } }, body: { script: 'Owls mock:fail', voice_id: 17 } }));
+    await api.unwrap(
+      api.PATCH('/faceless/{faceless}', { params: { path: { faceless: draft.id } }, body: { script: 'Owls mock:fail', voice_id: 17 } }),
+    );
     await api.unwrap(api.POST('/faceless/{faceless}/render', { params: { path: { faceless: draft.id } } }));
-    const status = async () => (await api.unwrap(api.GET('/faceless/{faceless}', { params: { path: { faceless: draft.id } } }))).data!.video;
+    const status = async () =>
+      (await api.unwrap(api.GET('/faceless/{faceless}', { params: { path: { faceless: draft.id } } }))).data!.video;
     expect((await status())?.status).toBe('rendering');
     await control.advance({ steps: 1 });
     const video = await status();

@@ -27,7 +27,10 @@ describe('the address check (without listening anywhere)', () => {
 
   it('another address is accepted once MOCK_CONTROL_TOKEN is set, and the token is kept', () => {
     expect(() => loadConfig(contract, { MOCK_HOST: '10.0.0.5' })).toThrow(/MOCK_CONTROL_TOKEN/);
-    expect(loadConfig(contract, { MOCK_HOST: '10.0.0.5', MOCK_CONTROL_TOKEN: 's3cret' })).toMatchObject({ host: '10.0.0.5', controlToken: 's3cret' });
+    expect(loadConfig(contract, { MOCK_HOST: '10.0.0.5', MOCK_CONTROL_TOKEN: 's3cret' })).toMatchObject({
+      host: '10.0.0.5',
+      controlToken: 's3cret',
+    });
     expect(loadConfig(contract, {})).toMatchObject({ host: '127.0.0.1', controlToken: undefined, clockMode: 'auto' });
   });
 });
@@ -46,7 +49,12 @@ describe('with MOCK_CONTROL_TOKEN', () => {
   it('refuses control calls without the header or with a wrong one (401 in the envelope)', async () => {
     const attempts: Array<Record<string, string>> = [{}, { 'x-mock-control-token': 'wrong' }, { 'x-mock-control-token': `${secret}x` }];
     for (const headers of attempts) {
-      for (const [method, path] of [['GET', '/__mock/accounts'], ['POST', '/__mock/reset'], ['GET', '/__mock/'], ['GET', '/__mock/requests']]) {
+      for (const [method, path] of [
+        ['GET', '/__mock/accounts'],
+        ['POST', '/__mock/reset'],
+        ['GET', '/__mock/'],
+        ['GET', '/__mock/requests'],
+      ]) {
         const reply = await call(origin(), method, path, { token: null, headers });
         expect(reply.status, `${method} ${path}`).toBe(401);
         expect(reply.body).toMatchObject({ status: 401, error: { code: 'MOCK-CONTROL-UNAUTHORIZED' } });

@@ -23,8 +23,12 @@ describe('MOCK_SCENARIO=mock/scenarios/edge-cases.yaml', () => {
     const video = await call(mock.base, 'GET', failed.resources[0].path, { token: 'demo-failed-render' });
     expect(video.body.data.video).toMatchObject({ status: 'failed', failure: expect.any(Object) });
     expect((await call(mock.base, 'GET', '/me', { token: 'demo-low-credits' })).body.data.credits.remaining).toBe(3);
-    expect((await call(mock.base, 'POST', '/faceless', { token: 'demo-trial', body: { type: 'b-roll' } })).body.error.code).toBe('PAID-SUBSCRIPTION-REQUIRED');
-    expect((await call(mock.base, 'POST', '/faceless', { token: 'demo-unverified', body: { type: 'b-roll' } })).body.error.code).toBe('EMAIL-NOT-VERIFIED');
+    expect((await call(mock.base, 'POST', '/faceless', { token: 'demo-trial', body: { type: 'b-roll' } })).body.error.code).toBe(
+      'PAID-SUBSCRIPTION-REQUIRED',
+    );
+    expect((await call(mock.base, 'POST', '/faceless', { token: 'demo-unverified', body: { type: 'b-roll' } })).body.error.code).toBe(
+      'EMAIL-NOT-VERIFIED',
+    );
   });
 });
 
@@ -33,8 +37,14 @@ describe('a broken scenario or clock setting', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-scenario-'));
     const file = path.join(dir, 'bad.yaml');
     writeFileSync(file, 'accounts:\n  - token: x\n    resources:\n      - family: faceless\n        state: exploded\n');
-    const reason = (env: Record<string, string>) => startMock({ MOCK_QUIET: '1', ...env }).then((m) => m.stop().then(() => 'started'), (e: Error) => e.message);
-    expect(await reason({ MOCK_SCENARIO: file })).toMatch(/failed to start: MOCK_SCENARIO=.*bad\.yaml: exploded is not a state of \w+\. Valid states: /);
+    const reason = (env: Record<string, string>) =>
+      startMock({ MOCK_QUIET: '1', ...env }).then(
+        (m) => m.stop().then(() => 'started'),
+        (e: Error) => e.message,
+      );
+    expect(await reason({ MOCK_SCENARIO: file })).toMatch(
+      /failed to start: MOCK_SCENARIO=.*bad\.yaml: exploded is not a state of \w+\. Valid states: /,
+    );
     expect(await reason({ MOCK_CLOCK: 'sometimes' })).toMatch(/MOCK_CLOCK must be "auto" or "manual"/);
   });
 });

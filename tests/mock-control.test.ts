@@ -9,7 +9,8 @@ const mock = useMock({ MOCK_CLOCK: 'manual', MOCK_STEP_MS: '1000' });
 const { op, balance } = mock;
 const contract = Contract.load();
 const origin = () => mock.base.replace(/\/v2$/, '');
-const control = (method: string, path: string, options: CallOptions = {}) => call(origin(), method, `/__mock${path}`, { token: null, ...options });
+const control = (method: string, path: string, options: CallOptions = {}) =>
+  call(origin(), method, `/__mock${path}`, { token: null, ...options });
 
 const machine = (name: string) => contract.machines.find((m) => m.name === name)!;
 const facelessMachine = contract.machines.find((m) => m.pollOperationIds.includes('getFacelessVideo'))!;
@@ -73,12 +74,16 @@ describe('accounts', () => {
     const account = (await control('GET', '/accounts/acct-a')).body;
     expect(account).toMatchObject({ token: 'acct-a', seen: true, subscription: 'paid', email_verified: true, payment_method: true });
     expect(account.credits).toBe(await balance('acct-a'));
-    expect(account.resources).toEqual([{ family: facelessMachine.name, id, path: `/faceless/${id}`, state: 'rendering', states: facelessMachine.states }]);
+    expect(account.resources).toEqual([
+      { family: facelessMachine.name, id, path: `/faceless/${id}`, state: 'rendering', states: facelessMachine.states },
+    ]);
     expect(account.ledger.map((e: { transaction_type: string }) => e.transaction_type)).toEqual(['Debit']);
   });
 
   it('special tokens keep their meaning and show it; reading an unseen token does not create it', async () => {
-    expect((await op('createFacelessVideo', {}, { token: 'mock-trial', body: { type: 'b-roll' } })).body.error.code).toBe('PAID-SUBSCRIPTION-REQUIRED');
+    expect((await op('createFacelessVideo', {}, { token: 'mock-trial', body: { type: 'b-roll' } })).body.error.code).toBe(
+      'PAID-SUBSCRIPTION-REQUIRED',
+    );
     expect((await control('GET', '/accounts/mock-unsubscribed')).body).toMatchObject({ seen: false, subscription: 'none' });
     expect((await control('GET', '/accounts/mock-unverified')).body.email_verified).toBe(false);
     expect((await control('GET', '/accounts/mock-broke')).body.credits).toBe(0);
@@ -130,7 +135,7 @@ describe('accounts', () => {
 });
 
 describe('force', () => {
-  it('moves a rendering video to failed with the failed example\'s fields from the contract', async () => {
+  it("moves a rendering video to failed with the failed example's fields from the contract", async () => {
     const token = 'force-a';
     const id = await rendering(token);
     const reply = await control('POST', '/force', { body: { token, path: `/faceless/${id}`, state: 'failed' } });
@@ -168,7 +173,9 @@ describe('force', () => {
     expect(bad.status).toBe(422);
     for (const state of machine(facelessMachine.name).states) expect(bad.body.message).toContain(state);
     expect((await control('POST', '/force', { body: { token: 'force-b', path: '/faceless/999999', state: 'failed' } })).status).toBe(404);
-    expect((await control('POST', '/force', { body: { token: 'someone-else', path: `/faceless/${id}`, state: 'failed' } })).status).toBe(404);
+    expect((await control('POST', '/force', { body: { token: 'someone-else', path: `/faceless/${id}`, state: 'failed' } })).status).toBe(
+      404,
+    );
     expect((await control('POST', '/force', { body: { token: 'force-b', path: `/nothing/${id}`, state: 'failed' } })).status).toBe(404);
   });
 });
@@ -188,7 +195,7 @@ describe('faults', () => {
     expect((await control('GET', '/faults')).body.faults).toEqual([]);
   });
 
-  it('a contract status answers the contract\'s own error example; token and * narrow or widen the match', async () => {
+  it("a contract status answers the contract's own error example; token and * narrow or widen the match", async () => {
     await control('POST', '/faults', { body: { operationId: '*', status: 500, token: 'fault-b' } });
     expect((await call(mock.base, 'GET', '/me', { token: 'fault-other' })).status).toBe(200);
     const reply = await op('listCreditHistory', {}, { token: 'fault-b' });
@@ -233,7 +240,19 @@ describe('journal', () => {
 describe('scenario', () => {
   it('JSON: accounts with facts and resources created in given states, readable through the API', async () => {
     const reply = await control('POST', '/scenario', {
-      body: { accounts: [{ token: 'scene-a', credits: 7, subscription: 'paid', resources: [{ family: 'faceless', state: 'failed' }, { family: 'text-to-video', state: 'processing' }] }] },
+      body: {
+        accounts: [
+          {
+            token: 'scene-a',
+            credits: 7,
+            subscription: 'paid',
+            resources: [
+              { family: 'faceless', state: 'failed' },
+              { family: 'text-to-video', state: 'processing' },
+            ],
+          },
+        ],
+      },
     });
     expect(reply.status).toBe(200);
     const [account] = reply.body.accounts;
@@ -252,11 +271,18 @@ describe('scenario', () => {
     const yaml = 'accounts:\n  - token: scene-yaml\n    subscription: trial\n    credits: 2\n';
     const reply = await control('POST', '/scenario', { raw: yaml, headers: { 'content-type': 'application/yaml' } });
     expect(reply.status).toBe(200);
-    expect((await op('createFacelessVideo', {}, { token: 'scene-yaml', body: { type: 'b-roll' } })).body.error.code).toBe('PAID-SUBSCRIPTION-REQUIRED');
-    const bad = await control('POST', '/scenario', { body: { accounts: [{ token: 'scene-bad', resources: [{ family: 'faceless', state: 'nope' }] }] } });
+    expect((await op('createFacelessVideo', {}, { token: 'scene-yaml', body: { type: 'b-roll' } })).body.error.code).toBe(
+      'PAID-SUBSCRIPTION-REQUIRED',
+    );
+    const bad = await control('POST', '/scenario', {
+      body: { accounts: [{ token: 'scene-bad', resources: [{ family: 'faceless', state: 'nope' }] }] },
+    });
     expect(bad.status).toBe(422);
     expect((await control('GET', '/accounts/scene-bad')).body.seen).toBe(false);
-    expect((await control('POST', '/scenario', { body: { accounts: [{ token: 'scene-bad', resources: [{ family: 'nothing', state: 'x' }] }] } })).status).toBe(422);
+    expect(
+      (await control('POST', '/scenario', { body: { accounts: [{ token: 'scene-bad', resources: [{ family: 'nothing', state: 'x' }] }] } }))
+        .status,
+    ).toBe(422);
   });
 });
 
@@ -277,7 +303,7 @@ describe('reset and routing', () => {
     expect((await control('GET', '/clock')).body.mode).toBe('manual');
   });
 
-  it('never answers under /v2 (the API\'s own 404 there); unknown control routes are 404, wrong methods 405', async () => {
+  it("never answers under /v2 (the API's own 404 there); unknown control routes are 404, wrong methods 405", async () => {
     const underApi = await call(mock.base, 'POST', '/__mock/reset', { token: 'route-a' });
     expect(underApi.status).toBe(404);
     expect(underApi.body).toEqual(contract.namedExample('ErrorNotFound'));

@@ -35,7 +35,10 @@ describe('faceless standard flow', () => {
     const render = await op('renderFacelessVideo', { faceless: id }, { token });
     expect(render.status).toBe(202);
     expect(render.body.data.video.status).toBe('rendering');
-    expect(render.body.meta.credits).toEqual({ cost: estimate.body.data.credits, remaining: start - scriptCost - estimate.body.data.credits });
+    expect(render.body.meta.credits).toEqual({
+      cost: estimate.body.data.credits,
+      remaining: start - scriptCost - estimate.body.data.credits,
+    });
 
     const seen = await pollUntil(
       async () => (await op('getFacelessVideo', { faceless: id }, { token })).body.data.video,
@@ -87,7 +90,8 @@ describe('url-based flow', () => {
     const token = 'flow-url';
     const id = (await op('createFacelessVideo', {}, { token, body: { type: 'url-based' } })).body.data.id;
     const pageUrl = 'https://example.com/blog/espresso-guide';
-    const scriptCost = (await op('generateFacelessScript', { faceless: id }, { token, body: { topic: 'espresso', duration: 30 } })).body.meta.credits.cost;
+    const scriptCost = (await op('generateFacelessScript', { faceless: id }, { token, body: { topic: 'espresso', duration: 30 } })).body
+      .meta.credits.cost;
     await op('updateFacelessVideo', { faceless: id }, { token, body: { voice_id: 17 } });
 
     const before = await balance(token);
@@ -105,7 +109,10 @@ describe('url-based flow', () => {
     expect(scrapedScript.body.meta.credits.cost).toBe(scriptCost);
 
     expect((await op('renderFacelessVideo', { faceless: id }, { token })).status).toBe(202);
-    await pollUntil(async () => (await op('getFacelessVideo', { faceless: id }, { token })).body.data.video.status, (s) => s === 'completed');
+    await pollUntil(
+      async () => (await op('getFacelessVideo', { faceless: id }, { token })).body.data.video.status,
+      (s) => s === 'completed',
+    );
     expect((await op('getFacelessVideo', { faceless: id }, { token })).body.data.type).toBe('url-based');
   });
 
@@ -126,7 +133,10 @@ describe('typed faceless surfaces', () => {
     const estimate = await op('estimateBRollRender', { faceless: id });
     const render = await op('renderBRollVideo', { faceless: id });
     expect(render.body.meta.credits.cost).toBe(estimate.body.data.credits);
-    const seen = await pollUntil(async () => (await op('getBRollVideo', { id })).body.data.video.status, (s) => s === 'completed');
+    const seen = await pollUntil(
+      async () => (await op('getBRollVideo', { id })).body.data.video.status,
+      (s) => s === 'completed',
+    );
     expect(seen).toEqual(['rendering', 'completed']);
   });
 
@@ -143,7 +153,10 @@ describe('typed faceless surfaces', () => {
     expect(regenerated.body.meta.credits.cost).toBeGreaterThan(0);
     await op('updateAiVisualsVideo', { id }, { body: { genre_id: 3 } });
     expect((await op('renderAiVisualsVideo', { faceless: id })).status).toBe(202);
-    await pollUntil(async () => (await op('getAiVisualsVideo', { id })).body.data.video.status, (s) => s === 'completed');
+    await pollUntil(
+      async () => (await op('getAiVisualsVideo', { id })).body.data.video.status,
+      (s) => s === 'completed',
+    );
   });
 
   it('url-to-video: create, scrape images, script by scraping, configure, render, poll', async () => {
@@ -155,7 +168,10 @@ describe('typed faceless surfaces', () => {
     await op('updateUrlToVideo', { id }, { body: { voice_id: 17 } });
     await op('estimateUrlToVideoRender', { faceless: id });
     expect((await op('renderUrlToVideo', { faceless: id })).status).toBe(202);
-    await pollUntil(async () => (await op('getUrlToVideo', { id })).body.data.video.status, (s) => s === 'completed');
+    await pollUntil(
+      async () => (await op('getUrlToVideo', { id })).body.data.video.status,
+      (s) => s === 'completed',
+    );
   });
 });
 
@@ -192,7 +208,11 @@ describe('launch clip flow', () => {
     const estimate = await op('estimateLaunchClip', {}, { token });
     expect(estimate.body.data.credits).toBe(operations.createLaunchClip.credits.cost);
     const start = await balance(token);
-    const created = await op('createLaunchClip', {}, { token, body: { product_name: 'Brewly', domain: 'brewly.app', idea: 'Espresso made easy' } });
+    const created = await op(
+      'createLaunchClip',
+      {},
+      { token, body: { product_name: 'Brewly', domain: 'brewly.app', idea: 'Espresso made easy' } },
+    );
     expect(created.status).toBe(201);
     expect(created.body.meta.credits).toEqual({ cost: estimate.body.data.credits, remaining: start - estimate.body.data.credits });
     const seen = await pollUntil(
@@ -215,7 +235,9 @@ describe('text-to-scene flow', () => {
     const second = await op('addStoryboardScene', { storyboard: id }, { token, body: { raw_video_prompt: 'Gulls', duration: 10 } });
     const stored = await op('getStoryboard', { id }, { token });
     expect(stored.body.data.scenes.map((s: { raw_video_prompt: string }) => s.raw_video_prompt)).toEqual(['Waves at dusk', 'Gulls']);
-    expect((await op('sortStoryboardScenes', { storyboard: id }, { token, body: { order: [second.body.data.id, scene.body.data.id] } })).status).toBe(200);
+    expect(
+      (await op('sortStoryboardScenes', { storyboard: id }, { token, body: { order: [second.body.data.id, scene.body.data.id] } })).status,
+    ).toBe(200);
     expect((await op('setStoryboardSceneFrames', { storyboard: id, scene: scene.body.data.id }, { token, body: {} })).status).toBe(200);
     const before = await balance(token);
     const chain = await op('chainStoryboardScene', { storyboard: id, scene: second.body.data.id }, { token, body: {} });
@@ -252,7 +274,12 @@ describe('voice clone flow', () => {
     const token = 'flow-voice';
     const slots = await op('getVoiceCloneSlots', {}, { token });
     expect(typeof slots.body.data.available).toBe('number');
-    const form = multipart({ terms: 'true', name: 'My narrator', gender: 'female', 'samples[]': { filename: 'a.mp3', type: 'audio/mpeg', data: 'ID3' } });
+    const form = multipart({
+      terms: 'true',
+      name: 'My narrator',
+      gender: 'female',
+      'samples[]': { filename: 'a.mp3', type: 'audio/mpeg', data: 'ID3' },
+    });
     const created = await op('createVoiceClone', {}, { token, ...form });
     expect(created.status).toBe(200);
     const id = created.body.data.id;
@@ -275,7 +302,10 @@ describe('ideas flow', () => {
     const token = 'flow-ideas';
     const start = await balance(token);
     const first = await op('discoverIdeas', {}, { token, body: { keyword: 'espresso', network: 'youtube' } });
-    expect(first.body.meta.credits).toEqual({ cost: operations.discoverIdeas.credits.cost, remaining: start - operations.discoverIdeas.credits.cost });
+    expect(first.body.meta.credits).toEqual({
+      cost: operations.discoverIdeas.credits.cost,
+      remaining: start - operations.discoverIdeas.credits.cost,
+    });
     const again = await op('discoverIdeas', {}, { token, body: { keyword: 'espresso', network: 'youtube' } });
     expect(again.body.meta.credits.remaining).toBe(start - 2 * operations.discoverIdeas.credits.cost);
     const listed = await op('listIdeas', {}, { token, query: { keyword: 'espresso' } });
@@ -294,9 +324,19 @@ describe('character flow', () => {
     const previewId = previews.body.data.previews[0].id;
     expect((await op('trainCharacter', { id }, { token, body: { preview_id: 'nope' } })).status).toBe(422);
     const start = await balance(token);
-    const trained = await op('trainCharacter', { id }, { token, body: { preview_id: previewId, name: 'Captain Mira', age: 34, gender: 'female' } });
-    expect(trained.body.meta.credits).toEqual({ cost: operations.trainCharacter.credits.cost, remaining: start - operations.trainCharacter.credits.cost });
-    const seen = await pollUntil(async () => (await op('getCharacter', { id }, { token })).body.data.status, (s) => s === 'ready');
+    const trained = await op(
+      'trainCharacter',
+      { id },
+      { token, body: { preview_id: previewId, name: 'Captain Mira', age: 34, gender: 'female' } },
+    );
+    expect(trained.body.meta.credits).toEqual({
+      cost: operations.trainCharacter.credits.cost,
+      remaining: start - operations.trainCharacter.credits.cost,
+    });
+    const seen = await pollUntil(
+      async () => (await op('getCharacter', { id }, { token })).body.data.status,
+      (s) => s === 'ready',
+    );
     expect(seen.at(-1)).toBe('ready');
     expect((await op('listCharacters', {}, { token })).body.data.map((c: { id: number }) => c.id)).toContain(id);
   });

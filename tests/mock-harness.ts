@@ -69,7 +69,11 @@ export async function call(base: string, method: string, urlPath: string, option
 
 // Both are CommonJS; under NodeNext their default import is the module object, which is callable.
 type AjvInstance = import('ajv').default;
-const ajv: AjvInstance = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({ strict: false, allErrors: true, validateFormats: true });
+const ajv: AjvInstance = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({
+  strict: false,
+  allErrors: true,
+  validateFormats: true,
+});
 (addFormats as unknown as (instance: AjvInstance) => void)(ajv);
 ajv.addSchema({ ...spec, $id: 'openapi.json' });
 
@@ -95,14 +99,13 @@ export function expectConforms(operationId: OperationId, reply: Reply): void {
   const media = response.content?.['application/json'];
   if (!media) return;
   // Compiled from the bundle by reference, so every $ref resolves inside the same document.
-  const pointer = ['paths', op.path, op.method.toLowerCase(), 'responses', key]
-    .map(pointerPart)
-    .join('/');
+  const pointer = ['paths', op.path, op.method.toLowerCase(), 'responses', key].map(pointerPart).join('/');
   const responseRef = isReference(declared) ? declared.$ref : undefined;
   const ref = responseRef
     ? `openapi.json${responseRef}/content/application~1json/schema`
     : `openapi.json#/${pointer}/content/application~1json/schema`;
-  const validate = ajv.getSchema(ref) ?? (ajv.addSchema({ $ref: ref }, ref), ajv.getSchema(ref)!);
+  if (!ajv.getSchema(ref)) ajv.addSchema({ $ref: ref }, ref);
+  const validate = ajv.getSchema(ref)!;
   if (!validate(reply.body)) {
     throw new Error(`${operationId}: ${code} body violates the contract: ${ajv.errorsText(validate.errors)}\n${reply.text.slice(0, 400)}`);
   }
@@ -122,13 +125,17 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
 }
 
 /** A multipart body (for voice clones and characters). */
-export function multipart(fields: Record<string, string | { filename: string; type: string; data: string }>): { raw: string; headers: Record<string, string> } {
+export function multipart(fields: Record<string, string | { filename: string; type: string; data: string }>): {
+  raw: string;
+  headers: Record<string, string>;
+} {
   const boundary = `mock-test-${Math.random().toString(16).slice(2)}`;
   let raw = '';
   for (const [name, value] of Object.entries(fields)) {
     raw += `--${boundary}\r\n`;
     if (typeof value === 'string') raw += `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    else raw += `Content-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n${value.data}\r\n`;
+    else
+      raw += `Content-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n${value.data}\r\n`;
   }
   raw += `--${boundary}--\r\n`;
   return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };

@@ -28,9 +28,8 @@ function validRequest(id: OperationId) {
     const fields: Parameters<typeof multipart>[0] = {};
     for (const name of schema.required ?? Object.keys(schema.properties ?? {}).slice(0, 1)) {
       const property = model.deref<Schema>(schema.properties?.[name] ?? {});
-      fields[name] = property.type === 'array' || property.contentMediaType
-        ? { filename: 'f.bin', type: 'application/octet-stream', data: 'x' }
-        : 'x';
+      fields[name] =
+        property.type === 'array' || property.contentMediaType ? { filename: 'f.bin', type: 'application/octet-stream', data: 'x' } : 'x';
     }
     if (!Object.keys(fields).length) fields.url = 'https://example.com/a.jpg'; // fields not shown: any part
     options = { ...options, ...multipart(fields) };
@@ -42,7 +41,7 @@ describe('Prefer on every operation', () => {
   const ids = Object.keys(operations) as OperationId[];
 
   it.each(ids)('%s: Prefer example=<first success example> answers it verbatim', async (id) => {
-    const { method, url, options, item } = validRequest(id);
+    const { method, url, options } = validRequest(id);
     const { code, response } = model.successResponse(model.operation(id));
     const [name, example] = Object.entries(response.content?.['application/json']?.examples ?? {})[0];
     const reply = await call(mock.base, method, url, { ...options, headers: { ...options.headers, prefer: `example=${name}` } });
@@ -58,7 +57,7 @@ describe('Prefer on every operation', () => {
     expectConforms(id, reply);
   });
 
-  it.each(ids)('%s: Prefer code=401 answers the contract\'s 401', async (id) => {
+  it.each(ids)("%s: Prefer code=401 answers the contract's 401", async (id) => {
     const { method, url, options } = validRequest(id);
     const reply = await call(mock.base, method, url, { ...options, headers: { ...options.headers, prefer: 'code=401' } });
     expectConforms(id, reply);

@@ -18,9 +18,11 @@ const UNGATED = new Set<OperationId>(
 
 describe('authentication and the subscription gate', () => {
   it('the ungated reads are exactly GET /me, /credits/costs, /credits/history', () => {
-    expect([...UNGATED].map((id) => `${operations[id].method} ${operations[id].path}`).sort()).toEqual(
-      ['GET /credits/costs', 'GET /credits/history', 'GET /me'],
-    );
+    expect([...UNGATED].map((id) => `${operations[id].method} ${operations[id].path}`).sort()).toEqual([
+      'GET /credits/costs',
+      'GET /credits/history',
+      'GET /me',
+    ]);
   });
 
   it('no token, an invalid token: 401 GEN-UNAUTHORIZED on every operation', async () => {
@@ -61,7 +63,7 @@ describe('authentication and the subscription gate', () => {
   });
 });
 
-describe('render preconditions, before any charge (checked in the mock\'s order: the source gives none)', () => {
+describe("render preconditions, before any charge (checked in the mock's order: the source gives none)", () => {
   const preconditions = model.operation('renderFacelessVideo').operation['x-render-preconditions'] ?? [];
 
   it('each failing precondition answers its status and exact message, and costs nothing', async () => {
@@ -133,7 +135,11 @@ describe('money', () => {
   it('voice clones: free while slots last; then 403 unless purchase_addon buys one (402 when short)', async () => {
     const sample = { filename: 'a.mp3', type: 'audio/mpeg', data: 'ID3' };
     const clone = (token: string, extra: Record<string, string> = {}) =>
-      op('createVoiceClone', {}, { token, ...multipart({ terms: 'true', name: 'Narrator', gender: 'female', 'samples[]': sample, ...extra }) });
+      op(
+        'createVoiceClone',
+        {},
+        { token, ...multipart({ terms: 'true', name: 'Narrator', gender: 'female', 'samples[]': sample, ...extra }) },
+      );
     for (const token of ['slots', 'mock-broke']) {
       const slots = (await op('getVoiceCloneSlots', {}, { token })).body.data;
       const start = await balance(token);
@@ -174,10 +180,13 @@ describe('money', () => {
 });
 
 describe('errors in the API envelope', () => {
-  it('unknown id and another token\'s resource: 404 GEN-NOT-FOUND', async () => {
+  it("unknown id and another token's resource: 404 GEN-NOT-FOUND", async () => {
     const id = (await op('createFacelessVideo', {}, { token: 'owner', body: { type: 'b-roll' } })).body.data.id;
     expect((await op('getFacelessVideo', { faceless: id }, { token: 'owner' })).status).toBe(200);
-    for (const reply of [await op('getFacelessVideo', { faceless: id }, { token: 'intruder' }), await op('getFacelessVideo', { faceless: 'nope' })]) {
+    for (const reply of [
+      await op('getFacelessVideo', { faceless: id }, { token: 'intruder' }),
+      await op('getFacelessVideo', { faceless: 'nope' }),
+    ]) {
       expect(reply.status).toBe(404);
       expect(reply.body.error.code).toBe('GEN-NOT-FOUND');
     }
@@ -191,7 +200,7 @@ describe('errors in the API envelope', () => {
     expect(reply.body.error.code).toBe('GEN-WRONG-ARGS');
   });
 
-  it('malformed JSON: 400 GEN-WRONG-ARGS (the source\'s code for malformed arguments); wrong types: 422 with an errors map from Prism\'s violations', async () => {
+  it("malformed JSON: 400 GEN-WRONG-ARGS (the source's code for malformed arguments); wrong types: 422 with an errors map from Prism's violations", async () => {
     const malformed = await call(mock.base, 'POST', '/faceless', { raw: '{"type": ', headers: { 'content-type': 'application/json' } });
     expectConforms('createFacelessVideo', malformed);
     expect(malformed.status).toBe(400);
@@ -203,8 +212,12 @@ describe('errors in the API envelope', () => {
     expect(wrong.body.errors.product_name[0]).toMatch(/string/);
   });
 
-  it('an empty value a query parameter\'s schema does not accept is a 422 naming it', async () => {
-    for (const [id, query] of [['listIdeas', { page: '', keyword: 'x' }], ['listCreditHistory', { per_page: '' }], ['listCreditHistory', { order: '' }]] as const) {
+  it("an empty value a query parameter's schema does not accept is a 422 naming it", async () => {
+    for (const [id, query] of [
+      ['listIdeas', { page: '', keyword: 'x' }],
+      ['listCreditHistory', { per_page: '' }],
+      ['listCreditHistory', { order: '' }],
+    ] as const) {
       const reply = await op(id, {}, { query });
       expect(reply.status, id).toBe(422);
       expect(Object.keys(reply.body.errors), id).toEqual([Object.keys(query)[0]]);
@@ -236,7 +249,11 @@ describe("Prism's controls", () => {
     const notFound = await op('getFacelessVideo', { faceless: id }, { token, headers: { prefer: 'code=404' } });
     expect([notFound.status, notFound.body.error.code]).toEqual([404, 'GEN-NOT-FOUND']);
     const before = await balance(token);
-    const forced = await op('createLaunchClip', {}, { token, headers: { prefer: 'example=planning' }, body: { product_name: 'A', domain: 'a.io', idea: 'b' } });
+    const forced = await op(
+      'createLaunchClip',
+      {},
+      { token, headers: { prefer: 'example=planning' }, body: { product_name: 'A', domain: 'a.io', idea: 'b' } },
+    );
     expect(forced.status).toBe(201);
     expect(await balance(token)).toBe(before);
   });
@@ -276,7 +293,11 @@ describe('auto top-up', () => {
   });
 
   it('enabling without a saved payment method is 422', async () => {
-    const reply = await op('updateAutoTopup', {}, { token: 'mock-no-payment-method', body: { enabled: true, type: 'dynamic-credits', units: 5 } });
+    const reply = await op(
+      'updateAutoTopup',
+      {},
+      { token: 'mock-no-payment-method', body: { enabled: true, type: 'dynamic-credits', units: 5 } },
+    );
     expect(reply.status).toBe(422);
     expect(reply.body.errors).toHaveProperty('enabled');
   });
@@ -292,7 +313,11 @@ describe('headers', () => {
     expect(cors.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     const preflight = await fetch(`${mock.base}/faceless`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
@@ -337,7 +362,7 @@ describe('robustness', () => {
     expect(reply.status).toBe(200);
   });
 
-  it('a multipart body Prism\'s parser chokes on is a 400 GEN-WRONG-ARGS (after the gate), not a fault', async () => {
+  it("a multipart body Prism's parser chokes on is a 400 GEN-WRONG-ARGS (after the gate), not a fault", async () => {
     const options = {
       raw: '--b\r\nContent-Disposition: form-data; name="name"; broken\r\n\r\nMira\r\n--b--\r\n',
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
@@ -352,7 +377,11 @@ describe('robustness', () => {
   });
 
   it('a multipart body without parts is a 400 GEN-WRONG-ARGS, and nothing is created', async () => {
-    const reply = await call(mock.base, 'POST', '/characters', { token: 'no-parts', raw: '--b\r\n[]\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+    const reply = await call(mock.base, 'POST', '/characters', {
+      token: 'no-parts',
+      raw: '--b\r\n[]\r\n--b--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
     expectConforms('createCharacter', reply);
     expect(reply.status).toBe(400);
     expect((await op('listCharacters', {}, { token: 'no-parts' })).body.data).toEqual([]);
@@ -365,7 +394,12 @@ describe('robustness', () => {
     await call(mock.base, 'GET', `/credits/costs?marker=${stamp}`);
     const line = `GET /v2/credits/costs?marker=${stamp} -> 200`;
     await pollUntil(async () => mock.logs().includes(line), Boolean, 2_000);
-    expect(mock.logs().split('\n').filter((l) => l.includes(`marker=${stamp}`))).toHaveLength(1);
+    expect(
+      mock
+        .logs()
+        .split('\n')
+        .filter((l) => l.includes(`marker=${stamp}`)),
+    ).toHaveLength(1);
     expect((await op('getMe')).status).toBe(200);
   });
 });

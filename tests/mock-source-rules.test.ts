@@ -17,23 +17,32 @@ async function draft(token: string, type: string): Promise<number> {
 }
 
 describe('scrapes: 422 for social, unparseable or unreachable pages, and nothing charged', () => {
-  const refused = ['https://www.instagram.com/somebody', 'https://m.facebook.com/page', 'not a url', 'ftp://files.example.org/a', 'https://gone.invalid/page'];
+  const refused = [
+    'https://www.instagram.com/somebody',
+    'https://m.facebook.com/page',
+    'not a url',
+    'ftp://files.example.org/a',
+    'https://gone.invalid/page',
+  ];
 
-  it.each(['scrapeFacelessScript', 'scrapeUrlToVideoScript'] as const)('%s (charging) refuses each such URL before charging', async (id) => {
-    const token = `scrape-${id}`;
-    const faceless = await draft(token, 'url-based');
-    const start = await balance(token);
-    for (const url of refused) {
-      const reply = await op(id, { faceless }, { token, body: { url, duration: 60 } });
-      expect(reply.status, url).toBe(422);
-    }
-    expect(await balance(token)).toBe(start);
-    expect((await op('listCreditHistory', {}, { token })).body.data).toEqual([]);
-    // A public page is scraped and charged.
-    const ok = await op(id, { faceless }, { token, body: { url: 'https://blog.example.org/post', duration: 60 } });
-    expect(ok.status).toBeLessThan(300);
-    expect(await balance(token)).toBe(start - ok.body.meta.credits.cost);
-  });
+  it.each(['scrapeFacelessScript', 'scrapeUrlToVideoScript'] as const)(
+    '%s (charging) refuses each such URL before charging',
+    async (id) => {
+      const token = `scrape-${id}`;
+      const faceless = await draft(token, 'url-based');
+      const start = await balance(token);
+      for (const url of refused) {
+        const reply = await op(id, { faceless }, { token, body: { url, duration: 60 } });
+        expect(reply.status, url).toBe(422);
+      }
+      expect(await balance(token)).toBe(start);
+      expect((await op('listCreditHistory', {}, { token })).body.data).toEqual([]);
+      // A public page is scraped and charged.
+      const ok = await op(id, { faceless }, { token, body: { url: 'https://blog.example.org/post', duration: 60 } });
+      expect(ok.status).toBeLessThan(300);
+      expect(await balance(token)).toBe(start - ok.body.meta.credits.cost);
+    },
+  );
 
   it.each(['scrapeFacelessImages', 'scrapeUrlToVideoImages'] as const)('%s (free) refuses each such URL', async (id) => {
     const token = `scrape-${id}`;
@@ -73,12 +82,17 @@ describe('typed surfaces serve only their own type', () => {
     const reply = await op('generateAiVisualsScript', { faceless: broll }, { token, body: { topic: 'Owls', duration: 60 } });
     expect(reply.status).toBe(404);
     expect(await balance(token)).toBe(start);
-    expect((await op('generateBRollScript', { faceless: broll }, { token, body: { topic: 'Owls', duration: 60 } })).status).toBeLessThan(300);
+    expect((await op('generateBRollScript', { faceless: broll }, { token, body: { topic: 'Owls', duration: 60 } })).status).toBeLessThan(
+      300,
+    );
   });
 });
 
 describe('GET /faceless/options `only`', () => {
-  const groupsOf = (data: Record<string, Record<string, unknown>>) => Object.values(data).flatMap((g) => Object.keys(g)).sort();
+  const groupsOf = (data: Record<string, Record<string, unknown>>) =>
+    Object.values(data)
+      .flatMap((g) => Object.keys(g))
+      .sort();
 
   it('keeps only the named groups, as CSV and as an array', async () => {
     const all = groupsOf((await op('getFacelessOptions')).body.data);
@@ -139,8 +153,16 @@ describe('text-to-scene', () => {
 
 describe('errors and smaller rules', () => {
   it('malformed JSON is 400 GEN-WRONG-ARGS on any operation that takes a body, and creates nothing', async () => {
-    for (const [method, path] of [['POST', '/faceless'], ['POST', '/b-roll'], ['PUT', '/account/auto-topup']]) {
-      const reply = await call(mock.base, method, path, { token: 'malformed', raw: '{"title": ', headers: { 'content-type': 'application/json' } });
+    for (const [method, path] of [
+      ['POST', '/faceless'],
+      ['POST', '/b-roll'],
+      ['PUT', '/account/auto-topup'],
+    ]) {
+      const reply = await call(mock.base, method, path, {
+        token: 'malformed',
+        raw: '{"title": ',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(reply.status, path).toBe(400);
       expect(reply.body.error.code).toBe('GEN-WRONG-ARGS');
     }
@@ -159,13 +181,25 @@ describe('errors and smaller rules', () => {
     for (const units of [1, 10, 100, 101, 199999]) expect((await put(units)).status, String(units)).toBe(200);
   });
 
-  it('character preview: the contract\'s per-minute limit, then 429 with Retry-After; other accounts unaffected', async () => {
+  it("character preview: the contract's per-minute limit, then 429 with Retry-After; other accounts unaffected", async () => {
     const perMinute = spec.info['x-limits']?.characterPreview?.perMinute;
     expect(perMinute).toBeGreaterThan(0);
     if (perMinute === undefined) return;
-    const character = async (token: string) => (await op('createCharacter', {}, { token, raw: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nMira\r\n--b--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=b' } })).body.data.id;
+    const character = async (token: string) =>
+      (
+        await op(
+          'createCharacter',
+          {},
+          {
+            token,
+            raw: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nMira\r\n--b--\r\n',
+            headers: { 'content-type': 'multipart/form-data; boundary=b' },
+          },
+        )
+      ).body.data.id;
     const id = await character('previews');
-    for (let i = 0; i < perMinute; i += 1) expect((await op('previewCharacter', { id }, { token: 'previews', body: { genre_id: 1 } })).status, `preview ${i + 1}`).toBe(200);
+    for (let i = 0; i < perMinute; i += 1)
+      expect((await op('previewCharacter', { id }, { token: 'previews', body: { genre_id: 1 } })).status, `preview ${i + 1}`).toBe(200);
     const limited = await op('previewCharacter', { id }, { token: 'previews', body: { genre_id: 1 } });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);

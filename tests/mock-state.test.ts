@@ -10,7 +10,10 @@ const { op, balance } = mock;
 
 type MachineName = keyof typeof stateMachines;
 const at = (body: unknown, pointer: string) =>
-  pointer.split('/').slice(1).reduce((acc: any, key) => (acc == null ? undefined : acc[key]), body);
+  pointer
+    .split('/')
+    .slice(1)
+    .reduce((acc: any, key) => (acc == null ? undefined : acc[key]), body);
 
 /** Polls the machine's poll operation until a terminal state, returning the states seen. */
 async function watch(machine: MachineName, params: Record<string, string | number>, token: string): Promise<unknown[]> {
@@ -26,7 +29,11 @@ async function watch(machine: MachineName, params: Record<string, string | numbe
 const drivers: Partial<Record<MachineName, (token: string, fail: boolean) => Promise<unknown[]>>> = {
   FacelessVideoStatus: async (token, fail) => {
     const id = (await op('createFacelessVideo', {}, { token, body: { type: 'ai-clips' } })).body.data.id;
-    await op('updateFacelessVideo', { faceless: id }, { token, body: { script: fail ? 'mock:fail please' : 'Hello', voice_id: 17, genre_id: 3 } });
+    await op(
+      'updateFacelessVideo',
+      { faceless: id },
+      { token, body: { script: fail ? 'mock:fail please' : 'Hello', voice_id: 17, genre_id: 3 } },
+    );
     await op('renderFacelessVideo', { faceless: id }, { token });
     return watch('FacelessVideoStatus', { faceless: id }, token);
   },
@@ -47,7 +54,12 @@ const drivers: Partial<Record<MachineName, (token: string, fail: boolean) => Pro
     return watch('StoryboardVideoStatus', { id }, token);
   },
   VoiceCloneStatus: async (token) => {
-    const form = multipart({ terms: 'true', name: 'Narrator', gender: 'male', 'samples[]': { filename: 'a.mp3', type: 'audio/mpeg', data: 'ID3' } });
+    const form = multipart({
+      terms: 'true',
+      name: 'Narrator',
+      gender: 'male',
+      'samples[]': { filename: 'a.mp3', type: 'audio/mpeg', data: 'ID3' },
+    });
     const id = (await op('createVoiceClone', {}, { token, ...form })).body.data.id;
     return watch('VoiceCloneStatus', { id }, token);
   },
@@ -81,7 +93,7 @@ describe('state machines', () => {
       if ((machine.failure as readonly string[]).length) {
         const failed = await drivers[name]!(`states-${name}-fail`, true);
         expect(machine.failure).toContain(failed.at(-1));
-        failed.forEach((state) => seen.add(state));
+        for (const state of failed) seen.add(state);
       }
       for (const state of machine.states) expect(seen, `${name} never showed ${state}`).toContain(state);
     });
@@ -130,7 +142,9 @@ describe('refunds', () => {
     await drivers.FacelessVideoStatus!(token, true);
     const history = (await op('listCreditHistory', {}, { token })).body.data;
     expect(history.every((entry: { credit_spend: string }) => entry.credit_spend.startsWith('-'))).toBe(true);
-    expect(await balance(token)).toBe(start + history.reduce((sum: number, e: { credit_spend: string }) => sum + Number(e.credit_spend), 0));
+    expect(await balance(token)).toBe(
+      start + history.reduce((sum: number, e: { credit_spend: string }) => sum + Number(e.credit_spend), 0),
+    );
   });
 });
 
@@ -151,7 +165,10 @@ describe('two tokens at once', () => {
     );
     const [a, b] = runs;
     expect(a.faceless).not.toBe(b.faceless);
-    for (const [mine, theirs] of [[a, b], [b, a]]) {
+    for (const [mine, theirs] of [
+      [a, b],
+      [b, a],
+    ]) {
       expect((await op('getFacelessVideo', { faceless: theirs.faceless }, { token: mine.token })).status).toBe(404);
       expect((await op('getLaunchClip', { id: theirs.clip }, { token: mine.token })).status).toBe(404);
       const video = (await op('getFacelessVideo', { faceless: mine.faceless }, { token: mine.token })).body.data;

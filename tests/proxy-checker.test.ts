@@ -12,7 +12,13 @@ const contract = Contract.load();
 const rate = { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '29', 'content-type': 'application/json' };
 const auth = { authorization: 'Bearer unit' };
 
-function exchange(operationId: string, params: Record<string, string | number>, status: number, body: unknown, request?: unknown): Observed {
+function exchange(
+  operationId: string,
+  params: Record<string, string | number>,
+  status: number,
+  body: unknown,
+  request?: unknown,
+): Observed {
   const op = contract.opFromContract(operationId);
   return {
     method: op.method.toUpperCase(),
@@ -41,10 +47,18 @@ function pollAnswer(machine: StateMachine, state: string, id: number): unknown {
   return example;
 }
 
-const closed = contract.machines.find((m) => !('open' in m && (m as { open?: boolean }).open) && m.pollOperationIds.length && m.terminal.length && m.states.length > 2 && contract.opFromContract(m.pollOperationIds[0]).path.includes('{'))!;
+const closed = contract.machines.find(
+  (m) =>
+    !('open' in m && (m as { open?: boolean }).open) &&
+    m.pollOperationIds.length &&
+    m.terminal.length &&
+    m.states.length > 2 &&
+    contract.opFromContract(m.pollOperationIds[0]).path.includes('{'),
+)!;
 const open = contract.machines.find((m) => (m as { open?: boolean }).open)!;
 const param = (m: StateMachine) => /\{(\w+)\}/.exec(contract.opFromContract(m.pollOperationIds[0]).path)![1];
-const poll = (m: StateMachine, state: string, id: number) => exchange(m.pollOperationIds[0], { [param(m)]: id }, 200, pollAnswer(m, state, id));
+const poll = (m: StateMachine, state: string, id: number) =>
+  exchange(m.pollOperationIds[0], { [param(m)]: id }, 200, pollAnswer(m, state, id));
 
 describe('state machines', () => {
   it('the automatic chain from the initial state is silent, even when polls skip states', () => {
@@ -96,10 +110,14 @@ describe('refunds: never a false red', () => {
     return exchange('getMe', {}, 200, body);
   };
   const created = (id: number, cost: number, remaining: number) => {
-    const body = structuredClone(contract.examples(contract.opFromContract(trigger))[Object.keys(contract.examples(contract.opFromContract(trigger)))[0]]);
+    const body = structuredClone(
+      contract.examples(contract.opFromContract(trigger))[Object.keys(contract.examples(contract.opFromContract(trigger)))[0]],
+    );
     body.data.id = id;
     body.meta = { ...body.meta, credits: { cost, remaining } };
-    const request = Object.values<any>(contract.deref(contract.opFromContract(trigger).raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value)[0];
+    const request = Object.values<any>(
+      contract.deref(contract.opFromContract(trigger).raw.requestBody)!.content['application/json'].examples!,
+    ).map((e) => contract.deref(e).value)[0];
     return exchange(trigger, {}, Number(contract.successResponse(contract.opFromContract(trigger)).code), body, request);
   };
 
@@ -188,7 +206,12 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
     checker.check(exchange(guessed.id, {}, undocumented, envelope(undocumented)));
     expect(checker.violations).toEqual([]);
     expect(checker.report().unverified.map((u) => `${u.kind} ${u.operationId}`)).toEqual([`status ${guessed.id}`]);
-    expect(checker.report().unverified[0].why).toBe(relaxed.find((r) => r.operationId === guessed.id)!.reason.replace(/\s+/g, ' ').trim());
+    expect(checker.report().unverified[0].why).toBe(
+      relaxed
+        .find((r) => r.operationId === guessed.id)!
+        .reason.replace(/\s+/g, ' ')
+        .trim(),
+    );
   });
 
   it('on a guessed operation the rate-limit headers and the error envelope stay facts', () => {
@@ -199,7 +222,7 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
     expect(checker.violations.map((v) => v.kind)).toEqual(['header', 'header', 'schema']);
   });
 
-  it('where the request itself is not shown, a request the contract would refuse is unverified; elsewhere it is the client\'s violation', () => {
+  it("where the request itself is not shown, a request the contract would refuse is unverified; elsewhere it is the client's violation", () => {
     const checker = new Checker({ contract });
     checker.check(malformed(unknownRequest.operationId));
     expect(checker.violations).toEqual([]);
@@ -209,7 +232,9 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
   });
 
   it('an operation that is not a guess answered with a status it does not document is a violation', () => {
-    const op = [...contract.operations.values()].find((o) => !relaxed.some((r) => r.operationId === o.id) && noParams(o.id) && !('418' in o.raw.responses))!;
+    const op = [...contract.operations.values()].find(
+      (o) => !relaxed.some((r) => r.operationId === o.id) && noParams(o.id) && !('418' in o.raw.responses),
+    )!;
     const checker = new Checker({ contract });
     checker.check(exchange(op.id, {}, 418, envelope(418)));
     expect(checker.violations.map((v) => v.kind)).toEqual(['status']);
@@ -226,7 +251,9 @@ describe('proxy settings', () => {
     expect(s.port).toBe(DEFAULT_PROXY_PORT);
     expect(s.target.pathname).toBe('/v2');
     expect(s.blockCharges).toBe(false);
-    expect(readProxySettings({ PROXY_TARGET: 'http://127.0.0.1:1/v2', PROXY_PORT: '5000', PROXY_BLOCK_CHARGES: '1' }, '/v2')).toMatchObject({ port: 5000, blockCharges: true });
+    expect(readProxySettings({ PROXY_TARGET: 'http://127.0.0.1:1/v2', PROXY_PORT: '5000', PROXY_BLOCK_CHARGES: '1' }, '/v2')).toMatchObject(
+      { port: 5000, blockCharges: true },
+    );
     expect(() => readProxySettings({ PROXY_TARGET: 'http://127.0.0.1:1/v2', PROXY_PORT: 'x' }, '/v2')).toThrow(/PROXY_PORT/);
   });
 });

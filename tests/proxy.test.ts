@@ -23,14 +23,27 @@ const contract = Contract.load();
 const op = (id: string) => contract.opFromContract(id);
 const machineOf = (pollId: string) => contract.machines.find((m) => m.pollOperationIds.includes(pollId))!;
 
-interface ProxyProcess { base: string; root: string; reportDir: string; output: () => string; stop(signal?: NodeJS.Signals): Promise<number | null> }
+interface ProxyProcess {
+  base: string;
+  root: string;
+  reportDir: string;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
 
 async function startProxyProcess(target: string, env: Record<string, string> = {}): Promise<ProxyProcess> {
   const port = await freePort();
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
   const child: ChildProcess = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'proxy', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PROXY_TARGET: target, PROXY_PORT: String(port), PROXY_REPORT_DIR: reportDir, PROXY_REFUND_GRACE_MS: '0', ...env },
+    env: {
+      ...process.env,
+      PROXY_TARGET: target,
+      PROXY_PORT: String(port),
+      PROXY_REPORT_DIR: reportDir,
+      PROXY_REFUND_GRACE_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -39,7 +52,12 @@ async function startProxyProcess(target: string, env: Record<string, string> = {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`proxy did not start:\n${output}`)), 60_000);
-    const check = () => { if (output.includes('forwarding')) { clearTimeout(timer); resolve(); } };
+    const check = () => {
+      if (output.includes('forwarding')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
     child.stdout!.on('data', check);
     void exited.then((code) => reject(new Error(`proxy exited with ${code}:\n${output}`)));
   });
@@ -67,8 +85,13 @@ async function api(base: string, token: string | null, id: string, params: Recor
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const statusAt = (body: unknown, location: string) => location.split('/').slice(1).reduce<any>((acc, k) => acc?.[k], body);
-const exampleBody = (id: string) => Object.values<any>(contract.deref(op(id).raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value)[0];
+const statusAt = (body: unknown, location: string) =>
+  location
+    .split('/')
+    .slice(1)
+    .reduce<any>((acc, k) => acc?.[k], body);
+const exampleBody = (id: string) =>
+  Object.values<any>(contract.deref(op(id).raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value)[0];
 
 /** Polls a resource until its machine reaches a terminal state, then `extra` more times. */
 async function pollToEnd(base: string, token: string, pollId: string, params: Record<string, unknown>, extra = 0): Promise<string> {
@@ -77,7 +100,10 @@ async function pollToEnd(base: string, token: string, pollId: string, params: Re
     const state = statusAt((await api(base, token, pollId, params)).body, m.statusLocation);
     // A terminal state, or (a faulty target) a status the machine does not name: stop there.
     if (m.terminal.includes(state) || (typeof state === 'string' && !m.states.includes(state))) {
-      for (let j = 0; j < extra; j++) { await sleep(20); await api(base, token, pollId, params); }
+      for (let j = 0; j < extra; j++) {
+        await sleep(20);
+        await api(base, token, pollId, params);
+      }
       return state;
     }
     await sleep(30);
@@ -105,7 +131,13 @@ async function facelessRender(base: string, token: string) {
   const options = (await api(base, token, 'getFacelessOptions')).body.data.mandatory;
   const created = await api(base, token, 'createFacelessVideo', {}, exampleBody('createFacelessVideo'));
   const id = created.body.data.id;
-  const patched = await api(base, token, 'updateFacelessVideo', { faceless: id }, { script: 'Octopuses have three hearts.', voice_id: options.voices[0].id, genre_id: options.genres[0].id });
+  const patched = await api(
+    base,
+    token,
+    'updateFacelessVideo',
+    { faceless: id },
+    { script: 'Octopuses have three hearts.', voice_id: options.voices[0].id, genre_id: options.genres[0].id },
+  );
   expect(patched.status).toBe(200);
   const rendered = await api(base, token, 'renderFacelessVideo', { faceless: id }, {});
   expect(rendered.status, JSON.stringify(rendered.body)).toBe(202);
@@ -120,13 +152,21 @@ const scenarios: Record<keyof typeof FAULT_TOKENS, (base: string, token: string)
 const report = async (p: ProxyProcess): Promise<Report> => (await fetch(`${p.root}/__proxy/report`)).json() as Promise<Report>;
 
 let mock: RunningMock;
-beforeAll(async () => { mock = await startMock({ MOCK_STEP_MS: '150', MOCK_QUIET: '1' }); });
-afterAll(async () => { await mock?.stop(); });
+beforeAll(async () => {
+  mock = await startMock({ MOCK_STEP_MS: '150', MOCK_QUIET: '1' });
+});
+afterAll(async () => {
+  await mock?.stop();
+});
 
 describe('settings', () => {
   it('PROXY_TARGET is required and must end in /v2: a clear error and exit 2', async () => {
     for (const target of ['', 'https://staging.example.test/api']) {
-      const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'proxy', 'main.ts')], { cwd: ROOT, env: { ...process.env, PROXY_TARGET: target }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'proxy', 'main.ts')], {
+        cwd: ROOT,
+        env: { ...process.env, PROXY_TARGET: target },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));
@@ -144,7 +184,10 @@ describe('lifecycle faults only a check over time can see', () => {
     layer = await startLifecycleFaults(mock.base, contract);
     proxy = await startProxyProcess(layer.url);
   });
-  afterAll(async () => { await proxy?.stop(); await layer?.close(); });
+  afterAll(async () => {
+    await proxy?.stop();
+    await layer?.close();
+  });
 
   // The lines the faults must produce, with the state names read from the machines.
   const clip = machineOf('getTextToVideo');
@@ -153,9 +196,22 @@ describe('lifecycle faults only a check over time can see', () => {
   const foreign = contract.machines.flatMap((m) => m.success).find((s) => !clip.states.includes(s))!;
   const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const expected: Record<keyof typeof FAULT_TOKENS, { kind: string; machine: string; line: RegExp; alsoSchema?: boolean }> = {
-    'fault-unknown-state': { kind: 'state', machine: clip.name, line: new RegExp(`expected one of ${esc(clip.states.join(', '))} .*; got "${esc(foreign)}"`), alsoSchema: true },
-    'fault-backwards': { kind: 'transition', machine: launch.name, line: new RegExp(`got (${launch.states.map(esc).join('|')}) → (${launch.states.map(esc).join('|')})$`) },
-    'fault-terminal': { kind: 'terminal', machine: faceless.name, line: new RegExp(`expected terminal state ${esc(faceless.success[0])} to stay.*; got ${esc(faceless.initial!)}$`) },
+    'fault-unknown-state': {
+      kind: 'state',
+      machine: clip.name,
+      line: new RegExp(`expected one of ${esc(clip.states.join(', '))} .*; got "${esc(foreign)}"`),
+      alsoSchema: true,
+    },
+    'fault-backwards': {
+      kind: 'transition',
+      machine: launch.name,
+      line: new RegExp(`got (${launch.states.map(esc).join('|')}) → (${launch.states.map(esc).join('|')})$`),
+    },
+    'fault-terminal': {
+      kind: 'terminal',
+      machine: faceless.name,
+      line: new RegExp(`expected terminal state ${esc(faceless.success[0])} to stay.*; got ${esc(faceless.initial!)}$`),
+    },
     'fault-no-refund': { kind: 'refund', machine: clip.name, line: /refund of \d+.*; got balance \d+, no refund/ },
   };
 
@@ -195,9 +251,12 @@ describe('a clean mock', () => {
     layer = await startLifecycleFaults(mock.base, contract); // records; no fault for these tokens
     proxy = await startProxyProcess(layer.url);
   });
-  afterAll(async () => { await proxy?.stop(); await layer?.close(); });
+  afterAll(async () => {
+    await proxy?.stop();
+    await layer?.close();
+  });
 
-  it('the same scenarios on clean accounts give an empty report; the failed clip\'s refund is confirmed', async () => {
+  it("the same scenarios on clean accounts give an empty report; the failed clip's refund is confirmed", async () => {
     for (const [name, scenario] of Object.entries(scenarios)) await scenario(proxy.base, `clean-${name}`);
     const r = await report(proxy);
     expect(r.violations, JSON.stringify(r.violations, null, 1)).toEqual([]);
@@ -226,16 +285,21 @@ describe('silent-place variations (the other reasonable choice where the source 
     variations = await startVariationsProxy(mock.base);
     proxy = await startProxyProcess(variations.url);
   });
-  afterAll(async () => { await proxy?.stop(); await variations?.close(); });
+  afterAll(async () => {
+    await proxy?.stop();
+    await variations?.close();
+  });
 
   const token = 'variations-account';
-  const send = (id: string, params: Record<string, unknown>, body?: string, query = '') => fetch(
-    proxy.base + op(id).path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(params[name]))) + query,
-    { method: op(id).method.toUpperCase(), headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body },
-  );
+  const send = (id: string, params: Record<string, unknown>, body?: string, query = '') =>
+    fetch(proxy.base + op(id).path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String(params[name]))) + query, {
+      method: op(id).method.toUpperCase(),
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body,
+    });
   const of = (name: keyof typeof VARIATIONS, i = 0) => VARIATIONS[name].operations[i];
 
-  it('zero violations at every variation; the guesses it spared are unverified, with the contract\'s reason', async () => {
+  it("zero violations at every variation; the guesses it spared are unverified, with the contract's reason", async () => {
     const draft = await api(proxy.base, token, 'createFacelessVideo', {}, exampleBody('createFacelessVideo'));
     expect(draft.status, JSON.stringify(draft.body)).toBeLessThan(300);
     const triggers: Record<keyof typeof VARIATIONS, () => Promise<Response>> = {
@@ -243,12 +307,20 @@ describe('silent-place variations (the other reasonable choice where the source 
       'requires-title': () => send(of('requires-title'), {}),
       'ideas-page-limit': () => send(of('ideas-page-limit'), {}, undefined, '?per_page=51'),
       // A body that is not JSON, sent where the operation itself is a guess (elsewhere it is the client's own violation).
-      'malformed-json-422': () => send(VARIATIONS['malformed-json-422'].operations.find((id) => relaxations(contract.doc).some((r) => r.operationId === id && r.requestUnknown))!, { storyboard: 1 }, '{"mood":'),
+      'malformed-json-422': () =>
+        send(
+          VARIATIONS['malformed-json-422'].operations.find((id) =>
+            relaxations(contract.doc).some((r) => r.operationId === id && r.requestUnknown),
+          )!,
+          { storyboard: 1 },
+          '{"mood":',
+        ),
       'any-include': () => send(of('any-include'), { faceless: draft.body.data.id }, undefined, '?include=everything'),
       'guessed-method-405': () => send(of('guessed-method-405'), { storyboard: 1 }),
       'guessed-path-404': () => send(of('guessed-path-404'), {}),
     };
-    for (const [name, trigger] of Object.entries(triggers)) await (await trigger()).arrayBuffer().then(() => expect(variations.used[name], name).toBeGreaterThan(0));
+    for (const [name, trigger] of Object.entries(triggers))
+      await (await trigger()).arrayBuffer().then(() => expect(variations.used[name], name).toBeGreaterThan(0));
     const r = await report(proxy);
     expect(r.violations, JSON.stringify(r.violations, null, 1)).toEqual([]);
     const unverified = r.unverified.map((u) => `${u.kind} ${u.operationId}`);
@@ -277,7 +349,10 @@ describe('forwarding unchanged', () => {
     layer = await startLifecycleFaults(mock.base, contract); // records what passes; no fault for these tokens
     proxy = await startProxyProcess(layer.url);
   });
-  afterAll(async () => { await proxy?.stop(); await layer?.close(); });
+  afterAll(async () => {
+    await proxy?.stop();
+    await layer?.close();
+  });
 
   it('every answer reaches the client byte for byte as the target sent it, and every request reaches the target as sent', async () => {
     const token = 'clean-bytes';
@@ -285,14 +360,23 @@ describe('forwarding unchanged', () => {
       { method: 'GET', path: '/me' },
       { method: 'GET', path: '/credits/history?per_page=5&order=ASC' },
       { method: 'GET', path: '/faceless/options?only=voices,genres' },
-      { method: 'POST', path: '/faceless', headers: { 'content-type': 'application/json', 'x-app': 'frontend' }, body: JSON.stringify(exampleBody('createFacelessVideo')) },
+      {
+        method: 'POST',
+        path: '/faceless',
+        headers: { 'content-type': 'application/json', 'x-app': 'frontend' },
+        body: JSON.stringify(exampleBody('createFacelessVideo')),
+      },
       { method: 'PATCH', path: '/faceless/999999', headers: { 'content-type': 'application/json' }, body: '{"script":' },
       { method: 'GET', path: '/launch-clips/0' },
       { method: 'DELETE', path: '/me' },
     ];
     for (const c of calls) {
       const before = layer.recorded.length;
-      const res = await fetch(proxy.base + c.path, { method: c.method, headers: { authorization: `Bearer ${token}`, ...c.headers }, body: c.body });
+      const res = await fetch(proxy.base + c.path, {
+        method: c.method,
+        headers: { authorization: `Bearer ${token}`, ...c.headers },
+        body: c.body,
+      });
       const bytes = Buffer.from(await res.arrayBuffer());
       const upstream = layer.recorded.slice(before);
       expect(upstream, c.path).toHaveLength(1);
@@ -327,10 +411,12 @@ describe('forwarding unchanged', () => {
     expect(await noToken[1].text()).toBe(await noToken[0].text());
   });
 
-  it('malformed requests are still forwarded as sent, and reported as the client\'s violations', async () => {
+  it("malformed requests are still forwarded as sent, and reported as the client's violations", async () => {
     const r = await report(proxy);
     expect(r.violations.map((v) => `${v.kind} ${v.operationId}`).sort()).toEqual([
-      'request listCreditHistory', 'request updateFacelessVideo', 'undocumented-operation null',
+      'request listCreditHistory',
+      'request updateFacelessVideo',
+      'undocumented-operation null',
     ]);
   });
 
@@ -350,7 +436,10 @@ describe('PROXY_BLOCK_CHARGES=1', () => {
     layer = await startLifecycleFaults(mock.base, contract);
     proxy = await startProxyProcess(layer.url, { PROXY_BLOCK_CHARGES: '1' });
   });
-  afterAll(async () => { await proxy?.stop(); await layer?.close(); });
+  afterAll(async () => {
+    await proxy?.stop();
+    await layer?.close();
+  });
 
   it('answers every charging operation locally in the API envelope, never forwards it, and forwards free ones', async () => {
     const token = 'blocked-account';
@@ -361,7 +450,11 @@ describe('PROXY_BLOCK_CHARGES=1', () => {
     for (const o of charging) {
       const before = layer.recorded.length;
       const url = proxy.base + o.path.replace(/\{\w+\}/g, '1');
-      const res = await fetch(url, { method: o.method.toUpperCase(), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch(url, {
+        method: o.method.toUpperCase(),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       const body = await res.json();
       expect(res.status, o.id).toBe(BLOCKED_STATUS);
       expect(body, o.id).toMatchObject({ status: BLOCKED_STATUS, error: { code: BLOCKED_CODE } });

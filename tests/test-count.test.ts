@@ -16,18 +16,39 @@ describe('countJUnit', () => {
   });
 
   it('counts nothing in a report without test cases', () => {
-    expect(countJUnit('<testsuites><testsuite name="empty" tests="0"></testsuite></testsuites>')).toEqual({ passed: 0, failed: 0, skipped: 0 });
+    expect(countJUnit('<testsuites><testsuite name="empty" tests="0"></testsuite></testsuites>')).toEqual({
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+    });
   });
 });
 
 describe('countVitest', () => {
   it('takes vitest totals, with skipped and todo tests as skipped', () => {
-    expect(countVitest({ numPassedTests: 10, numFailedTests: 1, numPendingTests: 2, numTodoTests: 1, testResults: [{ status: 'failed', assertionResults: [{}] }] }))
-      .toEqual({ passed: 10, failed: 1, skipped: 3 });
+    expect(
+      countVitest({
+        numPassedTests: 10,
+        numFailedTests: 1,
+        numPendingTests: 2,
+        numTodoTests: 1,
+        testResults: [{ status: 'failed', assertionResults: [{}] }],
+      }),
+    ).toEqual({ passed: 10, failed: 1, skipped: 3 });
   });
 
   it('counts a file that failed to load (no tests, failed status) as a failure', () => {
-    expect(countVitest({ numPassedTests: 3, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, testResults: [{ status: 'passed', assertionResults: [{}] }, { status: 'failed', assertionResults: [] }] }))
-      .toEqual({ passed: 3, failed: 1, skipped: 0 });
+    expect(
+      countVitest({
+        numPassedTests: 3,
+        numFailedTests: 0,
+        numPendingTests: 0,
+        numTodoTests: 0,
+        testResults: [
+          { status: 'passed', assertionResults: [{}] },
+          { status: 'failed', assertionResults: [] },
+        ],
+      }),
+    ).toEqual({ passed: 3, failed: 1, skipped: 0 });
   });
 });

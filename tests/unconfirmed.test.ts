@@ -13,7 +13,8 @@ import { ROOT } from '../scripts/lib/project.js';
 const doc = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));
 const types = readFileSync(path.join(ROOT, 'generated', 'schema.d.ts'), 'utf8');
 const all = Object.entries<any>(doc.paths).flatMap(([p, item]) =>
-  ['get', 'put', 'post', 'patch', 'delete'].filter((m) => item[m]).map((m) => ({ path: p, method: m, op: item[m] })));
+  ['get', 'put', 'post', 'patch', 'delete'].filter((m) => item[m]).map((m) => ({ path: p, method: m, op: item[m] })),
+);
 const guessed = all.filter((o) => isGuessedOperation(o.op));
 
 describe('guessed operations are marked wherever they surface', () => {
@@ -22,15 +23,17 @@ describe('guessed operations are marked wherever they surface', () => {
     for (const o of guessed) expect(o.op['x-unspecified'], o.op.operationId).toMatch(/not shown/);
   });
 
-  it('the generated types carry the note as JSDoc on the path\'s method, and only there', () => {
+  it("the generated types carry the note as JSDoc on the path's method, and only there", () => {
     for (const o of all) {
       const block = types.split(`    "${o.path}": {`)[1]?.split('\n    };')[0] ?? '';
-      const jsdoc = new RegExp(`\\* ${UNCONFIRMED_LABEL}: [^\\n]*\\n[^/]*@description ${UNCONFIRMED_LABEL} \\(x-unspecified\\)[^/]*\\*/\\s*${o.method}: operations`);
+      const jsdoc = new RegExp(
+        `\\* ${UNCONFIRMED_LABEL}: [^\\n]*\\n[^/]*@description ${UNCONFIRMED_LABEL} \\(x-unspecified\\)[^/]*\\*/\\s*${o.method}: operations`,
+      );
       expect(jsdoc.test(block), `${o.method.toUpperCase()} ${o.path}`).toBe(isGuessedOperation(o.op));
     }
   });
 
-  it('the client\'s operation facts say which operations are unconfirmed', () => {
+  it("the client's operation facts say which operations are unconfirmed", () => {
     for (const o of all) {
       const fact = (facts as Record<string, { unconfirmed?: string }>)[o.op.operationId];
       if (isGuessedOperation(o.op)) expect(fact.unconfirmed, o.op.operationId).toContain(o.op['x-unspecified'].replace(/\s+/g, ' ').trim());
@@ -43,7 +46,12 @@ describe('conformance relaxations come from the markers alone', () => {
   const list = relaxations(doc);
 
   it('guessed operations are exactly the x-unspecified-scope: operation ones; they keep only auth, headers and the envelope', () => {
-    expect(list.filter((r) => r.kind === 'guess').map((r) => r.operationId).sort()).toEqual(guessed.map((o) => o.op.operationId).sort());
+    expect(
+      list
+        .filter((r) => r.kind === 'guess')
+        .map((r) => r.operationId)
+        .sort(),
+    ).toEqual(guessed.map((o) => o.op.operationId).sort());
     expect(GUESS_KEEPS.sort()).toEqual(['ignored_auth', 'response_headers_conformance', 'response_schema_conformance']);
     const toml = operationsToml(list, new Map());
     for (const keep of GUESS_KEEPS) expect(toml).not.toContain(`checks.${keep}.enabled = false`);
@@ -70,7 +78,9 @@ describe('conformance relaxations come from the markers alone', () => {
     const base = readFileSync(path.join(ROOT, 'schemathesis.toml'), 'utf8');
     const generated = operationsToml(list, new Map([['getBRollVideo', { 'path.id': '42' }]]));
     const config = effectiveConfig(base, generated);
-    expect(config.indexOf('include-operation-id = "getBRollVideo"')).toBeLessThan(config.indexOf('include-by = "/x-credits/charges == true"'));
+    expect(config.indexOf('include-operation-id = "getBRollVideo"')).toBeLessThan(
+      config.indexOf('include-by = "/x-credits/charges == true"'),
+    );
     expect(config).toContain('parameters = { "path.id" = "42" }');
     expect(config.startsWith('# Generated')).toBe(true);
   });

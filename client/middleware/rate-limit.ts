@@ -59,8 +59,14 @@ export function retryDelayMs(headers: Headers, now = Date.now()): number {
 function sleep(ms: number, signal: AbortSignal | null): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(timer); reject(signal!.reason); };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -74,10 +80,19 @@ export function rateLimits(options: RateLimitOptions = {}): Middleware & { last(
 
   const observe = (response: Response) => {
     const info = readRateLimit(response.headers);
-    if (info) { last = info; options.onRateLimit?.(info); }
+    if (info) {
+      last = info;
+      options.onRateLimit?.(info);
+    }
   };
 
-  async function retry(request: Request, first: Response, operation: string, template: Request | undefined, fetch: (r: Request) => Promise<Response>): Promise<Response> {
+  async function retry(
+    request: Request,
+    first: Response,
+    operation: string,
+    template: Request | undefined,
+    fetch: (r: Request) => Promise<Response>,
+  ): Promise<Response> {
     let current = first;
     for (let attempt = 1; attempt <= maxRetries && current.status === 429; attempt++) {
       const waitMs = retryDelayMs(current.headers);
@@ -106,8 +121,9 @@ export function rateLimits(options: RateLimitOptions = {}): Middleware & { last(
         replayable.delete(id);
         return undefined;
       }
-      return retry(request, response, `${request.method} ${schemaPath}`, replayable.get(id), clientOptions.fetch)
-        .finally(() => replayable.delete(id));
+      return retry(request, response, `${request.method} ${schemaPath}`, replayable.get(id), clientOptions.fetch).finally(() =>
+        replayable.delete(id),
+      );
     },
     onError({ id }) {
       replayable.delete(id);

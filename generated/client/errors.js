@@ -42,9 +42,15 @@ export class VideoApiError extends Error {
     }
     toJSON() {
         return {
-            name: this.name, status: this.status, code: this.code, message: this.message,
-            errors: this.errors, required: this.required, available: this.available,
-            operation: this.operation, retryAfterSeconds: this.retryAfterSeconds,
+            name: this.name,
+            status: this.status,
+            code: this.code,
+            message: this.message,
+            errors: this.errors,
+            required: this.required,
+            available: this.available,
+            operation: this.operation,
+            retryAfterSeconds: this.retryAfterSeconds,
         };
     }
 }

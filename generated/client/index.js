@@ -27,7 +27,10 @@ export function createVideoApiClient(options) {
     const limits = rateLimits(options);
     // Order matters: auth sets the header first, so a retried request carries it.
     client.use(bearerAuth(token), limits);
-    const poll = Object.fromEntries(Object.keys(pollableResources).map((r) => [r, (ref, o) => pollResource(client, r, ref, o, redact)]));
+    const poll = Object.fromEntries(Object.keys(pollableResources).map((r) => [
+        r,
+        (ref, o) => pollResource(client, r, ref, o, redact),
+    ]));
     const helpers = {
         baseUrl,
         poll,

@@ -30,8 +30,14 @@ function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted)
             return reject(signal.reason);
-        const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-        const onAbort = () => { clearTimeout(timer); reject(signal.reason); };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
         signal?.addEventListener('abort', onAbort, { once: true });
     });
 }

@@ -77,9 +77,24 @@ function placementOf(keys: readonly string[]): Placement | undefined {
 // Keys whose object maps names (property names, header names, status codes ...) to objects: a key
 // there is a name, not an extension. Keys whose value is data (examples, defaults): not walked.
 const NAME_MAPS = new Set([
-  'properties', 'patternProperties', '$defs', 'dependentSchemas', 'headers', 'content', 'encoding',
-  'links', 'callbacks', 'variables', 'mapping', 'schemas', 'responses', 'parameters', 'requestBodies',
-  'securitySchemes', 'pathItems', 'webhooks',
+  'properties',
+  'patternProperties',
+  '$defs',
+  'dependentSchemas',
+  'headers',
+  'content',
+  'encoding',
+  'links',
+  'callbacks',
+  'variables',
+  'mapping',
+  'schemas',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'securitySchemes',
+  'pathItems',
+  'webhooks',
 ]);
 const DATA_KEYS = new Set(['example', 'value', 'default', 'enum', 'const', 'security']);
 
@@ -97,7 +112,7 @@ export function extensionOccurrences(doc: unknown): ExtensionOccurrence[] {
   const walk = (node: unknown, keys: string[], namesHere: boolean) => {
     if (node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, [...keys, String(i)], false));
+      for (const [i, item] of node.entries()) walk(item, [...keys, String(i)], false);
       return;
     }
     for (const [key, value] of Object.entries(node)) {
@@ -127,7 +142,11 @@ let validators: Map<ExtensionName, ValidateFunction> | undefined;
 function compiled(): Map<ExtensionName, ValidateFunction> {
   if (validators) return validators;
   // Both are CommonJS; under NodeNext their default import is the module object, which is callable.
-  const ajv: AjvInstance = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({ strict: true, allowUnionTypes: true, allErrors: true });
+  const ajv: AjvInstance = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({
+    strict: true,
+    allowUnionTypes: true,
+    allErrors: true,
+  });
   (addFormats as unknown as (instance: AjvInstance) => void)(ajv);
   const names = Object.keys(EXTENSIONS) as ExtensionName[];
   for (const name of names) ajv.addSchema(JSON.parse(readFileSync(schemaFile(name), 'utf8')) as object);
@@ -160,10 +179,15 @@ export function checkExtensions(doc: unknown): ExtensionProblem[] {
     const check = validate.get(name)!;
     if (!check(value)) {
       for (const error of check.errors ?? []) {
-        const detail = error.keyword === 'additionalProperties'
-          ? `unknown field "${(error.params as { additionalProperty: string }).additionalProperty}"`
-          : error.message ?? error.keyword;
-        problems.push({ pointer: `${pointer}${error.instancePath}`, extension: name, message: `${detail} (schema openapi/extensions/${name}.schema.json)` });
+        const detail =
+          error.keyword === 'additionalProperties'
+            ? `unknown field "${(error.params as { additionalProperty: string }).additionalProperty}"`
+            : (error.message ?? error.keyword);
+        problems.push({
+          pointer: `${pointer}${error.instancePath}`,
+          extension: name,
+          message: `${detail} (schema openapi/extensions/${name}.schema.json)`,
+        });
       }
     }
   }

@@ -64,11 +64,12 @@ export function relaxations(contract: object): Relaxation[] {
     // Path parameters are left out: an identifier's open type (ResourceId) decides nothing about
     // a request (conformance seeds real ids for them; the proxy sees the client's).
     const item = model.doc.paths[entry.path];
-    const params = [...(item.parameters ?? []), ...(op.parameters ?? [])]
-      .filter((p: MaybeRef<Parameter>) => model.deref(p).in !== 'path');
+    const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].filter((p: MaybeRef<Parameter>) => model.deref(p).in !== 'path');
     const nested = firstUnspecified(model, { parameters: params, body: op.requestBody });
     if (requestUnknown || nested) {
-      const reasons = [requestUnknown ? op['x-unspecified'] : undefined, nested].filter((r, i, all): r is string => !!r && all.indexOf(r) === i);
+      const reasons = [requestUnknown ? op['x-unspecified'] : undefined, nested].filter(
+        (r, i, all): r is string => !!r && all.indexOf(r) === i,
+      );
       out.push({ ...base, kind: 'inputs', requestUnknown, reason: reasons.join(' ') });
     }
   }
@@ -78,9 +79,10 @@ export function relaxations(contract: object): Relaxation[] {
 /** One line per relaxed operation, printed at the start of a conformance run and of the proxy. */
 export function describeRelaxations(list: readonly Relaxation[]): string[] {
   return list.map((r) => {
-    const what = r.kind === 'guess'
-      ? 'path or method not shown: only auth, rate-limit headers and the error envelope are checked'
-      : `inputs partly not shown: a documented refusal (400/404/422) of valid input is accepted${r.requestUnknown ? '; the request schema is a guess, not used to call a request or its acceptance wrong' : ''}`;
+    const what =
+      r.kind === 'guess'
+        ? 'path or method not shown: only auth, rate-limit headers and the error envelope are checked'
+        : `inputs partly not shown: a documented refusal (400/404/422) of valid input is accepted${r.requestUnknown ? '; the request schema is a guess, not used to call a request or its acceptance wrong' : ''}`;
     return `relaxed ${r.operationId} (${r.label}): ${what}. Why: ${r.reason.replace(/\s+/g, ' ').trim()}`;
   });
 }

@@ -91,7 +91,8 @@ export class ContractModel {
     }
     if (!candidate.paths || typeof candidate.paths !== 'object') throw new ContractError('the contract has no paths');
     const problems = checkExtensions(doc);
-    if (problems.length) throw new ContractError(`the contract's vendor extensions are not as their schemas say:\n${formatProblems(problems)}`);
+    if (problems.length)
+      throw new ContractError(`the contract's vendor extensions are not as their schemas say:\n${formatProblems(problems)}`);
     this.doc = doc as Document;
     for (const [path, item] of Object.entries(this.doc.paths)) {
       // Methods in the order the path item lists them (the order the reference docs show).
@@ -166,7 +167,8 @@ export class ContractModel {
     const seen = new Set<string>();
     while (isReference(current)) {
       const ref = current.$ref;
-      if (!ref.startsWith('#')) throw new ContractError(`external reference ${ref}: the model reads the bundle, whose references are internal`);
+      if (!ref.startsWith('#'))
+        throw new ContractError(`external reference ${ref}: the model reads the bundle, whose references are internal`);
       if (seen.has(ref)) throw new ContractError(`reference cycle at ${ref}`);
       seen.add(ref);
       current = readPointer(this.doc, parsePointer(ref));

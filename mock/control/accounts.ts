@@ -37,8 +37,6 @@ export function accountView(account: Account, seen: boolean, machines: Machines,
       state: machines.stateOf(resource),
       states: machines.byName.get(resource.family)?.machine.states ?? [],
     })),
-    ledger: [...account.ledger]
-      .sort((a, b) => a.at - b.at || a.seq - b.seq)
-      .map(({ seq: _seq, at: _at, ...entry }) => entry),
+    ledger: [...account.ledger].sort((a, b) => a.at - b.at || a.seq - b.seq).map(({ seq: _seq, at: _at, ...entry }) => entry),
   };
 }

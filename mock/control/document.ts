@@ -32,7 +32,12 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 function newAjv(coerceTypes: boolean): AjvInstance {
   // Both are CommonJS; under NodeNext their default import is the module object, which is callable.
-  const ajv = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({ strict: false, allErrors: true, coerceTypes, useDefaults: true });
+  const ajv = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({
+    strict: false,
+    allErrors: true,
+    coerceTypes,
+    useDefaults: true,
+  });
   (addFormats as unknown as (instance: AjvInstance) => void)(ajv);
   return ajv;
 }
@@ -53,7 +58,10 @@ export class ControlDocument {
         if (!op) continue;
         const names: string[] = [];
         const pattern = new RegExp(
-          `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, name: string) => (names.push(name), '([^/]+)'))}$`,
+          `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, name: string) => {
+            names.push(name);
+            return '([^/]+)';
+          })}$`,
         );
         const all = [...(item.parameters ?? []), ...(op.parameters ?? [])];
         const group = (where: string) => {
@@ -69,7 +77,16 @@ export class ControlDocument {
           .map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1')))
           .join('/');
         const body = op.requestBody?.content?.['application/json'] ? bodies.compile({ $ref: `mock-control.json#/${pointer}` }) : undefined;
-        this.routes.push({ operationId: op.operationId, method, template, pattern, names, params: group('path'), query: group('query'), body });
+        this.routes.push({
+          operationId: op.operationId,
+          method,
+          template,
+          pattern,
+          names,
+          params: group('path'),
+          query: group('query'),
+          body,
+        });
       }
     }
   }
@@ -90,10 +107,12 @@ export function errorsMap(errors: AjvError[] | null | undefined, prefix = ''): R
   const out: Record<string, string[]> = {};
   for (const error of errors ?? []) {
     const missing = error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
-    const extra = error.keyword === 'additionalProperties' ? (error.params as { additionalProperty?: string }).additionalProperty : undefined;
+    const extra =
+      error.keyword === 'additionalProperties' ? (error.params as { additionalProperty?: string }).additionalProperty : undefined;
     const field = [error.instancePath.split('/').filter(Boolean).join('.'), missing ?? extra].filter(Boolean).join('.') || prefix || 'body';
     const message = extra ? `is not a known field (${error.message})` : (error.message ?? 'is invalid');
-    (out[field] ??= []).includes(message) || out[field].push(message);
+    out[field] ??= [];
+    if (!out[field].includes(message)) out[field].push(message);
   }
   return out;
 }

@@ -50,7 +50,11 @@ export class ControlPlane {
 
   constructor(private readonly deps: ControlDeps) {
     this.handlers = {
-      getConsole: () => ({ status: 200, body: CONSOLE_HTML, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } }),
+      getConsole: () => ({
+        status: 200,
+        body: CONSOLE_HTML,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+      }),
       resetMock: ({ query }) => this.reset(query.token),
       listAccounts: () => this.json(200, { accounts: this.deps.store.all().map((account) => this.view(account.token)) }),
       getAccount: ({ params }) => this.json(200, this.view(params.token)),
@@ -85,20 +89,35 @@ export class ControlPlane {
 
   handle(req: IncomingMessage, url: URL, raw: string): Answer {
     if (!this.authorized(req, url)) {
-      return this.error(401, 'This mock requires the X-Mock-Control-Token header (the value of MOCK_CONTROL_TOKEN) for /__mock.', 'MOCK-CONTROL-UNAUTHORIZED');
+      return this.error(
+        401,
+        'This mock requires the X-Mock-Control-Token header (the value of MOCK_CONTROL_TOKEN) for /__mock.',
+        'MOCK-CONTROL-UNAUTHORIZED',
+      );
     }
     if (url.pathname === CONTROL_PREFIX) return { status: 308, body: undefined, headers: { Location: `${CONTROL_PREFIX}/${url.search}` } };
     const { matched, methods } = this.document.match(req.method ?? 'GET', url.pathname);
     if (!matched) {
-      if (methods.length) return { ...this.error(405, `Use ${methods.join(' or ')} on ${url.pathname}.`, 'MOCK-METHOD-NOT-ALLOWED'), headers: { Allow: methods.join(', ') } };
-      return this.error(404, `${url.pathname} is not part of the mock control API (see generated/docs/mock-control.html).`, 'MOCK-NOT-FOUND');
+      if (methods.length)
+        return {
+          ...this.error(405, `Use ${methods.join(' or ')} on ${url.pathname}.`, 'MOCK-METHOD-NOT-ALLOWED'),
+          headers: { Allow: methods.join(', ') },
+        };
+      return this.error(
+        404,
+        `${url.pathname} is not part of the mock control API (see generated/docs/mock-control.html).`,
+        'MOCK-NOT-FOUND',
+      );
     }
     const request = this.parse(matched, url, raw, String(req.headers['content-type'] ?? ''));
     if ('status' in request) return request;
     try {
       return this.handlers[matched.route.operationId](request);
     } catch (error) {
-      if (error instanceof ScenarioProblem) return this.error(error.status, error.message, error.status === 404 ? 'MOCK-NOT-FOUND' : 'MOCK-INVALID', { [error.field]: [error.message] });
+      if (error instanceof ScenarioProblem)
+        return this.error(error.status, error.message, error.status === 404 ? 'MOCK-NOT-FOUND' : 'MOCK-INVALID', {
+          [error.field]: [error.message],
+        });
       throw error;
     }
   }
@@ -128,13 +147,17 @@ export class ControlPlane {
       try {
         body = raw.trim() === '' ? undefined : /yaml/i.test(contentType) ? parseScenario(raw) : JSON.parse(raw);
       } catch (error) {
-        return this.error(422, `The request body could not be parsed: ${(error as Error).message}`, 'MOCK-INVALID', { body: ['is not valid JSON or YAML'] });
+        return this.error(422, `The request body could not be parsed: ${(error as Error).message}`, 'MOCK-INVALID', {
+          body: ['is not valid JSON or YAML'],
+        });
       }
       if (body === undefined) problems.body = ['is required'];
       else if (!route.body(body)) Object.assign(problems, errorsMap(route.body.errors));
     }
     if (Object.keys(problems).length) {
-      const summary = Object.entries(problems).map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; ');
+      const summary = Object.entries(problems)
+        .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+        .join('; ');
       return this.error(422, `The request does not match the mock control API: ${summary}.`, 'MOCK-INVALID', problems);
     }
     return { params, query, body };
@@ -152,7 +175,10 @@ export class ControlPlane {
 
   private updateAccount(token: string, patch: AccountPatch): Answer {
     const kind = kindOf(token);
-    if (kind === 'invalid') return this.error(422, `The token ${token} is always refused by the mock (401), so it cannot hold an account.`, 'MOCK-INVALID', { token: ['is an invalid token'] });
+    if (kind === 'invalid')
+      return this.error(422, `The token ${token} is always refused by the mock (401), so it cannot hold an account.`, 'MOCK-INVALID', {
+        token: ['is an invalid token'],
+      });
     const account = this.deps.store.account(token, kind);
     this.deps.api.advanceAll(account, this.deps.clock.now());
     applyPatch(account, patch);
@@ -166,7 +192,9 @@ export class ControlPlane {
     const [, , id, ...rest] = path.split('/');
     const resource = family && id && !rest.length ? account?.resources.get(Store.key(family.machine, id)) : undefined;
     if (!account || !family || !resource) {
-      return this.error(404, `The token ${token} has no resource at ${path}.`, 'MOCK-NOT-FOUND', { path: ['no such resource for this token'] });
+      return this.error(404, `The token ${token} has no resource at ${path}.`, 'MOCK-NOT-FOUND', {
+        path: ['no such resource for this token'],
+      });
     }
     const states = machines.byName.get(family.machine)!.machine.states;
     if (!states.includes(state)) {

@@ -39,24 +39,46 @@ export function parseScenario(text: string): unknown {
 export function checkScenario(scenario: Scenario, resources: Resources, machines: Machines): void {
   (scenario.accounts ?? []).forEach((account, i) => {
     if (kindOf(account.token) === 'invalid') {
-      throw new ScenarioProblem(422, `The token ${account.token} is always refused by the mock (401), so it cannot hold an account.`, `accounts.${i}.token`);
+      throw new ScenarioProblem(
+        422,
+        `The token ${account.token} is always refused by the mock (401), so it cannot hold an account.`,
+        `accounts.${i}.token`,
+      );
     }
     (account.resources ?? []).forEach((wanted, j) => {
       const family = resources.familyOfPath(`/${wanted.family}`);
       if (!family) {
-        const known = resources.all().flatMap((f) => f.segments).join(', ');
-        throw new ScenarioProblem(422, `${wanted.family} is not a resource family with a state machine. Valid: ${known}.`, `accounts.${i}.resources.${j}.family`);
+        const known = resources
+          .all()
+          .flatMap((f) => f.segments)
+          .join(', ');
+        throw new ScenarioProblem(
+          422,
+          `${wanted.family} is not a resource family with a state machine. Valid: ${known}.`,
+          `accounts.${i}.resources.${j}.family`,
+        );
       }
       const states = machines.byName.get(family.machine)!.machine.states;
       if (!states.includes(wanted.state)) {
-        throw new ScenarioProblem(422, `${wanted.state} is not a state of ${family.machine}. Valid states: ${states.join(', ')}.`, `accounts.${i}.resources.${j}.state`);
+        throw new ScenarioProblem(
+          422,
+          `${wanted.state} is not a state of ${family.machine}. Valid states: ${states.join(', ')}.`,
+          `accounts.${i}.resources.${j}.state`,
+        );
       }
     });
   });
 }
 
 /** Creates a resource of a family in a state: the state's example from the contract, a fresh id. */
-export function seedResource(account: Account, family: Family, segment: string, wanted: ScenarioResource, machines: Machines, now: number): Resource {
+export function seedResource(
+  account: Account,
+  family: Family,
+  segment: string,
+  wanted: ScenarioResource,
+  machines: Machines,
+  now: number,
+): Resource {
   const example = machines.stateExample(family.machine, wanted.state) ?? {};
   const data: Record<string, any> = {};
   for (const [key, value] of Object.entries<any>(example)) {

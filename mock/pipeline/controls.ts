@@ -10,7 +10,11 @@ export function controls(_deps: StageDeps): Stage {
     const { prefs } = need(x.routing, 'the route');
     const { output } = need(x.matched, 'the operation').result;
     if (prefs.ok && (prefs.value.code !== undefined || prefs.value.exampleKey !== undefined || prefs.value.dynamic !== undefined)) {
-      return { status: output.statusCode, body: output.body, headers: { 'Content-Type': String(output.headers?.['Content-type'] ?? 'application/json') } };
+      return {
+        status: output.statusCode,
+        body: output.body,
+        headers: { 'Content-Type': String(output.headers?.['Content-type'] ?? 'application/json') },
+      };
     }
     // Prism picked an error example for a valid request (it never should); say so honestly.
     if (output.statusCode >= 300) return { status: output.statusCode, body: output.body };

@@ -43,7 +43,11 @@ export function routed({ contract, errors }: StageDeps): Stage {
   const byPath = new Map<string, string[]>();
   for (const op of contract.operations.values()) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op.method.toUpperCase()]);
   const patterns = [...byPath]
-    .map(([template, methods]) => ({ pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`), templated: template.includes('{'), methods }))
+    .map(([template, methods]) => ({
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      templated: template.includes('{'),
+      methods,
+    }))
     .sort((a, b) => Number(a.templated) - Number(b.templated));
   const allowed = (path: string) => (patterns.find((p) => p.pattern.test(path))?.methods ?? []).join(', ');
 

@@ -15,16 +15,24 @@ export function validate({ contract, errors }: StageDeps): Stage {
     const { parsed, prefs, unservable, input } = need(x.routing, 'the route');
     const { op, result } = need(x.matched, 'the operation');
     if (parsed.malformed) return withErrors(errors.wrongArgs(parsed.malformed), { body: [parsed.malformed] });
-    if (result.bodyError) return withErrors(errors.wrongArgs('The request body could not be parsed.'), { body: [`The request body could not be parsed: ${result.bodyError}`] });
+    if (result.bodyError)
+      return withErrors(errors.wrongArgs('The request body could not be parsed.'), {
+        body: [`The request body could not be parsed: ${result.bodyError}`],
+      });
     const refusal = unservable ?? (prefs.ok ? undefined : { Prefer: [prefs.detail] });
     if (refusal) {
       if (op.raw.responses['422']) return errors.validation(refusal);
-      x.ignored = Object.values(refusal).flat().join('; ').replace(/[^\x20-\x7e]+/g, ' ').trim();
+      x.ignored = Object.values(refusal)
+        .flat()
+        .join('; ')
+        .replace(/[^\x20-\x7e]+/g, ' ')
+        .trim();
     }
     const problems = result.violations.filter((v) => v.severity === 0);
     if (problems.length) return errors.fromViolations(problems);
     // Prism reads a JSON `null` body as no body; an object schema does not accept it.
-    if (parsed.forPrism === null && contract.requestSchema(op)?.type === 'object') return errors.validation({ body: ['The request body must be a JSON object, not null.'] });
+    if (parsed.forPrism === null && contract.requestSchema(op)?.type === 'object')
+      return errors.validation({ body: ['The request body must be a JSON object, not null.'] });
     const empty = emptyParameters(contract, op, input.url.query ?? {});
     if (empty.length && (op.raw.responses['422'] || op.raw.responses['400'])) {
       const map = Object.fromEntries(empty.map((name) => [name, [`The ${name} parameter must not be empty.`]]));

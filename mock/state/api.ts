@@ -5,8 +5,8 @@ import type { Contract, Operation, OperationId, Precondition } from '../contract
 import { ApiError, type Answer, type Errors } from '../errors.js';
 import type { Price } from '../costs.js';
 import { profileFacts } from '../tokens.js';
-import { Machines, dig } from './machines.js';
-import { Resources, firstSegment, pathParams, resourceParam, type Family } from './resources.js';
+import { type Machines, dig } from './machines.js';
+import { type Resources, firstSegment, pathParams, resourceParam, type Family } from './resources.js';
 import { Store, newId, record, type Account, type LedgerEntry, type Resource } from './store.js';
 
 export interface Call {
@@ -60,9 +60,8 @@ export class StatefulApi {
     generateBRollScript: (call, resource) => this.writeScript(call, resource),
     generateAiVisualsScript: (call, resource) => this.writeScript(call, resource),
     generateUrlToVideoScript: (call, resource) => this.writeScript(call, resource),
-    // A social, unparseable or unreachable page is refused before anything is charged.
-    scrapeFacelessScript: (call, resource) => (this.checkScrapeUrl(call), this.writeScript(call, resource)),
-    scrapeUrlToVideoScript: (call, resource) => (this.checkScrapeUrl(call), this.writeScript(call, resource)),
+    scrapeFacelessScript: (call, resource) => this.scrapeScript(call, resource),
+    scrapeUrlToVideoScript: (call, resource) => this.scrapeScript(call, resource),
     scrapeFacelessImages: (call, resource) => this.scrapeImages(call, resource),
     scrapeUrlToVideoImages: (call, resource) => this.scrapeImages(call, resource),
     estimateStoryboard: (call, resource) => this.ok(call, { ...call.prism.body?.data, credits: this.storyboardTotal(resource) }),
@@ -110,7 +109,9 @@ export class StatefulApi {
     for (const id of Object.keys(this.resourceActions)) {
       const op = this.contract.opFromContract(id);
       if (!this.resources.familyOf(op) || !resourceParam(op.path)) {
-        throw new Error(`the mock has a resource action for ${id}, which is not a call on one resource of a job family (${op.method.toUpperCase()} ${op.path})`);
+        throw new Error(
+          `the mock has a resource action for ${id}, which is not a call on one resource of a job family (${op.method.toUpperCase()} ${op.path})`,
+        );
       }
     }
   }
@@ -134,7 +135,8 @@ export class StatefulApi {
    * for a path, if the contract has one whose `data` is an array.
    */
   private listedItems(op: Operation): Operation | undefined {
-    const listPath = op.method === 'delete' && resourceParam(op.path) ? op.path.replace(/\/\{[^}]+\}$/, '') : op.method === 'get' ? op.path : undefined;
+    const listPath =
+      op.method === 'delete' && resourceParam(op.path) ? op.path.replace(/\/\{[^}]+\}$/, '') : op.method === 'get' ? op.path : undefined;
     if (!listPath) return undefined;
     const list = [...this.contract.operations.values()].find((o) => o.method === 'get' && o.path === listPath);
     if (!list || !this.contract.dataSchemaRef(list)?.startsWith('[]')) return undefined;
@@ -146,7 +148,11 @@ export class StatefulApi {
     const list = this.listedItems(call.op)!;
     const items: Array<{ id: unknown }> = Object.values(this.contract.examples(list))[0]?.data ?? [];
     const gone = (id: unknown) => call.account.deleted.has(`${list.path}:${String(id)}`);
-    if (call.op.method === 'get') return this.ok(call, items.filter((item) => !gone(item.id)));
+    if (call.op.method === 'get')
+      return this.ok(
+        call,
+        items.filter((item) => !gone(item.id)),
+      );
     const id = Object.values(pathParams(call.op.path, call.path))[0];
     // A preset that is not there (never was, already deleted, or another account's) is 404.
     if (!items.some((item) => String(item.id) === id) || gone(id)) throw new ApiError(this.errors.notFound());
@@ -161,7 +167,12 @@ export class StatefulApi {
   private onlyGroups(call: Call, data: unknown): unknown {
     const declares = this.contract.parameters(call.op).some((p) => p.name === 'only');
     const raw = [call.query.only, call.query['only[]']].flat().filter((v): v is string => typeof v === 'string');
-    const names = new Set(raw.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean));
+    const names = new Set(
+      raw
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    );
     if (!declares || !names.size || !data || typeof data !== 'object') return data;
     return Object.fromEntries(
       Object.entries(data as Record<string, unknown>).map(([top, groups]) => [
@@ -256,7 +267,10 @@ export class StatefulApi {
     if (!param) {
       if (op.method === 'post') return this.create(call, family);
       if (op.method === 'get' && this.contract.dataSchemaRef(op) === `[]${family.dataRef}`) {
-        return this.ok(call, this.owned(call.account, family).map((resource) => resource.data));
+        return this.ok(
+          call,
+          this.owned(call.account, family).map((resource) => resource.data),
+        );
       }
       return this.ok(call, this.onlyGroups(call, call.prism.body?.data), this.charge(call));
     }
@@ -288,6 +302,12 @@ export class StatefulApi {
   }
 
   /** A script written (generated or scraped) into the resource: charged, stored, answered with the resource. */
+  /** A social, unparseable or unreachable page is refused before anything is charged. */
+  private scrapeScript(call: Call, resource: Resource): Answer {
+    this.checkScrapeUrl(call);
+    return this.writeScript(call, resource);
+  }
+
   private writeScript(call: Call, resource: Resource): Answer {
     const charge = this.charge(call);
     this.remember(resource, call.body);
@@ -310,20 +330,20 @@ export class StatefulApi {
     return this.ok(call, scene);
   }
 
-
   /** Any other call on a resource: charge if it charges, start its state machine if it starts one. */
   private act(call: Call, family: Family, resource: Resource): Answer {
     const { op } = call;
     const transition = this.machines.triggered(family.machine, op.id, resource);
     const listed = this.machines.byName.get(family.machine)!.machine.transitions.some((t) => t.operationIds?.includes(op.id));
     if (listed && !transition) {
-      throw new ApiError(
-        this.errors.validation({ status: [`Not allowed while the status is ${resource.job?.state ?? 'not started'}.`] }),
-      );
+      throw new ApiError(this.errors.validation({ status: [`Not allowed while the status is ${resource.job?.state ?? 'not started'}.`] }));
     }
     this.remember(resource, call.body);
     const charge = this.charge(call);
-    if (charge) (resource.charged ??= new Set()).add(op.id);
+    if (charge) {
+      resource.charged ??= new Set();
+      resource.charged.add(op.id);
+    }
     if (transition) {
       this.machines.start(family.machine, transition, resource, call.now, this.chargeInfo(call, charge), call.prism.body?.data);
       call.account.active.add(resource);
@@ -341,7 +361,14 @@ export class StatefulApi {
       // Secondary identifiers of the example (e.g. video_id) get fresh values too.
       data[key] = key.endsWith('_id') && (typeof value === 'number' || typeof value === 'string') ? newId() : structuredClone(value);
     }
-    const resource: Resource = { family: family.machine, id: data.id, data, texts: {}, scraped: false, path: `/${firstSegment(call.op.path)}/${data.id}` };
+    const resource: Resource = {
+      family: family.machine,
+      id: data.id,
+      data,
+      texts: {},
+      scraped: false,
+      path: `/${firstSegment(call.op.path)}/${data.id}`,
+    };
     this.adopt(resource, call, this.storedOnCreate(call.op, family));
     // On a typed surface the type is fixed by the path, whatever the body says.
     const fixedType = family.surfaceTypes.get(firstSegment(call.op.path));
@@ -463,7 +490,9 @@ export class StatefulApi {
     const models = Object.values(this.contract.examples(this.contract.op('listTextToVideoModels')))[0]?.data ?? [];
     const supported: unknown[] = models[0]?.modifiers?.duration ?? [];
     if (!supported.length || supported.some((value) => Number(value) === Number(duration))) return;
-    throw new ApiError(this.errors.validation({ duration: [`The duration must be one of ${supported.join(', ')} seconds for this clip engine.`] }));
+    throw new ApiError(
+      this.errors.validation({ duration: [`The duration must be one of ${supported.join(', ')} seconds for this clip engine.`] }),
+    );
   }
 
   /**
@@ -486,10 +515,16 @@ export class StatefulApi {
     const recent = (call.account.previews ?? []).filter((at) => call.now - at < 60_000);
     if (recent.length >= perMinute) {
       const resetAt = recent[0] + 60_000;
-      throw new ApiError(this.errors.answer('ErrorTooManyRequests', {}, {
-        'Retry-After': Math.max(1, Math.ceil((resetAt - call.now) / 1000)),
-        'X-RateLimit-Reset': Math.ceil(resetAt / 1000),
-      }));
+      throw new ApiError(
+        this.errors.answer(
+          'ErrorTooManyRequests',
+          {},
+          {
+            'Retry-After': Math.max(1, Math.ceil((resetAt - call.now) / 1000)),
+            'X-RateLimit-Reset': Math.ceil(resetAt / 1000),
+          },
+        ),
+      );
     }
     call.account.previews = [...recent, call.now];
   }

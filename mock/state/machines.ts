@@ -22,7 +22,7 @@ export class Machines {
   readonly byName = new Map<string, MachineInfo>();
 
   constructor(
-    private readonly contract: Contract,
+    readonly contract: Contract,
     readonly stepMs: number,
   ) {
     for (const machine of contract.machines) {
@@ -37,9 +37,7 @@ export class Machines {
       }
       const parents = Object.values(stateExamples).map((data) => dig(data, parentPath) ?? {});
       const keys = new Set(parents.flatMap((parent) => Object.keys(parent)));
-      const stateKeys = [...keys].filter(
-        (key) => key !== 'id' && new Set(parents.map((parent) => JSON.stringify(parent[key]))).size > 1,
-      );
+      const stateKeys = [...keys].filter((key) => key !== 'id' && new Set(parents.map((parent) => JSON.stringify(parent[key]))).size > 1);
       this.byName.set(machine.name, { machine, parentPath, statusKey: pointer.at(-1)!, stateExamples, stateKeys });
     }
   }
@@ -55,9 +53,7 @@ export class Machines {
   triggered(machineName: string, operationId: string, resource: Resource): Transition | undefined {
     const info = this.byName.get(machineName);
     const current = resource.job?.state ?? null;
-    return info?.machine.transitions.find(
-      (t) => t.operationIds?.includes(operationId) && (t.from === null || t.from === current),
-    );
+    return info?.machine.transitions.find((t) => t.operationIds?.includes(operationId) && (t.from === null || t.from === current));
   }
 
   /**

@@ -44,7 +44,11 @@ export class Resources {
         const create = [...contract.operations.values()].find((op) => op.method === 'post' && op.path === `/${segment}`);
         const body = create ? contract.requestSchema(create) : undefined;
         if (!create || !body || body.properties?.type) continue;
-        const types = new Set(Object.values(contract.examples(create)).map((example) => example?.data?.type).filter((t) => typeof t === 'string'));
+        const types = new Set(
+          Object.values(contract.examples(create))
+            .map((example) => example?.data?.type)
+            .filter((t) => typeof t === 'string'),
+        );
         if (types.size === 1) family.surfaceTypes.set(segment, [...types][0]);
       }
       for (const segment of family.segments) this.bySegment.set(segment, family);

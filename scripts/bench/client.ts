@@ -12,10 +12,19 @@ import { ROOT } from '../lib/project.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const body = JSON.stringify({ message: 'Success.', status: 200, data: { id: 1, name: 'Bench', email: 'b@example.com', credits: { remaining: 100, total: 100, extra: 0 } } });
+const body = JSON.stringify({
+  message: 'Success.',
+  status: 200,
+  data: { id: 1, name: 'Bench', email: 'b@example.com', credits: { remaining: 100, total: 100, extra: 0 } },
+});
 
 const server = http.createServer((_req, res) => {
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '29' });
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'X-RateLimit-Limit': '30',
+    'X-RateLimit-Remaining': '29',
+  });
   res.end(body);
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,7 +77,8 @@ const fixed = (x: number, d = 1) => Number(x.toFixed(d));
 // The client's own cost with the network taken out: a fetch that answers at once. Chunks alternate
 // (bare, client, ...) and the median difference is kept, so load spikes do not decide the figure.
 async function inProcessOverheadUs(): Promise<number> {
-  const canned = () => new Response(body, { headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } });
+  const canned = () =>
+    new Response(body, { headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } });
   const local = createVideoApiClient({ baseUrl, token, fetch: async () => canned() });
   const n = 1000;
   const time = async (fn: () => Promise<unknown>) => {
@@ -78,7 +88,8 @@ async function inProcessOverheadUs(): Promise<number> {
   };
   const bare = () => canned().json();
   const typedLocal = () => local.GET('/me');
-  await time(bare); await time(typedLocal);
+  await time(bare);
+  await time(typedLocal);
   const diffs: number[] = [];
   for (let chunk = 0; chunk < 21; chunk++) diffs.push((await time(typedLocal)) - (await time(bare)));
   return median(diffs);
@@ -108,5 +119,7 @@ const result = {
 };
 const out = process.env.BENCH_OUT ?? path.join(ROOT, 'client', 'bench-results.json');
 await mkdir(path.dirname(out), { recursive: true });
-await writeFile(out, JSON.stringify(result, null, 2) + '\n');
-console.log(`bench:client raw fetch ${result.rawFetchUsPerCall} µs/call, client ${result.clientUsPerCall} µs/call, ratio ${result.ratio}x (target ${result.target}x; rounds ${result.roundRatios.join(' ')}); vs fetch(new Request()) ${result.ratioVsRawFetchWithRequestObject}x; client's own cost without network ${result.clientOwnCostUsPerCall} µs/call -> ${path.relative(ROOT, out)}`);
+await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
+console.log(
+  `bench:client raw fetch ${result.rawFetchUsPerCall} µs/call, client ${result.clientUsPerCall} µs/call, ratio ${result.ratio}x (target ${result.target}x; rounds ${result.roundRatios.join(' ')}); vs fetch(new Request()) ${result.ratioVsRawFetchWithRequestObject}x; client's own cost without network ${result.clientOwnCostUsPerCall} µs/call -> ${path.relative(ROOT, out)}`,
+);

@@ -77,7 +77,12 @@ async function main() {
   console.log('bench: starting the mock and plain prism');
   const mock = await startMockProcess();
   const mockBase = mock.baseUrl;
-  const prism = await start(prismBin, ['mock', 'generated/openapi.yaml', '-p', String(prismPort), '-h', '127.0.0.1'], {}, `${prismBase}/me`);
+  const prism = await start(
+    prismBin,
+    ['mock', 'generated/openapi.yaml', '-p', String(prismPort), '-h', '127.0.0.1'],
+    {},
+    `${prismBase}/me`,
+  );
 
   // A stateful resource for the mock's GET by id (plain Prism answers its example for any id).
   const created = await fetch(`${mockBase}/faceless`, {
@@ -92,7 +97,12 @@ async function main() {
     { name: 'GET /faceless/options', mock: `${mockBase}/faceless/options`, prism: `${prismBase}/faceless/options` },
     { name: 'GET /faceless/{id}', mock: `${mockBase}/faceless/${id}`, prism: `${prismBase}/faceless/${id}` },
     // A validated write that stores a resource in the mock (plain Prism only answers the example).
-    { name: 'POST /faceless', mock: `${mockBase}/faceless`, prism: `${prismBase}/faceless`, body: JSON.stringify({ type: 'b-roll', topic: 'Bench' }) },
+    {
+      name: 'POST /faceless',
+      mock: `${mockBase}/faceless`,
+      prism: `${prismBase}/faceless`,
+      body: JSON.stringify({ type: 'b-roll', topic: 'Bench' }),
+    },
   ];
   const rows: string[] = [];
   try {
@@ -102,8 +112,13 @@ async function main() {
       const prismFigures = await measure(c.prism, method, c.body);
       const mockFigures = await measure(c.mock, method, c.body);
       const ratio = mockFigures.rps / prismFigures.rps;
-      for (const [who, f] of [['plain prism', prismFigures], ['mock', mockFigures]] as const) {
-        console.log(`  ${who.padEnd(12)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}`);
+      for (const [who, f] of [
+        ['plain prism', prismFigures],
+        ['mock', mockFigures],
+      ] as const) {
+        console.log(
+          `  ${who.padEnd(12)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}`,
+        );
       }
       console.log(`  ratio ${ratio.toFixed(2)}x`);
       rows.push(

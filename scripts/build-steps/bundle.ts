@@ -9,5 +9,5 @@ export async function bundle(outDir: string): Promise<void> {
   const yamlPath = path.join(outDir, 'openapi.yaml');
   await run(BIN('redocly'), ['bundle', path.relative(ROOT, OPENAPI_ROOT), '--output', yamlPath], { cwd: ROOT, quiet: true });
   const doc = YAML.parse(await readFile(yamlPath, 'utf8'));
-  await writeFile(path.join(outDir, 'openapi.json'), JSON.stringify(doc, null, 2) + '\n');
+  await writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(doc, null, 2)}\n`);
 }

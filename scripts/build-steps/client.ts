@@ -44,8 +44,7 @@ async function packageManifest(outDir: string): Promise<string> {
 export async function client(outDir: string): Promise<void> {
   const target = path.join(outDir, 'client');
   // Generated inputs are read from outDir, wherever the client source imports them from.
-  const redirect = (file: string) =>
-    path.dirname(file) === GENERATED_DIR ? path.join(outDir, path.basename(file)) : file;
+  const redirect = (file: string) => (path.dirname(file) === GENERATED_DIR ? path.join(outDir, path.basename(file)) : file);
   // Where each compiled file goes: client/x.ts -> client/x.js; generated/contract.ts -> client/contract.js.
   const placeOf = (source: string): string | undefined => {
     if (source.startsWith(CLIENT_DIR + path.sep)) return path.join(target, path.relative(CLIENT_DIR, source));
@@ -82,7 +81,9 @@ export async function client(outDir: string): Promise<void> {
   const program = ts.createProgram(roots, options, host);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   if (diagnostics.length) {
-    throw new Error(ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' }));
+    throw new Error(
+      ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' }),
+    );
   }
 
   const files = new Map<string, string>();
@@ -90,7 +91,7 @@ export async function client(outDir: string): Promise<void> {
     // Map the emitted name back to its source, then to its place under generated/client/.
     const rel = path.relative(options.outDir!, emittedName);
     const ext = rel.endsWith('.d.ts') ? '.d.ts' : '.js';
-    const source = path.join(ROOT, rel.slice(0, -ext.length) + '.ts');
+    const source = path.join(ROOT, `${rel.slice(0, -ext.length)}.ts`);
     const place = placeOf(source);
     if (!place) throw new Error(`client build: unexpected output ${rel}`);
     const out = place.slice(0, -'.ts'.length) + ext;

@@ -10,12 +10,19 @@ export async function extensionTypes(outDir: string): Promise<void> {
   const schemas: Record<string, object> = {};
   const aliases: string[] = [];
   for (const name of Object.keys(EXTENSIONS).sort() as ExtensionName[]) {
-    const { $schema: _dialect, $id: _id, ...schema } = JSON.parse(await readFile(schemaFile(name), 'utf8')) as { title: string; $schema?: string; $id?: string };
+    const {
+      $schema: _dialect,
+      $id: _id,
+      ...schema
+    } = JSON.parse(await readFile(schemaFile(name), 'utf8')) as { title: string; $schema?: string; $id?: string };
     // Cross-schema references ("x-unspecified.schema.json") become component references.
     const text = JSON.stringify(schema).replace(/"\$ref":"(x-[\w-]+)\.schema\.json"/g, '"$ref":"#/components/schemas/$1"');
     schemas[name] = JSON.parse(text) as object;
-    if (!/^X[A-Za-z]+$/.test(schema.title)) throw new Error(`${name}.schema.json: title must name its type (XSomething), got "${schema.title}"`);
-    aliases.push(`/** \`${name}\`: see openapi/extensions/${name}.schema.json */\nexport type ${schema.title} = components["schemas"]["${name}"];`);
+    if (!/^X[A-Za-z]+$/.test(schema.title))
+      throw new Error(`${name}.schema.json: title must name its type (XSomething), got "${schema.title}"`);
+    aliases.push(
+      `/** \`${name}\`: see openapi/extensions/${name}.schema.json */\nexport type ${schema.title} = components["schemas"]["${name}"];`,
+    );
   }
   const doc = { openapi: '3.1.0', info: { title: 'vendor extensions', version: '1' }, paths: {}, components: { schemas } };
   const ast = await openapiTS(doc as Parameters<typeof openapiTS>[0], { emptyObjectsUnknown: true, alphabetize: false });

@@ -17,7 +17,8 @@ export async function types(outDir: string): Promise<void> {
     // Lenient objects whose fields the source does not show must accept anything, not nothing.
     emptyObjectsUnknown: true,
     transform(schema) {
-      if (schema.type === 'string' && (schema.format === 'binary' || (schema as { contentMediaType?: string }).contentMediaType)) return BLOB;
+      if (schema.type === 'string' && (schema.format === 'binary' || (schema as { contentMediaType?: string }).contentMediaType))
+        return BLOB;
       return undefined;
     },
   });

@@ -13,7 +13,9 @@ export function isGuessedOperation(op: Json): boolean {
 
 /** The one-line note: what is not shown, and that the operation may not exist as modelled. */
 export function unconfirmedNote(op: Json): string {
-  const why = String(op['x-unspecified'] ?? 'The source does not show this operation.').replace(/\s+/g, ' ').trim();
+  const why = String(op['x-unspecified'] ?? 'The source does not show this operation.')
+    .replace(/\s+/g, ' ')
+    .trim();
   return `${UNCONFIRMED_LABEL} (x-unspecified): ${why} This path or method is the contract's guess; the real API may differ.`;
 }
 

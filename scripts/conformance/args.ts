@@ -16,10 +16,12 @@ export const PHASES_WITHOUT_STATEFUL = ['examples', 'coverage', 'fuzzing'];
 
 /** The operations a run will call: the narrowing, minus charging ones and (remote) deletes unless allowed. */
 export function selectedOperations(settings: Settings, facts: OperationFact[], remote: boolean): OperationFact[] {
-  return facts.filter((f) =>
-    (!settings.operationIds.length || settings.operationIds.includes(f.operationId)) &&
-    (settings.allowCharges || !f.charges) &&
-    (!remote || settings.allowDestructive || f.method !== 'DELETE'));
+  return facts.filter(
+    (f) =>
+      (!settings.operationIds.length || settings.operationIds.includes(f.operationId)) &&
+      (settings.allowCharges || !f.charges) &&
+      (!remote || settings.allowDestructive || f.method !== 'DELETE'),
+  );
 }
 
 /** Schemathesis stops with "Missing Open API links" when the stateful phase has no link to walk. */
@@ -45,7 +47,15 @@ export interface ArgsInput {
   linkless?: boolean;
 }
 
-export function buildSchemathesisArgs({ settings, target, schemaPath, configPath, reportDir, junitPath, linkless = false }: ArgsInput): string[] {
+export function buildSchemathesisArgs({
+  settings,
+  target,
+  schemaPath,
+  configPath,
+  reportDir,
+  junitPath,
+  linkless = false,
+}: ArgsInput): string[] {
   const args = ['--config-file', configPath, 'run', schemaPath, '--url', target.url, '--no-color'];
 
   if (!settings.allowCharges) args.push('--exclude-by', CHARGING_FILTER);
@@ -53,9 +63,13 @@ export function buildSchemathesisArgs({ settings, target, schemaPath, configPath
   if (target.remote && !settings.allowDestructive) args.push('--exclude-method', 'DELETE');
   for (const id of settings.operationIds) args.push('--include-operation-id', id);
 
-  const phases = settings.phases.length ? settings.phases
-    : settings.profile === 'smoke' ? SMOKE_PHASES
-    : linkless ? PHASES_WITHOUT_STATEFUL : [];
+  const phases = settings.phases.length
+    ? settings.phases
+    : settings.profile === 'smoke'
+      ? SMOKE_PHASES
+      : linkless
+        ? PHASES_WITHOUT_STATEFUL
+        : [];
   if (phases.length) args.push('--phases', phases.join(','));
   const maxExamples = settings.maxExamples ?? (settings.profile === 'smoke' ? SMOKE_MAX_EXAMPLES : undefined);
   if (maxExamples !== undefined) args.push('--max-examples', String(maxExamples));

@@ -23,6 +23,12 @@ export function operationFacts(schemaJson = SCHEMA_JSON): OperationFact[] {
     const links = Object.values(operation.responses)
       .flatMap((r) => Object.values(model.deref<Response>(r).links ?? {}))
       .map((l) => model.deref<Link>(l).operationId ?? '');
-    return { operationId: id, method: method.toUpperCase(), path: route, charges: operation['x-credits'].charges, links: [...new Set(links.filter(Boolean))] };
+    return {
+      operationId: id,
+      method: method.toUpperCase(),
+      path: route,
+      charges: operation['x-credits'].charges,
+      links: [...new Set(links.filter(Boolean))],
+    };
   });
 }

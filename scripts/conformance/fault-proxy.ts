@@ -63,21 +63,27 @@ export const FAULTS: Record<string, Fault> = {
     description: 'a faceless video whose type is not one of the enum values',
     operations: ['createFacelessVideo'],
     async handle({ exchange, upstream }) {
-      return editBody(await upstream(exchange), (body) => { if (body?.data) body.data.type = 'vlog'; });
+      return editBody(await upstream(exchange), (body) => {
+        if (body?.data) body.data.type = 'vlog';
+      });
     },
   },
   'missing-required-field': {
     description: 'the account profile without its required email',
     operations: ['getMe'],
     async handle({ exchange, upstream }) {
-      return editBody(await upstream(exchange), (body) => { if (body?.data) delete body.data.email; });
+      return editBody(await upstream(exchange), (body) => {
+        if (body?.data) delete body.data.email;
+      });
     },
   },
   'number-for-string': {
     description: 'the account name sent as a number',
     operations: ['getMe'],
     async handle({ exchange, upstream }) {
-      return editBody(await upstream(exchange), (body) => { if (body?.data) body.data.name = 42; });
+      return editBody(await upstream(exchange), (body) => {
+        if (body?.data) body.data.name = 42;
+      });
     },
   },
   'ignores-auth': {
@@ -104,7 +110,8 @@ export const FAULTS: Record<string, Fault> = {
     },
   },
   'accepts-out-of-range': {
-    description: 'query validation switched off: invalid or out-of-range parameters (per_page 0 or 51, page 0, order "sideways") are ignored and the list is served',
+    description:
+      'query validation switched off: invalid or out-of-range parameters (per_page 0 or 51, page 0, order "sideways") are ignored and the list is served',
     operations: ['listCreditHistory'],
     async handle({ exchange, upstream }) {
       const answer = await upstream(exchange);
@@ -128,7 +135,11 @@ export const FAULTS: Record<string, Fault> = {
 /** Match a request path (below the base path) to the contract's operation; literal segments win over parameters. */
 export function operationMatcher(facts = operationFacts()): (method: string, path: string) => OperationFact | undefined {
   const compiled = facts
-    .map((f) => ({ fact: f, params: (f.path.match(/\{/g) ?? []).length, re: new RegExp(`^${f.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`) }))
+    .map((f) => ({
+      fact: f,
+      params: (f.path.match(/\{/g) ?? []).length,
+      re: new RegExp(`^${f.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    }))
     .sort((a, b) => a.params - b.params);
   return (method, path) => compiled.find((c) => c.fact.method === method.toUpperCase() && c.re.test(path))?.fact;
 }
@@ -166,7 +177,11 @@ export async function startFaultProxy(upstreamBaseUrl: string, fault: string, to
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [upstreamUrl, fault, token = 'conformance-faults'] = process.argv.slice(2);
   if (!upstreamUrl || !fault) {
-    console.error(`usage: tsx scripts/conformance/fault-proxy.ts <upstream base URL> <fault|none> [token]\nfaults:\n${Object.entries(FAULTS).map(([n, f]) => `  ${n}: ${f.description}`).join('\n')}`);
+    console.error(
+      `usage: tsx scripts/conformance/fault-proxy.ts <upstream base URL> <fault|none> [token]\nfaults:\n${Object.entries(FAULTS)
+        .map(([n, f]) => `  ${n}: ${f.description}`)
+        .join('\n')}`,
+    );
     process.exit(2);
   }
   startFaultProxy(upstreamUrl, fault, token).then((proxy) => console.log(proxy.url));

@@ -54,124 +54,208 @@ export interface Flow {
 const scene = { op: 'addStoryboardScene', params: { storyboard: 'storyboard' }, body: {} };
 
 export const FLOWS: Flow[] = [
-  { name: 'faceless draft, script by PATCH', steps: [
-    { op: 'createFacelessVideo', body: {}, save: { video: '/data/id' } },
-    { op: 'updateFacelessVideo', params: { faceless: 'video' }, body: { example: 'script' } },
-    { op: 'getFacelessVideo', params: { faceless: 'video' } },
-    { op: 'estimateFacelessRender', params: { faceless: 'video' } },
-  ] },
-  { name: 'b-roll draft configured', steps: [
-    { op: 'createBRollVideo', body: {}, save: { video: '/data/id' } },
-    { op: 'updateBRollVideo', params: { id: 'video' }, body: {} },
-    { op: 'getBRollVideo', params: { id: 'video' } },
-    { op: 'estimateBRollRender', params: { faceless: 'video' } },
-  ] },
-  { name: 'ai-visuals draft configured', steps: [
-    { op: 'createAiVisualsVideo', body: {}, save: { video: '/data/id' } },
-    { op: 'updateAiVisualsVideo', params: { id: 'video' }, body: {} },
-    { op: 'getAiVisualsVideo', params: { id: 'video' } },
-  ] },
-  { name: 'url-to-video draft with scraped images', steps: [
-    { op: 'createUrlToVideo', body: {}, save: { video: '/data/id' } },
-    { op: 'scrapeUrlToVideoImages', params: { faceless: 'video' }, body: {} },
-    { op: 'updateUrlToVideo', params: { id: 'video' }, body: {} },
-    { op: 'getUrlToVideo', params: { id: 'video' } },
-  ] },
-  { name: 'storyboard with scenes', steps: [
-    { op: 'createStoryboard', body: {}, save: { storyboard: '/data/id' } },
-    scene,
-    scene,
-    { op: 'getStoryboard', params: { id: 'storyboard' } },
-    { op: 'estimateStoryboard', params: { storyboard: 'storyboard' } },
-  ] },
-  { name: 'character up to preview', steps: [
-    { op: 'listCharacterGenres', save: { genre: '/data/0/id' } },
-    { op: 'createCharacter', multipart: true, save: { character: '/data/id' }, skipOn: { 422: 'the deployment refused the generated reference photo' } },
-    { op: 'previewCharacter', params: { id: 'character' }, body: { set: { genre_id: '$genre' } } },
-    { op: 'getCharacter', params: { id: 'character' } },
-  ] },
-  { name: 'auto top-up on and off', steps: [
-    { op: 'getAutoTopup', save: { initial: '/data' } },
-    { op: 'updateAutoTopup', body: {}, skipOn: { 422: 'the account has no saved payment method, so enabling is refused' } },
-    { op: 'getAutoTopup' },
-    { op: 'updateAutoTopup', body: { set: { enabled: false } } },
-    { op: 'getAutoTopup' },
-    // Put the account's preference back as it was.
-    { op: 'updateAutoTopup', body: { fromSaved: 'initial' } },
-  ] },
+  {
+    name: 'faceless draft, script by PATCH',
+    steps: [
+      { op: 'createFacelessVideo', body: {}, save: { video: '/data/id' } },
+      { op: 'updateFacelessVideo', params: { faceless: 'video' }, body: { example: 'script' } },
+      { op: 'getFacelessVideo', params: { faceless: 'video' } },
+      { op: 'estimateFacelessRender', params: { faceless: 'video' } },
+    ],
+  },
+  {
+    name: 'b-roll draft configured',
+    steps: [
+      { op: 'createBRollVideo', body: {}, save: { video: '/data/id' } },
+      { op: 'updateBRollVideo', params: { id: 'video' }, body: {} },
+      { op: 'getBRollVideo', params: { id: 'video' } },
+      { op: 'estimateBRollRender', params: { faceless: 'video' } },
+    ],
+  },
+  {
+    name: 'ai-visuals draft configured',
+    steps: [
+      { op: 'createAiVisualsVideo', body: {}, save: { video: '/data/id' } },
+      { op: 'updateAiVisualsVideo', params: { id: 'video' }, body: {} },
+      { op: 'getAiVisualsVideo', params: { id: 'video' } },
+    ],
+  },
+  {
+    name: 'url-to-video draft with scraped images',
+    steps: [
+      { op: 'createUrlToVideo', body: {}, save: { video: '/data/id' } },
+      { op: 'scrapeUrlToVideoImages', params: { faceless: 'video' }, body: {} },
+      { op: 'updateUrlToVideo', params: { id: 'video' }, body: {} },
+      { op: 'getUrlToVideo', params: { id: 'video' } },
+    ],
+  },
+  {
+    name: 'storyboard with scenes',
+    steps: [
+      { op: 'createStoryboard', body: {}, save: { storyboard: '/data/id' } },
+      scene,
+      scene,
+      { op: 'getStoryboard', params: { id: 'storyboard' } },
+      { op: 'estimateStoryboard', params: { storyboard: 'storyboard' } },
+    ],
+  },
+  {
+    name: 'character up to preview',
+    steps: [
+      { op: 'listCharacterGenres', save: { genre: '/data/0/id' } },
+      {
+        op: 'createCharacter',
+        multipart: true,
+        save: { character: '/data/id' },
+        skipOn: { 422: 'the deployment refused the generated reference photo' },
+      },
+      { op: 'previewCharacter', params: { id: 'character' }, body: { set: { genre_id: '$genre' } } },
+      { op: 'getCharacter', params: { id: 'character' } },
+    ],
+  },
+  {
+    name: 'auto top-up on and off',
+    steps: [
+      { op: 'getAutoTopup', save: { initial: '/data' } },
+      { op: 'updateAutoTopup', body: {}, skipOn: { 422: 'the account has no saved payment method, so enabling is refused' } },
+      { op: 'getAutoTopup' },
+      { op: 'updateAutoTopup', body: { set: { enabled: false } } },
+      { op: 'getAutoTopup' },
+      // Put the account's preference back as it was.
+      { op: 'updateAutoTopup', body: { fromSaved: 'initial' } },
+    ],
+  },
   // ---- charging: only with CONFORMANCE_ALLOW_CHARGES=1 ----
-  { name: 'faceless render to completion', steps: [
-    { op: 'getFacelessOptions', save: { voice: '/data/mandatory/voices/0/id', genre: '/data/mandatory/genres/0/id' } },
-    { op: 'createFacelessVideo', body: {}, save: { video: '/data/id' } },
-    { op: 'updateFacelessVideo', params: { faceless: 'video' }, body: { example: 'script', set: { voice_id: '$voice', genre_id: '$genre' } } },
-    { op: 'estimateFacelessRender', params: { faceless: 'video' } },
-    { op: 'renderFacelessVideo', params: { faceless: 'video' } },
-    { op: 'getFacelessVideo', params: { faceless: 'video' }, poll: 'success' },
-  ] },
-  { name: 'text-to-video clip to success', steps: [
-    { op: 'listTextToVideoModels', save: { model: '/data/0/slug' } },
-    { op: 'estimateTextToVideo', query: { model: '$model' } },
-    { op: 'createTextToVideo', body: { set: { model: '$model' } }, save: { clip: '/data/id' } },
-    { op: 'getTextToVideo', params: { id: 'clip' }, poll: 'success' },
-  ] },
-  { name: 'text-to-video clip to failure, refunded', mockOnly: true, refund: true, steps: [
-    { op: 'listTextToVideoModels', save: { model: '/data/0/slug' } },
-    { op: 'getMe' },
-    { op: 'createTextToVideo', body: { set: { model: '$model' } }, fail: true, save: { clip: '/data/id' } },
-    { op: 'getTextToVideo', params: { id: 'clip' }, poll: 'failure' },
-    { op: 'getMe' },
-    { op: 'listCreditHistory' },
-  ] },
-  { name: 'launch clip to completion', steps: [
-    { op: 'estimateLaunchClip' },
-    { op: 'createLaunchClip', body: {}, save: { clip: '/data/id' } },
-    { op: 'getLaunchClip', params: { id: 'clip' }, poll: 'success' },
-  ] },
-  { name: 'launch clip to failure, refunded', mockOnly: true, refund: true, steps: [
-    { op: 'getMe' },
-    { op: 'createLaunchClip', body: {}, fail: true, save: { clip: '/data/id' } },
-    { op: 'getLaunchClip', params: { id: 'clip' }, poll: 'failure' },
-    { op: 'getMe' },
-    { op: 'listCreditHistory' },
-  ] },
-  { name: 'storyboard render to completion', steps: [
-    { op: 'createStoryboard', body: {}, save: { storyboard: '/data/id' } },
-    scene,
-    { op: 'estimateStoryboard', params: { storyboard: 'storyboard' } },
-    { op: 'renderStoryboard', params: { storyboard: 'storyboard' } },
-    { op: 'getStoryboard', params: { id: 'storyboard' }, poll: 'success' },
-  ] },
+  {
+    name: 'faceless render to completion',
+    steps: [
+      { op: 'getFacelessOptions', save: { voice: '/data/mandatory/voices/0/id', genre: '/data/mandatory/genres/0/id' } },
+      { op: 'createFacelessVideo', body: {}, save: { video: '/data/id' } },
+      {
+        op: 'updateFacelessVideo',
+        params: { faceless: 'video' },
+        body: { example: 'script', set: { voice_id: '$voice', genre_id: '$genre' } },
+      },
+      { op: 'estimateFacelessRender', params: { faceless: 'video' } },
+      { op: 'renderFacelessVideo', params: { faceless: 'video' } },
+      { op: 'getFacelessVideo', params: { faceless: 'video' }, poll: 'success' },
+    ],
+  },
+  {
+    name: 'text-to-video clip to success',
+    steps: [
+      { op: 'listTextToVideoModels', save: { model: '/data/0/slug' } },
+      { op: 'estimateTextToVideo', query: { model: '$model' } },
+      { op: 'createTextToVideo', body: { set: { model: '$model' } }, save: { clip: '/data/id' } },
+      { op: 'getTextToVideo', params: { id: 'clip' }, poll: 'success' },
+    ],
+  },
+  {
+    name: 'text-to-video clip to failure, refunded',
+    mockOnly: true,
+    refund: true,
+    steps: [
+      { op: 'listTextToVideoModels', save: { model: '/data/0/slug' } },
+      { op: 'getMe' },
+      { op: 'createTextToVideo', body: { set: { model: '$model' } }, fail: true, save: { clip: '/data/id' } },
+      { op: 'getTextToVideo', params: { id: 'clip' }, poll: 'failure' },
+      { op: 'getMe' },
+      { op: 'listCreditHistory' },
+    ],
+  },
+  {
+    name: 'launch clip to completion',
+    steps: [
+      { op: 'estimateLaunchClip' },
+      { op: 'createLaunchClip', body: {}, save: { clip: '/data/id' } },
+      { op: 'getLaunchClip', params: { id: 'clip' }, poll: 'success' },
+    ],
+  },
+  {
+    name: 'launch clip to failure, refunded',
+    mockOnly: true,
+    refund: true,
+    steps: [
+      { op: 'getMe' },
+      { op: 'createLaunchClip', body: {}, fail: true, save: { clip: '/data/id' } },
+      { op: 'getLaunchClip', params: { id: 'clip' }, poll: 'failure' },
+      { op: 'getMe' },
+      { op: 'listCreditHistory' },
+    ],
+  },
+  {
+    name: 'storyboard render to completion',
+    steps: [
+      { op: 'createStoryboard', body: {}, save: { storyboard: '/data/id' } },
+      scene,
+      { op: 'estimateStoryboard', params: { storyboard: 'storyboard' } },
+      { op: 'renderStoryboard', params: { storyboard: 'storyboard' } },
+      { op: 'getStoryboard', params: { id: 'storyboard' }, poll: 'success' },
+    ],
+  },
   // Marked charging by the contract (it buys a slot when none is free); the flow never asks to buy one.
-  { name: 'voice clone until completed', steps: [
-    { op: 'getVoiceCloneSlots' },
-    { op: 'createVoiceClone', multipart: true, save: { clone: '/data/id' }, skipOn: { 403: 'no free voice-clone slot (the flow never buys one) or a plan limit', 422: 'the deployment refused the stand-in audio sample (it needs a real recording)' } },
-    { op: 'getVoiceClone', params: { id: 'clone' }, poll: 'success' },
-  ] },
-  { name: 'character trained until ready', steps: [
-    { op: 'listCharacterGenres', save: { genre: '/data/0/id' } },
-    { op: 'createCharacter', multipart: true, save: { character: '/data/id' }, skipOn: { 422: 'the deployment refused the generated reference photo' } },
-    { op: 'previewCharacter', params: { id: 'character' }, body: { set: { genre_id: '$genre' } }, save: { preview: '/data/previews/0/id' } },
-    { op: 'trainCharacter', params: { id: 'character' }, body: { set: { preview_id: '$preview' } } },
-    { op: 'getCharacter', params: { id: 'character' }, poll: 'success' },
-  ] },
+  {
+    name: 'voice clone until completed',
+    steps: [
+      { op: 'getVoiceCloneSlots' },
+      {
+        op: 'createVoiceClone',
+        multipart: true,
+        save: { clone: '/data/id' },
+        skipOn: {
+          403: 'no free voice-clone slot (the flow never buys one) or a plan limit',
+          422: 'the deployment refused the stand-in audio sample (it needs a real recording)',
+        },
+      },
+      { op: 'getVoiceClone', params: { id: 'clone' }, poll: 'success' },
+    ],
+  },
+  {
+    name: 'character trained until ready',
+    steps: [
+      { op: 'listCharacterGenres', save: { genre: '/data/0/id' } },
+      {
+        op: 'createCharacter',
+        multipart: true,
+        save: { character: '/data/id' },
+        skipOn: { 422: 'the deployment refused the generated reference photo' },
+      },
+      {
+        op: 'previewCharacter',
+        params: { id: 'character' },
+        body: { set: { genre_id: '$genre' } },
+        save: { preview: '/data/previews/0/id' },
+      },
+      { op: 'trainCharacter', params: { id: 'character' }, body: { set: { preview_id: '$preview' } } },
+      { op: 'getCharacter', params: { id: 'character' }, poll: 'success' },
+    ],
+  },
 ];
 
 /** Every operationId the table names must exist in the contract: a renamed operation fails here, loudly. */
 export function checkFlows(contract: Contract, flows = FLOWS): void {
   const missing = flows.flatMap((f) => f.steps.filter((s) => !contract.operations.has(s.op)).map((s) => `${f.name}: ${s.op}`));
   if (missing.length) throw new Error(`flows name operations the contract does not have: ${missing.join(', ')}`);
-  for (const f of flows) for (const s of f.steps) {
-    const params = [...contract.op(s.op).path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-    const unnamed = params.filter((p) => !s.params?.[p]);
-    if (unnamed.length) throw new Error(`flow "${f.name}": ${s.op} needs path parameter(s) ${unnamed.join(', ')}`);
-    if (s.poll && !contract.machines.some((m) => m.pollOperationIds.includes(s.op))) throw new Error(`flow "${f.name}": ${s.op} polls no state machine`);
-  }
+  for (const f of flows)
+    for (const s of f.steps) {
+      const params = [...contract.op(s.op).path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      const unnamed = params.filter((p) => !s.params?.[p]);
+      if (unnamed.length) throw new Error(`flow "${f.name}": ${s.op} needs path parameter(s) ${unnamed.join(', ')}`);
+      if (s.poll && !contract.machines.some((m) => m.pollOperationIds.includes(s.op)))
+        throw new Error(`flow "${f.name}": ${s.op} polls no state machine`);
+    }
 }
 
 /** A flow charges when any of its operations does (x-credits.charges). */
 export const charges = (contract: Contract, flow: Flow) => flow.steps.some((s) => contract.op(s.op).credits?.charges === true);
 
-export interface FlowResult { name: string; state: 'passed' | 'failed' | 'skipped'; failures: { type: string; text: string }[]; reason?: string; seconds: number }
+export interface FlowResult {
+  name: string;
+  state: 'passed' | 'failed' | 'skipped';
+  failures: { type: string; text: string }[];
+  reason?: string;
+  seconds: number;
+}
 
 export interface FlowOptions {
   /** Where the flows' requests go (the target, or the throttle in front of it). */
@@ -184,13 +268,20 @@ export interface FlowOptions {
   flows?: Flow[];
 }
 
-const pointerGet = (body: unknown, pointer: string): unknown => pointer.split('/').slice(1)
-  .reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), body);
+const pointerGet = (body: unknown, pointer: string): unknown =>
+  pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), body);
 
 // Stand-ins for the file parts of multipart requests: a well-formed 1x1 PNG, and a short text as
 // an audio sample (Prism, under the mock, refuses binary bytes in that part; a real deployment will
 // want a real recording, so the voice-clone flow is skipped when the sample is refused).
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+  'hex',
+);
 const FILES: Record<string, { ext: string; type: string; data: () => Buffer }> = {
   image: { ext: 'png', type: 'image/png', data: () => PNG },
   audio: { ext: 'wav', type: 'audio/wav', data: () => Buffer.from('conformance flow sample') },
@@ -209,7 +300,9 @@ function requestExample(contract: Contract, op: Operation, name?: string): Recor
 function fromSaved(contract: Contract, op: Operation, value: unknown): Record<string, unknown> {
   const schema = contract.deref(contract.deref(op.raw.requestBody)?.content?.['application/json']?.schema);
   const keys = new Set(Object.keys(schema?.properties ?? {}));
-  return Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter(([k, v]) => keys.has(k) && v !== null && v !== undefined));
+  return Object.fromEntries(
+    Object.entries((value ?? {}) as Record<string, unknown>).filter(([k, v]) => keys.has(k) && v !== null && v !== undefined),
+  );
 }
 
 /**
@@ -223,7 +316,13 @@ function multipartBody(contract: Contract, op: Operation): { body: Buffer; type:
   const boundary = `conformance-flow-${Date.now().toString(16)}`;
   const chunks: Buffer[] = [];
   const part = (name: string, value: Buffer, file?: { ext: string; type: string }) => {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${name.replace(/\W/g, '')}.${file.ext}"\r\nContent-Type: ${file.type}` : ''}\r\n\r\n`), value, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${name.replace(/\W/g, '')}.${file.ext}"\r\nContent-Type: ${file.type}` : ''}\r\n\r\n`,
+      ),
+      value,
+      Buffer.from('\r\n'),
+    );
   };
   for (const [name, node] of Object.entries<any>(schema?.properties ?? {})) {
     if (schema?.required && !schema.required.includes(name)) continue;
@@ -269,17 +368,32 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
       }
       result.seconds = (Date.now() - started) / 1000;
       results.push(result);
-      options.log(`flow "${flow.name}": ${result.state}${result.reason ? ` (${result.reason})` : ''}${result.failures.length ? `: ${result.failures.length} problem(s)` : ''} ${result.seconds.toFixed(1)}s`);
+      options.log(
+        `flow "${flow.name}": ${result.state}${result.reason ? ` (${result.reason})` : ''}${result.failures.length ? `: ${result.failures.length} problem(s)` : ''} ${result.seconds.toFixed(1)}s`,
+      );
       for (const f of result.failures) options.log(`  ✗ ${f.type} ${f.text}`);
     }
   } finally {
     await proxy.close();
   }
-  const cases: JUnitCase[] = results.map((r) => ({ name: `flow: ${r.name}`, failures: r.failures, skipped: r.state === 'skipped' ? r.reason : undefined, time: r.seconds }));
+  const cases: JUnitCase[] = results.map((r) => ({
+    name: `flow: ${r.name}`,
+    failures: r.failures,
+    skipped: r.state === 'skipped' ? r.reason : undefined,
+    time: r.seconds,
+  }));
   return { results, cases, checker };
 }
 
-async function walk(contract: Contract, flow: Flow, base: string, options: FlowOptions, result: FlowResult, checker: Checker, account: string): Promise<void> {
+async function walk(
+  contract: Contract,
+  flow: Flow,
+  base: string,
+  options: FlowOptions,
+  result: FlowResult,
+  checker: Checker,
+  account: string,
+): Promise<void> {
   const saved: Record<string, unknown> = {};
   const value = (v: unknown) => (typeof v === 'string' && v.startsWith('$') ? saved[v.slice(1)] : v);
   let lastResource: string | undefined;
@@ -300,10 +414,14 @@ async function walk(contract: Contract, flow: Flow, base: string, options: FlowO
       body = m.body;
       headers['content-type'] = m.type;
     } else if (step.body) {
-      const json = step.body.fromSaved ? fromSaved(contract, op, saved[step.body.fromSaved]) : { ...requestExample(contract, op, step.body.example) };
+      const json = step.body.fromSaved
+        ? fromSaved(contract, op, saved[step.body.fromSaved])
+        : { ...requestExample(contract, op, step.body.example) };
       for (const [k, v] of Object.entries(step.body.set ?? {})) json[k] = value(v);
       if (step.fail) {
-        const longest = Object.entries(json).filter(([, v]) => typeof v === 'string').sort((a, b) => String(b[1]).length - String(a[1]).length)[0];
+        const longest = Object.entries(json)
+          .filter(([, v]) => typeof v === 'string')
+          .sort((a, b) => String(b[1]).length - String(a[1]).length)[0];
         if (longest) json[longest[0]] = `${longest[1]} ${FAIL_MARKER}`;
       }
       body = Buffer.from(JSON.stringify(json));
@@ -317,13 +435,20 @@ async function walk(contract: Contract, flow: Flow, base: string, options: FlowO
       const response = await fetch(url, { method: op.method.toUpperCase(), headers, body: body ? new Uint8Array(body) : undefined });
       const text = await response.text();
       let parsed: unknown;
-      try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
       if (step.skipOn?.[response.status]) {
         Object.assign(result, { state: 'skipped', reason: `${step.op} answered ${response.status}: ${step.skipOn[response.status]}` });
         return;
       }
       if (response.status < 200 || response.status >= 300) {
-        result.failures.push({ type: 'FLOW', text: `${step.op} ${op.method.toUpperCase()} ${path}: expected a success, got ${response.status} ${text.slice(0, 200)}` });
+        result.failures.push({
+          type: 'FLOW',
+          text: `${step.op} ${op.method.toUpperCase()} ${path}: expected a success, got ${response.status} ${text.slice(0, 200)}`,
+        });
         return;
       }
       for (const [name, pointer] of Object.entries(step.save ?? {})) saved[name] = pointerGet(parsed, pointer);
@@ -334,16 +459,23 @@ async function walk(contract: Contract, flow: Flow, base: string, options: FlowO
       lastMachine = machine;
       if (state && machine.terminal.includes(state)) {
         const wanted = step.poll === 'success' ? machine.success : machine.failure;
-        if (!wanted.includes(state)) result.failures.push({ type: 'FLOW', text: `${step.op} ${path}: expected to end in ${wanted.join(' or ')}, ended in ${state}` });
+        if (!wanted.includes(state))
+          result.failures.push({ type: 'FLOW', text: `${step.op} ${path}: expected to end in ${wanted.join(' or ')}, ended in ${state}` });
         break;
       }
       if (state && !machine.states.includes(state) && !(machine as StateMachine & { open?: boolean }).open) {
         // The checker has reported the unnamed status; waiting for a terminal state would be in vain.
-        result.failures.push({ type: 'FLOW', text: `${step.op} ${path}: stopped polling at ${JSON.stringify(state)}, which ${machine.name} does not name` });
+        result.failures.push({
+          type: 'FLOW',
+          text: `${step.op} ${path}: stopped polling at ${JSON.stringify(state)}, which ${machine.name} does not name`,
+        });
         break;
       }
       if (Date.now() > deadline) {
-        result.failures.push({ type: 'FLOW', text: `${step.op} ${path}: no terminal state (${machine.terminal.join(', ')}) within the time allowed; last ${JSON.stringify(status)}` });
+        result.failures.push({
+          type: 'FLOW',
+          text: `${step.op} ${path}: no terminal state (${machine.terminal.join(', ')}) within the time allowed; last ${JSON.stringify(status)}`,
+        });
         return;
       }
       await sleep(intervalMs);
@@ -352,7 +484,10 @@ async function walk(contract: Contract, flow: Flow, base: string, options: FlowO
   if (flow.refund && lastResource && lastMachine) {
     const state = checker.credits.refundState(account, lastResource);
     if (state !== 'confirmed') {
-      result.failures.push({ type: 'REFUND', text: `${lastResource}: the refund the ${lastMachine.name} machine promises was ${state ?? 'never promised (no refunding transition observed)'}, not confirmed by GET /me or the ledger` });
+      result.failures.push({
+        type: 'REFUND',
+        text: `${lastResource}: the refund the ${lastMachine.name} machine promises was ${state ?? 'never promised (no refunding transition observed)'}, not confirmed by GET /me or the ledger`,
+      });
     }
   }
 }

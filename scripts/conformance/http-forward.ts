@@ -3,10 +3,30 @@
 import http from 'node:http';
 import https from 'node:https';
 
-export interface Exchange { method: string; url: string; headers: http.OutgoingHttpHeaders; body: Buffer }
-export interface Answer { status: number; statusText: string; headers: http.IncomingHttpHeaders; body: Buffer }
+export interface Exchange {
+  method: string;
+  url: string;
+  headers: http.OutgoingHttpHeaders;
+  body: Buffer;
+}
+export interface Answer {
+  status: number;
+  statusText: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
 
-export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'host', 'content-length']);
+export const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+]);
 
 export function send(target: URL, { method, headers, body }: Omit<Exchange, 'url'>): Promise<Answer> {
   const client = target.protocol === 'https:' ? https : http;
@@ -14,7 +34,9 @@ export function send(target: URL, { method, headers, body }: Omit<Exchange, 'url
     const req = client.request(target, { method, headers: { ...headers, host: target.host } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 502, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 502, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks) }),
+      );
       res.on('error', reject);
     });
     req.setTimeout(180_000, () => req.destroy(new Error('timed out after 180s')));
@@ -39,19 +61,28 @@ export async function serve(handle: (exchange: Exchange) => Promise<Answer>): Pr
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
       const body = Buffer.concat(chunks);
       if (body.length) headers['content-length'] = body.length;
-      handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body }).then((answer) => {
-        const out: http.OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-        out['content-length'] = answer.body.length;
-        res.writeHead(answer.status, answer.statusText || undefined, out);
-        res.end(answer.body);
-      }).catch((error: Error) => {
-        res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(`could not reach the upstream server: ${error.message}`);
-      });
+      handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body })
+        .then((answer) => {
+          const out: http.OutgoingHttpHeaders = {};
+          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+          out['content-length'] = answer.body.length;
+          res.writeHead(answer.status, answer.statusText || undefined, out);
+          res.end(answer.body);
+        })
+        .catch((error: Error) => {
+          res.writeHead(502, { 'content-type': 'text/plain' });
+          res.end(`could not reach the upstream server: ${error.message}`);
+        });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as import('node:net').AddressInfo;
-  return { port, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -24,22 +24,46 @@ export async function startLocalServer(kind: string | undefined = process.env.CO
     return { baseUrl: mock.baseUrl, log: () => tail(mock.logs()), stop: mock.stop };
   }
   const port = await freePort();
-  const child: ChildProcess = spawn(BIN('prism'), ['mock', path.join(ROOT, 'generated', 'openapi.yaml'), '-h', '127.0.0.1', '-p', String(port)], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
-  });
+  const child: ChildProcess = spawn(
+    BIN('prism'),
+    ['mock', path.join(ROOT, 'generated', 'openapi.yaml'), '-h', '127.0.0.1', '-p', String(port)],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const lines: string[] = [];
-  const keep = (d: Buffer) => { lines.push(...d.toString().split('\n').filter(Boolean)); lines.splice(0, Math.max(0, lines.length - 40)); };
+  const keep = (d: Buffer) => {
+    lines.push(...d.toString().split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 40));
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited: number | null | undefined;
-  const exit = new Promise<void>((resolve) => child.on('exit', (code) => { exited = code; resolve(); }));
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
 
   const stop = async () => {
     if (exited !== undefined || child.pid === undefined) return;
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-    const timer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5_000);
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 5_000);
     await exit;
     clearTimeout(timer);
   };

@@ -15,9 +15,16 @@ export { describeRelaxations };
 /** Checks left on for a guessed operation. Everything else Schemathesis has is switched off there. */
 export const GUESS_KEEPS = ['ignored_auth', 'response_headers_conformance', 'response_schema_conformance'];
 export const GUESS_DISABLES = [
-  'not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'positive_data_acceptance',
-  'negative_data_rejection', 'use_after_free', 'ensure_resource_availability', 'missing_required_header',
-  'unsupported_method', 'allow_header_conformance',
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'positive_data_acceptance',
+  'negative_data_rejection',
+  'use_after_free',
+  'ensure_resource_availability',
+  'missing_required_header',
+  'unsupported_method',
+  'allow_header_conformance',
 ];
 /** What a relaxed operation may answer to generated valid data (positive_data_acceptance). */
 const ACCEPTED = ['2xx', '3xx', '400', '401', '403', '404', '409', '422', '429', '5xx'];
@@ -55,7 +62,11 @@ export function operationsToml(list: Relaxation[], parameters: Map<string, Recor
     }
     const params = parameters.get(id);
     if (params && Object.keys(params).length) {
-      lines.push(`parameters = { ${Object.entries(params).map(([k, v]) => `${q(k)} = ${q(String(v))}`).join(', ')} }`);
+      lines.push(
+        `parameters = { ${Object.entries(params)
+          .map(([k, v]) => `${q(k)} = ${q(String(v))}`)
+          .join(', ')} }`,
+      );
     }
     blocks.push(lines.join('\n'));
   }

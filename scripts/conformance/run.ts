@@ -29,9 +29,16 @@ function describePlan(settings: ReturnType<typeof readSettings>, remote: boolean
   const facts = operationFacts();
   const charging = facts.filter((f) => f.charges);
   const deleting = facts.filter((f) => f.method === 'DELETE');
-  if (settings.allowCharges) log(`CONFORMANCE_ALLOW_CHARGES=1: the ${charging.length} charging operations are called too and WILL spend credits`);
-  else log(`never called (x-credits.charges: true; set CONFORMANCE_ALLOW_CHARGES=1 to include): ${charging.map((f) => f.operationId).join(', ')}`);
-  if (remote && !settings.allowDestructive) log(`never called against a remote URL (DELETE; set CONFORMANCE_ALLOW_DESTRUCTIVE=1 to include): ${deleting.map((f) => f.operationId).join(', ')}`);
+  if (settings.allowCharges)
+    log(`CONFORMANCE_ALLOW_CHARGES=1: the ${charging.length} charging operations are called too and WILL spend credits`);
+  else
+    log(
+      `never called (x-credits.charges: true; set CONFORMANCE_ALLOW_CHARGES=1 to include): ${charging.map((f) => f.operationId).join(', ')}`,
+    );
+  if (remote && !settings.allowDestructive)
+    log(
+      `never called against a remote URL (DELETE; set CONFORMANCE_ALLOW_DESTRUCTIVE=1 to include): ${deleting.map((f) => f.operationId).join(', ')}`,
+    );
   if (settings.operationIds.length) log(`restricted to: ${settings.operationIds.join(', ')}`);
 }
 
@@ -46,8 +53,14 @@ function runSchemathesis(command: string, args: string[], env: NodeJS.ProcessEnv
     const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
     process.once('SIGINT', forward('SIGINT'));
     process.once('SIGTERM', forward('SIGTERM'));
-    child.on('error', (e) => { clearInterval(heartbeat); reject(e); });
-    child.on('close', (code) => { clearInterval(heartbeat); resolve(code ?? 1); });
+    child.on('error', (e) => {
+      clearInterval(heartbeat);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearInterval(heartbeat);
+      resolve(code ?? 1);
+    });
   });
 }
 
@@ -75,9 +88,13 @@ async function main(): Promise<number> {
       throttle = await startThrottle(baseUrl, settings.rateLimit, log);
       url = throttle.url;
     }
-    log(`target ${baseUrl}${settings.rateLimit ? ` at most ${settings.rateLimit}, 429s waited out` : ', no rate limit'}; profile ${settings.profile}`);
+    log(
+      `target ${baseUrl}${settings.rateLimit ? ` at most ${settings.rateLimit}, 429s waited out` : ', no rate limit'}; profile ${settings.profile}`,
+    );
     if (remote && settings.rateLimit && settings.profile === 'full' && !settings.operationIds.length) {
-      log('the full profile sends thousands of requests (about 7,000; about 1,300 with CONFORMANCE_MAX_EXAMPLES=1): hours at 30/m. CONFORMANCE_PROFILE=smoke sends about 110 (about 4 minutes)');
+      log(
+        'the full profile sends thousands of requests (about 7,000; about 1,300 with CONFORMANCE_MAX_EXAMPLES=1): hours at 30/m. CONFORMANCE_PROFILE=smoke sends about 110 (about 4 minutes)',
+      );
     }
     describePlan(settings, remote);
     const progress = () => (throttle ? `, ${throttle.stats.requests} requests sent, ${throttle.stats.waited429} 429s waited out` : '');
@@ -94,30 +111,60 @@ async function main(): Promise<number> {
       const st = { ...settings, phases: schemathesisPhases };
       const runtime = await resolveRuntime(settings.runner, [reportDir], ['CONFORMANCE_TOKEN'], log);
       const selected = selectedOperations(st, operationFacts(), remote);
-      if (!selected.length) throw new Error('no operation left to test: check CONFORMANCE_OPERATIONS against the charging and DELETE filters');
+      if (!selected.length)
+        throw new Error('no operation left to test: check CONFORMANCE_OPERATIONS against the charging and DELETE filters');
       const linkless = !hasLinkBetween(selected);
-      if (linkless && !st.phases.length && st.profile === 'full') log('no OpenAPI link between the selected operations: the stateful phase is skipped');
+      if (linkless && !st.phases.length && st.profile === 'full')
+        log('no OpenAPI link between the selected operations: the stateful phase is skipped');
 
       // What the contract leaves open is not checked as if it were stated (relaxations.ts), and
       // per-resource operations get real ids created with free calls (seed.ts).
       const doc = loadDoc();
       const selectedIds = new Set(selected.map((f) => f.operationId));
       const relaxed = settings.relaxGuesses ? relaxations(doc).filter((r) => selectedIds.has(r.operationId)) : [];
-      if (!settings.relaxGuesses) log('CONFORMANCE_RELAX=0: every guess (x-unspecified) is checked as if the source stated it; failures may be guesses, not departures');
-      else log(`${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified); every other check is strict:`);
+      if (!settings.relaxGuesses)
+        log(
+          'CONFORMANCE_RELAX=0: every guess (x-unspecified) is checked as if the source stated it; failures may be guesses, not departures',
+        );
+      else
+        log(
+          `${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified); every other check is strict:`,
+        );
       for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
-      seeded = await seed({ baseUrl: url, token: settings.token, allowCharges: settings.allowCharges, operationIds: selectedIds, doc, log });
+      seeded = await seed({
+        baseUrl: url,
+        token: settings.token,
+        allowCharges: settings.allowCharges,
+        operationIds: selectedIds,
+        doc,
+        log,
+      });
       for (const c of seeded.created) log(`seeded ${c.label} -> id ${c.id}`);
       for (const s of seeded.skipped) {
-        log(`not seeded ${s.collection}${s.forDelete ? ` for ${s.forDelete}` : ''}: ${s.why} (${s.forDelete ?? 'its operations'} get${s.forDelete ? 's' : ''} generated ids)`);
+        log(
+          `not seeded ${s.collection}${s.forDelete ? ` for ${s.forDelete}` : ''}: ${s.why} (${s.forDelete ?? 'its operations'} get${s.forDelete ? 's' : ''} generated ids)`,
+        );
       }
       const configPath = path.join(reportDir, 'schemathesis-effective.toml');
       writeFileSync(configPath, effectiveConfig(readFileSync(CONFIG, 'utf8'), operationsToml(relaxed, seeded.parameters)));
       log(`effective Schemathesis config: ${configPath}`);
 
-      const args = buildSchemathesisArgs({ settings: st, target: { url, remote }, schemaPath: SCHEMA_YAML, configPath, reportDir, junitPath, linkless });
+      const args = buildSchemathesisArgs({
+        settings: st,
+        target: { url, remote },
+        schemaPath: SCHEMA_YAML,
+        configPath,
+        reportDir,
+        junitPath,
+        linkless,
+      });
       log(`running Schemathesis (${runtime.kind}): schemathesis ${args.join(' ')}`);
-      const code = await runSchemathesis(runtime.command, [...runtime.prefix, ...args], { ...process.env, CONFORMANCE_TOKEN: settings.token }, progress);
+      const code = await runSchemathesis(
+        runtime.command,
+        [...runtime.prefix, ...args],
+        { ...process.env, CONFORMANCE_TOKEN: settings.token },
+        progress,
+      );
       if (!existsSync(junitPath)) {
         log(`Schemathesis exited with ${code} and wrote no report (${((Date.now() - started) / 1000).toFixed(1)}s): see its output above`);
         if (local && code !== 0) console.error(local.log());
@@ -126,21 +173,34 @@ async function main(): Promise<number> {
       } else {
         findings.push(...parseJUnit(readFileSync(junitPath, 'utf8')));
         log(`JUnit report: ${junitPath}`);
-        if (code !== 0) { failed = true; log(`Schemathesis exited with ${code}`); }
+        if (code !== 0) {
+          failed = true;
+          log(`Schemathesis exited with ${code}`);
+        }
       }
     }
 
     if (flowsSelected) {
-      log(`flows phase: the contract's lifecycles through the validating proxy's checker${settings.allowCharges ? '' : ' (charging flows skipped: CONFORMANCE_ALLOW_CHARGES is not set)'}`);
+      log(
+        `flows phase: the contract's lifecycles through the validating proxy's checker${settings.allowCharges ? '' : ' (charging flows skipped: CONFORMANCE_ALLOW_CHARGES is not set)'}`,
+      );
       const flowsStarted = Date.now();
       // Against the local mock the flows use an account of their own, so what Schemathesis spent
       // before (credits, voice-clone slots) does not change what the flows see.
-      const { results, cases } = await runFlows({ baseUrl: url, token: remote ? settings.token : `${settings.token}-flows`, allowCharges: settings.allowCharges, localMock: !remote, log });
+      const { results, cases } = await runFlows({
+        baseUrl: url,
+        token: remote ? settings.token : `${settings.token}-flows`,
+        allowCharges: settings.allowCharges,
+        localMock: !remote,
+        log,
+      });
       const xml = junit('flows', cases);
       writeFileSync(flowsJunitPath, xml);
       findings.push(...parseJUnit(xml));
       const count = (state: string) => results.filter((r) => r.state === state).length;
-      log(`flows: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped in ${((Date.now() - flowsStarted) / 1000).toFixed(1)}s; JUnit report: ${flowsJunitPath}`);
+      log(
+        `flows: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped in ${((Date.now() - flowsStarted) / 1000).toFixed(1)}s; JUnit report: ${flowsJunitPath}`,
+      );
     }
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -158,7 +218,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (error: Error) => {
-  console.error(`[conformance] could not run: ${error.message}`);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(`[conformance] could not run: ${error.message}`);
+    process.exit(2);
+  },
+);

@@ -38,7 +38,10 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 function resolve(doc: Json, node: Json): Json {
   let current = node;
   for (let hops = 0; current?.$ref && hops < 20; hops++) {
-    current = current.$ref.slice(2).split('/').reduce((acc: Json, key: string) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((acc: Json, key: string) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   }
   return current;
 }
@@ -71,7 +74,8 @@ function exampleOf(doc: Json, node: Json): unknown {
 /** Small, valid-looking file contents for a media type (magic bytes of a real format). */
 function fileFor(mediaType: string): Blob {
   if (mediaType.startsWith('audio/')) return new Blob([new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0])], { type: 'audio/mpeg' });
-  if (mediaType.startsWith('image/')) return new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' });
+  if (mediaType.startsWith('image/'))
+    return new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' });
   return new Blob([new Uint8Array([0])], { type: 'application/octet-stream' });
 }
 
@@ -143,14 +147,21 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
     });
     const text = await response.text();
     let json: Json;
-    try { json = JSON.parse(text); } catch { json = undefined; }
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
     return { status: response.status, json };
   };
 
   async function create(collection: string): Promise<string | undefined> {
     const creator = ops.find((o) => o.method === 'post' && o.path === collection);
     const { path, missing } = fill(collection);
-    if (missing) { result.skipped.push({ collection, why: `its parent ${missing} has no id` }); return undefined; }
+    if (missing) {
+      result.skipped.push({ collection, why: `its parent ${missing} has no id` });
+      return undefined;
+    }
     const lister = ops.find((o) => o.method === 'get' && o.path === collection);
     if (creator) {
       if (creator.op['x-credits']?.charges && !options.allowCharges) {
@@ -170,9 +181,15 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
       return String(id);
     }
     // No create: take the first item of the collection's list, if the contract has one.
-    if (!lister) { result.skipped.push({ collection, why: 'no create and no list operation in the contract' }); return undefined; }
+    if (!lister) {
+      result.skipped.push({ collection, why: 'no create and no list operation in the contract' });
+      return undefined;
+    }
     const first = await listedId(lister, path);
-    if (first === undefined) { result.skipped.push({ collection, why: `${lister.id} listed no item` }); return undefined; }
+    if (first === undefined) {
+      result.skipped.push({ collection, why: `${lister.id} listed no item` });
+      return undefined;
+    }
     return first;
   }
 

@@ -39,7 +39,10 @@ export const LOCAL_MOCK_TOKEN = 'conformance-local';
 const RATE = /^\d+\/(s|m|h|d)$/;
 
 function list(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function flag(value: string | undefined): boolean {

@@ -11,8 +11,11 @@ export interface Finding {
 }
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&amp;': '&' };
-const unescape = (s: string) => s.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-f]+);/gi, (m) =>
-  ENTITIES[m] ?? String.fromCodePoint(m[2] === 'x' || m[2] === 'X' ? parseInt(m.slice(3, -1), 16) : parseInt(m.slice(2, -1), 10)));
+const decodeEntities = (s: string) =>
+  s.replace(
+    /&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-f]+);/gi,
+    (m) => ENTITIES[m] ?? String.fromCodePoint(m[2] === 'x' || m[2] === 'X' ? parseInt(m.slice(3, -1), 16) : parseInt(m.slice(2, -1), 10)),
+  );
 
 /** One JUnit <failure>/<error> body can hold several numbered cases; each names its checks with "- CODE title". */
 function parseBody(operation: string, fallbackCode: string, body: string): Finding[] {
@@ -21,11 +24,23 @@ function parseBody(operation: string, fallbackCode: string, body: string): Findi
     const lines = chunk.split('\n');
     const reproduceAt = lines.findIndex((l) => l.trim() === 'Reproduce with:');
     // A stateful failure is reproduced by a sequence of calls, one curl per line.
-    const curls = reproduceAt < 0 ? [] : lines.slice(reproduceAt + 1).map((l) => l.trim()).filter((l) => l.startsWith('curl '));
+    const curls =
+      reproduceAt < 0
+        ? []
+        : lines
+            .slice(reproduceAt + 1)
+            .map((l) => l.trim())
+            .filter((l) => l.startsWith('curl '));
     const curl = curls.length ? curls.join(' && \\\n        ') : undefined;
     const heads = lines.map((l, i) => ({ i, m: /^- (ST\d+|[A-Z][\w-]*) (.+)$/.exec(l) })).filter((h) => h.m);
     if (!heads.length) {
-      findings.push({ operation, code: fallbackCode, title: lines.find((l) => l.trim())?.trim() ?? 'error', detail: chunk.trim().slice(0, 400), curl });
+      findings.push({
+        operation,
+        code: fallbackCode,
+        title: lines.find((l) => l.trim())?.trim() ?? 'error',
+        detail: chunk.trim().slice(0, 400),
+        curl,
+      });
       continue;
     }
     for (const { i, m } of heads) {
@@ -43,10 +58,10 @@ function parseBody(operation: string, fallbackCode: string, body: string): Findi
 export function parseJUnit(xml: string): Finding[] {
   const findings: Finding[] = [];
   for (const testcase of xml.matchAll(/<testcase\s+name="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    const operation = unescape(testcase[1]);
+    const operation = decodeEntities(testcase[1]);
     for (const problem of (testcase[2] ?? '').matchAll(/<(failure|error)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/g)) {
-      const code = unescape(/message="([^"]*)"/.exec(problem[2])?.[1] ?? problem[1]);
-      findings.push(...parseBody(operation, code, unescape(problem[3] ?? '')));
+      const code = decodeEntities(/message="([^"]*)"/.exec(problem[2])?.[1] ?? problem[1]);
+      findings.push(...parseBody(operation, code, decodeEntities(problem[3] ?? '')));
     }
   }
   return findings;
@@ -69,6 +84,7 @@ export function formatSummary(findings: Finding[], options: { rewriteOrigin?: [s
     }
   }
   const codes = [...new Set(findings.map((f) => f.code).filter((c) => /^ST\d+$/.test(c)))];
-  if (codes.length) lines.push('', `Checks failed: ${codes.join(', ')}. Explain one: .venv/bin/schemathesis --config-file /dev/null explain ${codes[0]}`);
+  if (codes.length)
+    lines.push('', `Checks failed: ${codes.join(', ')}. Explain one: .venv/bin/schemathesis --config-file /dev/null explain ${codes[0]}`);
   return lines.join('\n');
 }

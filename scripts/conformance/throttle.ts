@@ -25,7 +25,8 @@ export function parseRate(rate: string): { limit: number; windowMs: number } {
 /** How long to wait after a 429: Retry-After seconds, else until X-RateLimit-Reset (Unix time), else one window; capped. */
 export function retryDelayMs(retryAfter: string | null, resetAt: string | null, windowMs: number, now = Date.now()): number {
   const after = Number(retryAfter);
-  if (retryAfter !== null && retryAfter.trim() !== '' && Number.isFinite(after) && after >= 0) return Math.min(after * 1000, windowMs + 1000);
+  if (retryAfter !== null && retryAfter.trim() !== '' && Number.isFinite(after) && after >= 0)
+    return Math.min(after * 1000, windowMs + 1000);
   const reset = Number(resetAt);
   if (resetAt !== null && Number.isFinite(reset) && reset > 0) return Math.min(Math.max(reset * 1000 - now, 0) + 250, windowMs + 1000);
   return windowMs;
@@ -47,8 +48,14 @@ export async function startThrottle(remoteBaseUrl: string, rate: string | undefi
       const now = Date.now();
       while (sent.length && sent[0] <= now - windowMs) sent.shift();
       const last = sent.at(-1);
-      if (last !== undefined && now - last < spacingMs) { await sleep(last + spacingMs - now); continue; }
-      if (sent.length < limit) { sent.push(now); return; }
+      if (last !== undefined && now - last < spacingMs) {
+        await sleep(last + spacingMs - now);
+        continue;
+      }
+      if (sent.length < limit) {
+        sent.push(now);
+        return;
+      }
       await sleep(sent[0] + windowMs - now + 5);
     }
   }
@@ -61,7 +68,9 @@ export async function startThrottle(remoteBaseUrl: string, rate: string | undefi
       if (answer.status !== 429 || attempt >= MAX_429_RETRIES) return answer;
       const delay = retryDelayMs(header(answer.headers, 'retry-after'), header(answer.headers, 'x-ratelimit-reset'), windowMs);
       stats.waited429++;
-      log(`429 from ${exchange.method} ${exchange.url}: waiting ${Math.ceil(delay / 1000)}s before retrying (${attempt + 1}/${MAX_429_RETRIES})`);
+      log(
+        `429 from ${exchange.method} ${exchange.url}: waiting ${Math.ceil(delay / 1000)}s before retrying (${attempt + 1}/${MAX_429_RETRIES})`,
+      );
       await sleep(delay);
     }
   }

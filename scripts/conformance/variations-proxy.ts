@@ -23,13 +23,24 @@ export interface Variation {
 }
 
 /** An error answer in the API's envelope, keeping the upstream answer's rate-limit headers. */
-function envelope(status: number, statusText: string, body: Record<string, unknown>, like: Answer, extra: Record<string, string> = {}): Answer {
+function envelope(
+  status: number,
+  statusText: string,
+  body: Record<string, unknown>,
+  like: Answer,
+  extra: Record<string, string> = {},
+): Answer {
   const rate: Record<string, string> = {};
   for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining']) {
     const value = header(like.headers, name);
     if (value !== null) rate[name] = value;
   }
-  return { status, statusText, headers: { ...rate, ...extra, 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ status, ...body })) };
+  return {
+    status,
+    statusText,
+    headers: { ...rate, ...extra, 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify({ status, ...body })),
+  };
 }
 
 const validation = (field: string, message: string, like: Answer) =>
@@ -83,12 +94,14 @@ export const VARIATIONS: Record<string, Variation> = {
     operations: ['listIdeas'],
     async handle({ exchange, upstream }) {
       const perPage = Number(query(exchange).get('per_page'));
-      if (Number.isFinite(perPage) && perPage > 50) return refuse(await upstream(exchange), 'per_page', 'The per_page may not be greater than 50.');
+      if (Number.isFinite(perPage) && perPage > 50)
+        return refuse(await upstream(exchange), 'per_page', 'The per_page may not be greater than 50.');
       return undefined;
     },
   },
   'malformed-json-422': {
-    description: 'a body that is not JSON: 400 GEN-WRONG-ARGS or 422 validation are both readings of the source; this deployment answers 422',
+    description:
+      'a body that is not JSON: 400 GEN-WRONG-ARGS or 422 validation are both readings of the source; this deployment answers 422',
     operations: ['createFacelessVideo', 'createBRollVideo', 'updateStoryboardMoodboard'],
     async handle({ exchange, upstream }) {
       if (jsonBody(exchange).ok) return undefined;
@@ -105,7 +118,7 @@ export const VARIATIONS: Record<string, Variation> = {
     },
   },
   'guessed-method-405': {
-    description: 'the moodboard endpoints\' methods are not shown; this deployment serves neither (405 with Allow)',
+    description: "the moodboard endpoints' methods are not shown; this deployment serves neither (405 with Allow)",
     operations: ['getStoryboardMoodboard', 'updateStoryboardMoodboard'],
     async handle({ exchange, upstream }) {
       const answer = await upstream(exchange);
@@ -159,7 +172,11 @@ export async function startVariationsProxy(upstreamBaseUrl: string): Promise<Var
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [upstreamUrl] = process.argv.slice(2);
   if (!upstreamUrl) {
-    console.error(`usage: tsx scripts/conformance/variations-proxy.ts <upstream base URL>\nvariations:\n${Object.entries(VARIATIONS).map(([n, v]) => `  ${n}: ${v.description}`).join('\n')}`);
+    console.error(
+      `usage: tsx scripts/conformance/variations-proxy.ts <upstream base URL>\nvariations:\n${Object.entries(VARIATIONS)
+        .map(([n, v]) => `  ${n}: ${v.description}`)
+        .join('\n')}`,
+    );
     process.exit(2);
   }
   startVariationsProxy(upstreamUrl).then((proxy) => console.log(proxy.url));

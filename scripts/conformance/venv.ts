@@ -28,12 +28,19 @@ function isFresh(): boolean {
 async function withLock<T>(fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
-    try { mkdirSync(LOCK); break; } catch {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${LOCK} (remove it if no conformance run is installing)`);
       await new Promise((r) => setTimeout(r, 500));
     }
   }
-  try { return await fn(); } finally { rmSync(LOCK, { recursive: true, force: true }); }
+  try {
+    return await fn();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
 }
 
 export async function ensureVenv(log: (line: string) => void): Promise<string> {
@@ -46,12 +53,14 @@ export async function ensureVenv(log: (line: string) => void): Promise<string> {
       // Say what the machine lacks, not just that a command failed.
       const probe = 'import sys, venv, ensurepip; sys.exit(0 if sys.version_info >= (3, 10) else 3)';
       await run(python, ['-c', probe], { quiet: true }).catch(() => {
-        throw new Error(`Schemathesis needs ${python} 3.10 or newer with the venv module (Debian: apt-get install python3-venv; another interpreter: CONFORMANCE_PYTHON=/path/to/python3)`);
+        throw new Error(
+          `Schemathesis needs ${python} 3.10 or newer with the venv module (Debian: apt-get install python3-venv; another interpreter: CONFORMANCE_PYTHON=/path/to/python3)`,
+        );
       });
       await run(python, ['-m', 'venv', VENV_DIR], { quiet: true });
     }
     await run(venvBin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '-r', REQUIREMENTS], { quiet: true });
-    writeFileSync(STAMP, requirementsHash() + '\n');
+    writeFileSync(STAMP, `${requirementsHash()}\n`);
     const version = (await run(venvBin('schemathesis'), ['--version'], { quiet: true })).trim();
     log(`installed ${version}`);
     return venvBin('schemathesis');

@@ -17,7 +17,11 @@ function redocly(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     // REDOCLY_TELEMETRY=off: the CLI sends no usage data and renders the page with
     // `disableTelemetry: true`, so Redoc posts no traces from the reader's browser either.
-    const child = spawn(BIN('redocly'), args, { cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(BIN('redocly'), args, {
+      cwd: ROOT,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -26,7 +30,10 @@ function redocly(args: string[]): Promise<void> {
   });
 }
 
-export interface DocsResult { outFile: string; bytes: number }
+export interface DocsResult {
+  outFile: string;
+  bytes: number;
+}
 
 export async function buildDocs(bundlePath: string, outFile: string): Promise<DocsResult> {
   const bundle = JSON.parse(await readFile(bundlePath, 'utf8'));

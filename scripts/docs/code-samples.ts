@@ -1,12 +1,24 @@
 // `x-codeSamples` for every operation, generated from the contract: a curl command and a call with
 // the project's typed client (`createVideoApiClient`, an openapi-fetch client). Example values come
 // from the contract's own examples (parameter and schema `examples`, the first named request example).
-import type { Example, JsonValue, MaybeRef, Operation as OperationObject, Parameter, RequestBody, Schema } from '../../lib/contract/index.js';
+import type {
+  Example,
+  JsonValue,
+  MaybeRef,
+  Operation as OperationObject,
+  Parameter,
+  RequestBody,
+  Schema,
+} from '../../lib/contract/index.js';
 import { type Document, type Operation, deref, model } from './contract.js';
 import { costText } from './credits.js';
 import { SAMPLE_LANGUAGES } from './redoc-options.js';
 
-export interface CodeSample { lang: string; label: string; source: string }
+export interface CodeSample {
+  lang: string;
+  label: string;
+  source: string;
+}
 
 export interface SampleContext {
   /** The first server's URL with its variables at their defaults. */
@@ -90,7 +102,7 @@ function requestOf(doc: Document, op: OperationObject): Request {
     // A multipart body is about its files: show every file part, required or not.
     for (const [name, prop] of Object.entries(schema.properties ?? {})) {
       const p = deref(doc, prop);
-      if (mediaType === 'multipart/form-data' && (isFile(p) || (p.type === 'array' && isFile((p.items && deref(doc, p.items)))))) {
+      if (mediaType === 'multipart/form-data' && (isFile(p) || (p.type === 'array' && isFile(p.items && deref(doc, p.items))))) {
         req.body[name] ??= exampleOf(doc, p);
       }
     }
@@ -120,7 +132,8 @@ export function curlSample(doc: Document, o: Operation, ctx: SampleContext): str
   if (req.body !== undefined && req.mediaType === 'multipart/form-data') {
     for (const [name, value] of Object.entries(req.body)) {
       const prop = deref(doc, req.bodySchema?.properties?.[name] ?? {});
-      if (prop.type === 'array' && isFile((prop.items && deref(doc, prop.items)))) lines.push(`-F ${shellQuote(`${name}=@${fileName((prop.items && deref(doc, prop.items)))}`)}`);
+      if (prop.type === 'array' && isFile(prop.items && deref(doc, prop.items)))
+        lines.push(`-F ${shellQuote(`${name}=@${fileName(prop.items && deref(doc, prop.items))}`)}`);
       else if (isFile(prop)) lines.push(`-F ${shellQuote(`${name}=@${fileName(prop)}`)}`);
       else lines.push(`-F ${shellQuote(`${name}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)}`);
     }
@@ -143,7 +156,7 @@ function key(name: string): string {
 function literal(value: unknown, indent: string, files: Map<string, string> = new Map()): string {
   if (typeof value === 'string') return sq(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const inner = indent + '  ';
+  const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (!value.length) return '[]';
     return `[\n${value.map((v) => inner + literal(v, inner)).join(',\n')},\n${indent}]`;
@@ -159,7 +172,8 @@ export function typescriptSample(doc: Document, o: Operation, ctx: SampleContext
   if (req.body !== undefined && req.mediaType === 'multipart/form-data') {
     for (const name of Object.keys(req.body)) {
       const prop = deref(doc, req.bodySchema?.properties?.[name] ?? {});
-      if (prop.type === 'array' && isFile((prop.items && deref(doc, prop.items)))) files.set(name, `[await openAsBlob(${sq(fileName((prop.items && deref(doc, prop.items))))})]`);
+      if (prop.type === 'array' && isFile(prop.items && deref(doc, prop.items)))
+        files.set(name, `[await openAsBlob(${sq(fileName(prop.items && deref(doc, prop.items)))})]`);
       else if (isFile(prop)) files.set(name, `await openAsBlob(${sq(fileName(prop))})`);
     }
   }
@@ -170,7 +184,9 @@ export function typescriptSample(doc: Document, o: Operation, ctx: SampleContext
   if (params.length) init.params = `{ ${params.join(', ')} }`;
   if (req.body !== undefined) init.body = literal(req.body, '  ', files);
   const args = Object.keys(init).length
-    ? `, {\n${Object.entries(init).map(([k, v]) => `  ${k}: ${v},`).join('\n')}\n}`
+    ? `, {\n${Object.entries(init)
+        .map(([k, v]) => `  ${k}: ${v},`)
+        .join('\n')}\n}`
     : '';
   const credits = o.op['x-credits'];
   return [
@@ -182,7 +198,9 @@ export function typescriptSample(doc: Document, o: Operation, ctx: SampleContext
     '  token: process.env.API_TOKEN,',
     '});',
     '',
-    ...(credits?.charges ? [`// Charges credits: ${costText(credits) || 'see the estimate endpoint; meta.credits reports the charge'}.`] : []),
+    ...(credits?.charges
+      ? [`// Charges credits: ${costText(credits) || 'see the estimate endpoint; meta.credits reports the charge'}.`]
+      : []),
     `const { data, error } = await api.${o.method.toUpperCase()}(${sq(o.path)}${args});`,
     'if (error) throw new Error(JSON.stringify(error));',
     'console.log(data);',

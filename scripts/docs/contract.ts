@@ -1,6 +1,13 @@
 // The docs build reads the bundled contract through the contract model (lib/contract/): operations
 // in document order, internal $ref resolution, JSON pointers. Nothing here knows a fact of the API.
-import { ContractModel, toPointer, type Document, type MaybeRef, type Operation as OperationObject, type OperationEntry } from '../../lib/contract/index.js';
+import {
+  ContractModel,
+  toPointer,
+  type Document,
+  type MaybeRef,
+  type Operation as OperationObject,
+  type OperationEntry,
+} from '../../lib/contract/index.js';
 
 export type { Document };
 
@@ -18,7 +25,9 @@ export function model(doc: Document): ContractModel {
 }
 
 export function operations(doc: Document): Operation[] {
-  return model(doc).operations().map(({ method, path, operation, id, label }) => ({ method, path, op: operation, id, label }));
+  return model(doc)
+    .operations()
+    .map(({ method, path, operation, id, label }) => ({ method, path, op: operation, id, label }));
 }
 
 /** Follows internal `$ref`s (`#/components/...`) until a non-reference is reached. */

@@ -1,6 +1,15 @@
 // Billing and limits per operation, from `x-credits`, `x-tool-server`, `x-state-machine`, the 429
 // response and the parameter and body constraints; plus the all-operations credits overview.
-import type { JsonValue, MaybeRef, Operation as OperationObject, Parameter, RequestBody, Response, Schema, XCredits } from '../../lib/contract/index.js';
+import type {
+  JsonValue,
+  MaybeRef,
+  Operation as OperationObject,
+  Parameter,
+  RequestBody,
+  Response,
+  Schema,
+  XCredits,
+} from '../../lib/contract/index.js';
 import { type Document, type Operation, deref, operations, tagOrder } from './contract.js';
 import { code, table } from './markdown.js';
 import { stateMachines } from './state-diagrams.js';
@@ -20,7 +29,17 @@ export function chargeText(credits: XCredits | undefined): string {
   return cost ? `charges ${cost}` : 'charges credits (no fixed amount in the source: the estimate endpoint and `meta.credits` give it)';
 }
 
-type Constraint = 'enum' | 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'default';
+type Constraint =
+  | 'enum'
+  | 'minimum'
+  | 'maximum'
+  | 'exclusiveMinimum'
+  | 'exclusiveMaximum'
+  | 'minLength'
+  | 'maxLength'
+  | 'minItems'
+  | 'maxItems'
+  | 'default';
 
 const CONSTRAINTS: Array<[Constraint, (v: JsonValue) => string]> = [
   ['enum', (v) => `one of ${(Array.isArray(v) ? v : [v]).map((x) => code(x)).join(', ')}`],
@@ -78,11 +97,15 @@ export function operationCreditsMarkdown(doc: Document, o: Operation): string {
     for (const t of moves) lines.push(`- **State:** ${m.resource}: ${t.from ?? '(new)'} → ${t.to ?? 'not shown'}.`);
     if (m.pollOperationIds.includes(o.id)) {
       const every = m.pollIntervalSeconds ? ` every ${m.pollIntervalSeconds.min} to ${m.pollIntervalSeconds.max} seconds` : '';
-      lines.push(`- **Polling:** reads the ${m.resource} state at ${code(m.statusLocation)}; poll${every} until ${m.terminal.map(code).join(' or ') || 'the state you need'}.`);
+      lines.push(
+        `- **Polling:** reads the ${m.resource} state at ${code(m.statusLocation)}; poll${every} until ${m.terminal.map(code).join(' or ') || 'the state you need'}.`,
+      );
     }
   }
   if (o.op['x-render-preconditions']) {
-    lines.push(`- **Preconditions:** ${o.op['x-render-preconditions'].length} render preconditions, checked before any charge (see Errors › Render preconditions).`);
+    lines.push(
+      `- **Preconditions:** ${o.op['x-render-preconditions'].length} render preconditions, checked before any charge (see Errors › Render preconditions).`,
+    );
   }
   const tooMany: Response | undefined = o.op.responses['429'] && deref(doc, o.op.responses['429']);
   const limits = [...(tooMany?.description ? [tooMany.description.replace(/\s+$/, '')] : []), ...fieldLimits(doc, o.op)];

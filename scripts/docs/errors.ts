@@ -23,7 +23,8 @@ function preconditionRows(list: readonly Precondition[]): unknown[][] {
   return list.map((p, i) => {
     const fields = [p.field, ...(p.fields ?? [])].filter(Boolean).map(code).join(', ');
     const result = [String(p.status), p.code ? code(p.code) : '', p.message ? `"${p.message}"` : '', fields ? `field ${fields}` : '']
-      .filter(Boolean).join(', ');
+      .filter(Boolean)
+      .join(', ');
     return [p.key ? code(p.key) : String(i + 1), p.condition, result];
   });
 }
@@ -39,7 +40,11 @@ export function renderPreconditionsMarkdown(doc: Document): string {
     groups.get(key)!.ops.push(code(label));
   }
   if (!groups.size) return '';
-  const out = ['### Render preconditions', '', 'All checked before any charge, so a failed precondition costs nothing. The source gives no order in which they are checked. Each has a machine `key`.'];
+  const out = [
+    '### Render preconditions',
+    '',
+    'All checked before any charge, so a failed precondition costs nothing. The source gives no order in which they are checked. Each has a machine `key`.',
+  ];
   for (const { list, ops } of groups.values()) {
     out.push('', `Applies to ${ops.join(', ')}.`, '', table(['key', 'condition', 'result'], preconditionRows(list)));
   }

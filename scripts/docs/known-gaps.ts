@@ -22,7 +22,10 @@ function describe(keys: string[]): string {
   if (keys[0] === 'paths' && keys.length === 2) return `path ${keys[1]}`;
   if (keys[0] === 'components' && keys.length >= 3) {
     const kind = keys[1].replace(/s$/, '');
-    const rest = keys.slice(3).filter((k) => k !== 'properties').join(' › ');
+    const rest = keys
+      .slice(3)
+      .filter((k) => k !== 'properties')
+      .join(' › ');
     return `${kind} ${keys[2]}${rest ? ` › ${rest}` : ''}`;
   }
   return keys.length ? keys.join(' › ') : 'document';
@@ -33,9 +36,13 @@ export function knownGaps(doc: object): Gap[] {
   const gaps: Gap[] = [];
   const walk = (node: unknown, keys: string[]) => {
     if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...keys, String(i)]));
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, [...keys, String(i)]);
+      return;
+    }
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'x-unspecified') gaps.push({ pointer: pointer(keys), place: describe(keys), text: String(value), guess: isGuessedOperation(node) });
+      if (key === 'x-unspecified')
+        gaps.push({ pointer: pointer(keys), place: describe(keys), text: String(value), guess: isGuessedOperation(node) });
       else walk(value, [...keys, key]);
     }
   };
@@ -55,7 +62,9 @@ export function knownGapsMarkdown(gaps: Gap[]): string {
     // Three columns, so the table fits the page's middle column without scrolling sideways.
     '| # | guess | place: what is not shown |',
     '| --- | --- | --- |',
-    ...gaps.map((g, i) => `| ${i + 1} | ${g.guess ? '**operation**' : 'detail'} | **${cell(g.place)}**: ${cell(g.text)} ${code(g.pointer || '/')} |`),
+    ...gaps.map(
+      (g, i) => `| ${i + 1} | ${g.guess ? '**operation**' : 'detail'} | **${cell(g.place)}**: ${cell(g.text)} ${code(g.pointer || '/')} |`,
+    ),
   ].join('\n');
 }
 

@@ -36,11 +36,7 @@ export function limitsMarkdown(doc: Document): string {
     rows.push([titles[key]?.title ?? words(key), limitValue(value)]);
   }
   if (!rows.length) return '';
-  const out = [
-    `From ${code('x-rate-limit')} and ${code('x-limits')} in ${code('info')}.`,
-    '',
-    table(['limit', 'value'], rows),
-  ];
+  const out = [`From ${code('x-rate-limit')} and ${code('x-limits')} in ${code('info')}.`, '', table(['limit', 'value'], rows)];
   if (rate?.description) out.push('', rate.description);
   if (limits['x-unspecified']) out.push('', limits['x-unspecified']);
   return out.join('\n');

@@ -15,7 +15,10 @@ export function table(head: string[], rows: unknown[][]): string {
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-interface Section { heading: string | null; text: string }
+interface Section {
+  heading: string | null;
+  text: string;
+}
 
 /** Splits a description at its `## ` headings (text before the first heading has heading null). */
 function sections(description: string): Section[] {
@@ -25,8 +28,8 @@ function sections(description: string): Section[] {
     const m = /^## (.+?)\s*$/.exec(line);
     if (m) {
       out.push(current);
-      current = { heading: m[1], text: line + '\n' };
-    } else current.text += line + '\n';
+      current = { heading: m[1], text: `${line}\n` };
+    } else current.text += `${line}\n`;
   }
   out.push(current);
   return out;
@@ -44,8 +47,10 @@ export function upsertSection(description: string, heading: string, body: string
   if (!found) {
     const at = before ? parts.findIndex(named(before)) : -1;
     parts.splice(at < 0 ? parts.length : at, 0, { heading, text: `## ${heading}\n\n${body}\n` });
-  }
-  else if (mode === 'replace') found.text = `## ${found.heading}\n\n${body}\n`;
+  } else if (mode === 'replace') found.text = `## ${found.heading}\n\n${body}\n`;
   else found.text = `${found.text.replace(/\s+$/, '')}\n\n${body}\n`;
-  return parts.map((p) => p.text.replace(/\s+$/, '')).filter(Boolean).join('\n\n') + '\n';
+  return `${parts
+    .map((p) => p.text.replace(/\s+$/, ''))
+    .filter(Boolean)
+    .join('\n\n')}\n`;
 }

@@ -20,7 +20,8 @@ const REPLACEMENTS: Array<{ find: string; replace: string }> = [
 export function makeOffline(html: string): string {
   let out = html;
   for (const { find, replace } of REPLACEMENTS) {
-    if (!out.includes(find)) throw new Error(`docs: expected "${find}" in the Redoc bundle; Redoc changed, re-check that the page stays offline`);
+    if (!out.includes(find))
+      throw new Error(`docs: expected "${find}" in the Redoc bundle; Redoc changed, re-check that the page stays offline`);
     out = out.split(find).join(replace);
   }
   const problems: string[] = [];

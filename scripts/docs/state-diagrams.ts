@@ -15,7 +15,8 @@ export interface StateMachine {
 export function stateMachines(doc: Document): StateMachine[] {
   const tags = tagOrder(doc);
   const tagOf = new Map(operations(doc).map((o) => [o.id, o.op.tags?.[0] ?? '']));
-  const rank = (m: XStateMachine) => Math.min(...m.pollOperationIds.map((id) => tags.indexOf(tagOf.get(id) ?? '')).filter((i) => i >= 0), tags.length);
+  const rank = (m: XStateMachine) =>
+    Math.min(...m.pollOperationIds.map((id) => tags.indexOf(tagOf.get(id) ?? '')).filter((i) => i >= 0), tags.length);
   return Object.entries(doc.components?.schemas ?? {})
     .flatMap(([schema, s]) => (s['x-state-machine'] ? [{ schema, machine: s['x-state-machine'] }] : []))
     .sort((a, b) => rank(a.machine) - rank(b.machine));
@@ -68,19 +69,22 @@ let vizInstance: Promise<Viz> | undefined;
 
 /** SVG for a DOT graph, on one line (so markdown keeps it as one HTML block), ids made unique. */
 export async function renderSvg(dot: string, idPrefix: string, title: string): Promise<string> {
-  const viz = await (vizInstance ??= instance());
+  vizInstance ??= instance();
+  const viz = await vizInstance;
   const svg = viz.renderString(dot, { format: 'svg' });
-  return svg
-    .replace(/<\?xml[^>]*>/, '')
-    .replace(/<!DOCTYPE[^>]*>/, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/ id="([^"]+)"/g, ` id="${idPrefix}-$1"`)
-    // Redoc's markdown renderer lower-cases attribute names, and an SVG `viewbox` is ignored; so
-    // the drawing is sized in user units (Graphviz draws in points: 1 unit each) and not scaled.
-    .replace(/<svg width="([\d.]+)pt" height="([\d.]+)pt"\s+viewBox="[^"]*"/, '<svg width="$1" height="$2"')
-    .replace('<svg ', `<svg role="img" aria-label="${title.replace(/"/g, '&quot;')}" class="state-diagram-svg" `)
-    .replace(/\s*\n\s*/g, ' ')
-    .trim();
+  return (
+    svg
+      .replace(/<\?xml[^>]*>/, '')
+      .replace(/<!DOCTYPE[^>]*>/, '')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/ id="([^"]+)"/g, ` id="${idPrefix}-$1"`)
+      // Redoc's markdown renderer lower-cases attribute names, and an SVG `viewbox` is ignored; so
+      // the drawing is sized in user units (Graphviz draws in points: 1 unit each) and not scaled.
+      .replace(/<svg width="([\d.]+)pt" height="([\d.]+)pt"\s+viewBox="[^"]*"/, '<svg width="$1" height="$2"')
+      .replace('<svg ', `<svg role="img" aria-label="${title.replace(/"/g, '&quot;')}" class="state-diagram-svg" `)
+      .replace(/\s*\n\s*/g, ' ')
+      .trim()
+  );
 }
 
 /** The embedded SVG for one machine; `place` keeps element ids unique where it is shown twice. */
@@ -94,7 +98,10 @@ export async function diagramBlock(m: StateMachine, place = 'overview'): Promise
 }
 
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function opLabels(doc: Document, ids: readonly string[] | undefined): string {
@@ -104,17 +111,24 @@ function opLabels(doc: Document, ids: readonly string[] | undefined): string {
 
 /** The transition table: three columns, so it fits the page's middle column. */
 function transitionTable(doc: Document, m: XStateMachine): string {
-  return table(['transition', 'trigger', 'details'], m.transitions.map((t) => {
-    const calls = opLabels(doc, t.operationIds);
-    const details = [
-      t.condition ? `When: ${t.condition}.` : t.outcome ? `Outcome: ${t.outcome}.` : '',
-      t.effects ? `Effects: ${t.effects}.` : '',
-      t.refund ? 'The charge is refunded.' : '',
-      calls ? `Calls: ${calls}.` : '',
-      t['x-unspecified'] ? `Not shown: ${t['x-unspecified']}` : '',
-    ];
-    return [`${t.from ?? '(new)'} → ${t.to ?? 'not shown'}`, `${t.trigger}${t.automatic ? ' (automatic)' : ''}`, details.filter(Boolean).join(' ')];
-  }));
+  return table(
+    ['transition', 'trigger', 'details'],
+    m.transitions.map((t) => {
+      const calls = opLabels(doc, t.operationIds);
+      const details = [
+        t.condition ? `When: ${t.condition}.` : t.outcome ? `Outcome: ${t.outcome}.` : '',
+        t.effects ? `Effects: ${t.effects}.` : '',
+        t.refund ? 'The charge is refunded.' : '',
+        calls ? `Calls: ${calls}.` : '',
+        t['x-unspecified'] ? `Not shown: ${t['x-unspecified']}` : '',
+      ];
+      return [
+        `${t.from ?? '(new)'} → ${t.to ?? 'not shown'}`,
+        `${t.trigger}${t.automatic ? ' (automatic)' : ''}`,
+        details.filter(Boolean).join(' '),
+      ];
+    }),
+  );
 }
 
 /** The "State machines" section: per machine a summary, the diagram and the transition table. */
@@ -126,23 +140,13 @@ export async function stateMachinesMarkdown(doc: Document): Promise<string> {
     'own; "not shown" is a state the source does not name.',
   ];
   for (const { schema, machine: m } of stateMachines(doc)) {
-
     const facts = [
       `- Status: ${code(m.statusLocation)} in the answer of ${opLabels(doc, m.pollOperationIds)} (schema ${code(schema)}).`,
       `- States: ${m.states.map(code).join(', ')}${m.open ? ' (and others the source does not show)' : ''}; initial: ${m.initial === null ? 'not shown' : code(m.initial)}.`,
       `- Terminal: ${m.terminal.map(code).join(', ') || 'none'}${m.success.length ? `; success: ${m.success.map(code).join(', ')}` : ''}${m.failure.length ? `; failure: ${m.failure.map(code).join(', ')}` : ''}.`,
     ];
     if (m.pollIntervalSeconds) facts.push(`- Poll every ${m.pollIntervalSeconds.min} to ${m.pollIntervalSeconds.max} seconds.`);
-    out.push(
-      '',
-      `### ${m.resource}`,
-      '',
-      ...facts,
-      '',
-      await diagramBlock({ schema, machine: m }),
-      '',
-      transitionTable(doc, m),
-    );
+    out.push('', `### ${m.resource}`, '', ...facts, '', await diagramBlock({ schema, machine: m }), '', transitionTable(doc, m));
   }
   return out.join('\n');
 }

@@ -12,7 +12,8 @@ export async function tagIntroMarkdown(doc: Document, tag: string): Promise<stri
   const out = [
     charging.length
       ? `**Credits in this tag:** ${charging.length} of ${ops.length} operations charge credits: ` +
-        charging.map((o) => `${code(o.label)}${costText(o.op['x-credits']) ? ` (${costText(o.op['x-credits'])})` : ''}`).join(', ') + '.'
+        charging.map((o) => `${code(o.label)}${costText(o.op['x-credits']) ? ` (${costText(o.op['x-credits'])})` : ''}`).join(', ') +
+        '.'
       : `**Credits in this tag:** none of the ${ops.length} operations charge credits.`,
   ];
   const ids = new Set(ops.map((o) => o.id));

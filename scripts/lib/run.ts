@@ -5,8 +5,14 @@ export function run(command: string, args: string[], options: { cwd?: string; qu
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (d) => { output += d; if (!options.quiet) process.stdout.write(d); });
-    child.stderr.on('data', (d) => { output += d; if (!options.quiet) process.stderr.write(d); });
+    child.stdout.on('data', (d) => {
+      output += d;
+      if (!options.quiet) process.stdout.write(d);
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+      if (!options.quiet) process.stderr.write(d);
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolve(output);

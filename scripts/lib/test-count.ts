@@ -1,7 +1,11 @@
 // Counting what a test step ran, from the reports its runner writes (vitest's JSON reporter and
 // JUnit XML), for the closing line of `npm test`. Pure functions, unit-tested.
 
-export interface Count { passed: number; failed: number; skipped: number }
+export interface Count {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 
 export const NONE: Count = { passed: 0, failed: 0, skipped: 0 };
 

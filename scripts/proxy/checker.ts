@@ -24,7 +24,7 @@ export interface CheckerOptions {
 
 /** Accounts are told apart by their bearer token; the report shows only a short hash of it. */
 export function accountKey(authorization: unknown): string {
-  const value = String(Array.isArray(authorization) ? authorization[0] : authorization ?? '');
+  const value = String(Array.isArray(authorization) ? authorization[0] : (authorization ?? ''));
   return value ? createHash('sha256').update(value).digest('hex').slice(0, 8) : 'anonymous';
 }
 
@@ -84,7 +84,10 @@ export class Checker {
       const message = describeViolation(fields);
       // The same problem seen again (a client polling a broken resource) is counted, not repeated.
       const same = this.seen.get(`${kind}|${message}`);
-      if (same) { same.repeats = (same.repeats ?? 0) + 1; return; }
+      if (same) {
+        same.repeats = (same.repeats ?? 0) + 1;
+        return;
+      }
       const v: Violation = { ...fields, message };
       this.seen.set(`${kind}|${message}`, v);
       this.violations.push(v);
@@ -102,9 +105,22 @@ export class Checker {
     this.operations[id] = (this.operations[id] ?? 0) + 1;
     const relaxed = this.relaxed.get(id);
     const spare = (kind: ViolationKind, expected: string, got: string, resource?: string) => {
-      const message = describeViolation({ operationId: id, kind, method: ex.method, path: ex.path, status: ex.status, resource, expected, got, at });
+      const message = describeViolation({
+        operationId: id,
+        kind,
+        method: ex.method,
+        path: ex.path,
+        status: ex.status,
+        resource,
+        expected,
+        got,
+        at,
+      });
       const same = this.unverified.find((u) => u.kind === kind && u.message === message);
-      if (same) { same.repeats = (same.repeats ?? 0) + 1; return; }
+      if (same) {
+        same.repeats = (same.repeats ?? 0) + 1;
+        return;
+      }
       this.unverified.push({ operationId: id, kind, message, why: relaxed!.reason.replace(/\s+/g, ' ').trim(), at });
     };
     // Where the request itself is not shown, the contract's request schema is a guess.
@@ -123,19 +139,25 @@ export class Checker {
     const resourceId = firstParam ?? (dataId !== undefined && dataId !== null ? String(dataId) : undefined);
     // A guessed operation's success answer says nothing the contract states: its lifecycle and
     // credit findings are not judged.
-    const judge = relaxed?.kind === 'guess' ? spare : (kind: ViolationKind, expected: string, got: string, resource?: string) => add(id, kind, expected, got, resource);
+    const judge =
+      relaxed?.kind === 'guess'
+        ? spare
+        : (kind: ViolationKind, expected: string, got: string, resource?: string) => add(id, kind, expected, got, resource);
     const life = this.lifecycle.observe(account, id, resourceId, body);
     for (const f of life.findings) judge(f.kind, f.expected, f.got, f.resource);
     for (const promise of life.refunds) this.credits.promise(account, promise, ex.at);
     const resource = life.refunds[0]?.resource ?? this.resourceOf(id, resourceId);
-    for (const f of this.credits.observe(account, match.op, body, resource, ex.at)) judge(f.kind, f.expected, f.got, f.resource ?? resource);
+    for (const f of this.credits.observe(account, match.op, body, resource, ex.at))
+      judge(f.kind, f.expected, f.got, f.resource ?? resource);
     return added;
   }
 
   /** The machine resource an operation acts on (for a charge: the run its refund would belong to). */
   private resourceOf(operationId: string, resourceId: string | undefined): string | undefined {
     if (resourceId === undefined) return undefined;
-    const machine = this.contract.machines.find((m) => m.pollOperationIds.includes(operationId) || m.transitions.some((t) => t.operationIds?.includes(operationId)));
+    const machine = this.contract.machines.find(
+      (m) => m.pollOperationIds.includes(operationId) || m.transitions.some((t) => t.operationIds?.includes(operationId)),
+    );
     return machine ? `${machine.name}#${resourceId}` : undefined;
   }
 

@@ -20,7 +20,13 @@ export interface CreditFinding {
   got: string;
 }
 
-interface Charge { seq: number; cost: number; remaining: number; operationId: string; resource?: string }
+interface Charge {
+  seq: number;
+  cost: number;
+  remaining: number;
+  operationId: string;
+  resource?: string;
+}
 interface Pending {
   resource: string;
   operationId: string;
@@ -31,17 +37,27 @@ interface Pending {
   failedAt: number;
   state: 'pending' | 'confirmed' | 'violated';
 }
-interface Account { charges: Charge[]; pending: Pending[]; usedLedger: Set<string> }
+interface Account {
+  charges: Charge[];
+  pending: Pending[];
+  usedLedger: Set<string>;
+}
 
 export class CreditTracker {
   private readonly accounts = new Map<string, Account>();
   private seq = 0;
 
-  constructor(private readonly contract: Contract, private readonly graceMs: number) {}
+  constructor(
+    private readonly contract: Contract,
+    private readonly graceMs: number,
+  ) {}
 
   private account(key: string): Account {
     let a = this.accounts.get(key);
-    if (!a) { a = { charges: [], pending: [], usedLedger: new Set() }; this.accounts.set(key, a); }
+    if (!a) {
+      a = { charges: [], pending: [], usedLedger: new Set() };
+      this.accounts.set(key, a);
+    }
     return a;
   }
 
@@ -73,20 +89,30 @@ export class CreditTracker {
         acc.charges.push({ seq, cost: credits.cost, remaining: credits.remaining, operationId: op.id, resource });
         findings.push(...this.balance(acc, credits.remaining, seq, at));
       } else if (this.requiresMeta(op)) {
-        findings.push({ kind: 'credits', resource, expected: 'meta.credits { cost, remaining } on a charging success', got: credits === undefined ? 'no meta.credits' : JSON.stringify(credits) });
+        findings.push({
+          kind: 'credits',
+          resource,
+          expected: 'meta.credits { cost, remaining } on a charging success',
+          got: credits === undefined ? 'no meta.credits' : JSON.stringify(credits),
+        });
       }
     }
     if (this.isBalance(op)) {
       const remaining = body?.data?.credits?.remaining;
       if (typeof remaining === 'number') findings.push(...this.balance(acc, remaining, seq, at));
     }
-    if (Array.isArray(body?.data) && body.data.some((e: any) => e && typeof e === 'object' && 'credit_spend' in e)) this.ledger(acc, body.data);
+    if (Array.isArray(body?.data) && body.data.some((e: any) => e && typeof e === 'object' && 'credit_spend' in e))
+      this.ledger(acc, body.data);
     return findings;
   }
 
   /** A balance read: a GET whose contract example data carries credits.remaining (the profile, GET /me). */
   private isBalance(op: Operation): boolean {
-    return op.method === 'get' && !op.path.includes('{') && typeof readPointer(Object.values(this.contract.examples(op))[0], '/data/credits/remaining') === 'number';
+    return (
+      op.method === 'get' &&
+      !op.path.includes('{') &&
+      typeof readPointer(Object.values(this.contract.examples(op))[0], '/data/credits/remaining') === 'number'
+    );
   }
 
   promise(account: string, promise: RefundPromise, at: number): void {
@@ -113,7 +139,12 @@ export class CreditTracker {
       if (value >= without + p.amount) p.state = 'confirmed';
       else if (value === without && at - p.failedAt >= this.graceMs) {
         p.state = 'violated';
-        findings.push({ kind: 'refund', resource: p.resource, expected: `balance ${without + p.amount} (refund of ${p.amount} after ${p.operationId} failed)`, got: `balance ${value}, no refund` });
+        findings.push({
+          kind: 'refund',
+          resource: p.resource,
+          expected: `balance ${without + p.amount} (refund of ${p.amount} after ${p.operationId} failed)`,
+          got: `balance ${value}, no refund`,
+        });
       }
     }
     return findings;
@@ -122,22 +153,34 @@ export class CreditTracker {
   private ledger(acc: Account, entries: any[]): void {
     for (const p of acc.pending) {
       if (p.state !== 'pending' || p.amount === undefined) continue;
-      const hit = entries.find((e) => Number(String(e.credit_spend).replace(/\s/g, '')) === p.amount && !acc.usedLedger.has(JSON.stringify(e)));
-      if (hit) { acc.usedLedger.add(JSON.stringify(hit)); p.state = 'confirmed'; }
+      const hit = entries.find(
+        (e) => Number(String(e.credit_spend).replace(/\s/g, '')) === p.amount && !acc.usedLedger.has(JSON.stringify(e)),
+      );
+      if (hit) {
+        acc.usedLedger.add(JSON.stringify(hit));
+        p.state = 'confirmed';
+      }
     }
   }
 
   /** What a refund for this resource looks like now. */
   refundState(account: string, resource: string): Pending['state'] | undefined {
-    return this.accounts.get(account)?.pending.filter((p) => p.resource === resource).at(-1)?.state;
+    return this.accounts
+      .get(account)
+      ?.pending.filter((p) => p.resource === resource)
+      .at(-1)?.state;
   }
 
   unconfirmed(): Unconfirmed[] {
-    return [...this.accounts.values()].flatMap((a) => a.pending.filter((p) => p.state === 'pending').map((p) => ({
-      resource: p.resource,
-      operationId: p.operationId,
-      amount: p.amount,
-      message: `${p.resource}: refund${p.amount !== undefined ? ` of ${p.amount}` : ''} after ${p.operationId} failed not seen in any balance or ledger the proxy observed${p.remainingAfter === undefined ? ' (the charge itself did not pass through the proxy)' : ''}`,
-    })));
+    return [...this.accounts.values()].flatMap((a) =>
+      a.pending
+        .filter((p) => p.state === 'pending')
+        .map((p) => ({
+          resource: p.resource,
+          operationId: p.operationId,
+          amount: p.amount,
+          message: `${p.resource}: refund${p.amount !== undefined ? ` of ${p.amount}` : ''} after ${p.operationId} failed not seen in any balance or ledger the proxy observed${p.remainingAfter === undefined ? ' (the charge itself did not pass through the proxy)' : ''}`,
+        })),
+    );
   }
 }

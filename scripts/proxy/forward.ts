@@ -41,13 +41,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const url = new URL(req.url ?? '/', 'http://proxy.local');
       if (url.pathname === REPORT_PATH) {
         const text = JSON.stringify(checker.report(), null, 2);
-        res.writeHead(req.method === 'GET' ? 200 : 405, { 'content-type': 'application/json', ...(req.method === 'GET' ? {} : { allow: 'GET' }) });
+        res.writeHead(req.method === 'GET' ? 200 : 405, {
+          'content-type': 'application/json',
+          ...(req.method === 'GET' ? {} : { allow: 'GET' }),
+        });
         res.end(req.method === 'GET' ? text : JSON.stringify({ message: `${REPORT_PATH} answers GET only` }));
         return;
       }
       if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
         res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: `The validating proxy serves the API under ${basePath} (and its report at ${REPORT_PATH}); ${url.pathname} is neither.` }));
+        res.end(
+          JSON.stringify({
+            message: `The validating proxy serves the API under ${basePath} (and its report at ${REPORT_PATH}); ${url.pathname} is neither.`,
+          }),
+        );
         return;
       }
       const below = url.pathname.slice(basePath.length) || '/';
@@ -61,7 +68,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         const out: http.OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
         // A HEAD answer has no body but tells the length of the GET's: keep the target's figure.
-        out['content-length'] = method === 'HEAD' && answer.headers['content-length'] !== undefined ? answer.headers['content-length'] : answer.body.length;
+        out['content-length'] =
+          method === 'HEAD' && answer.headers['content-length'] !== undefined ? answer.headers['content-length'] : answer.body.length;
         res.writeHead(answer.status, answer.statusText || undefined, out);
         res.end(answer.body);
       };
@@ -73,21 +81,30 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         return;
       }
       const upstream = new URL(`${targetBase}${below}${url.search}`, target.origin);
-      send(upstream, { method, headers, body }).then((answer) => {
-        answered(answer);
-        try {
-          checker.check({
-            method, path: below, query: url.searchParams, requestHeaders: headers, requestBody: body,
-            status: answer.status, responseHeaders: answer.headers, responseBody: answer.body, at: Date.now(),
-          });
-        } catch (error) {
-          log(`checker fault on ${method} ${url.pathname}: ${(error as Error).stack ?? error}`);
-        }
-      }).catch((error: Error) => {
-        res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: `The validating proxy could not reach ${target.origin}: ${error.message}`, status: 502 }));
-        log(`could not reach the target for ${method} ${url.pathname}: ${error.message}`);
-      });
+      send(upstream, { method, headers, body })
+        .then((answer) => {
+          answered(answer);
+          try {
+            checker.check({
+              method,
+              path: below,
+              query: url.searchParams,
+              requestHeaders: headers,
+              requestBody: body,
+              status: answer.status,
+              responseHeaders: answer.headers,
+              responseBody: answer.body,
+              at: Date.now(),
+            });
+          } catch (error) {
+            log(`checker fault on ${method} ${url.pathname}: ${(error as Error).stack ?? error}`);
+          }
+        })
+        .catch((error: Error) => {
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: `The validating proxy could not reach ${target.origin}: ${error.message}`, status: 502 }));
+          log(`could not reach the target for ${method} ${url.pathname}: ${error.message}`);
+        });
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -98,6 +115,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   return {
     url: `http://127.0.0.1:${port}${basePath}`,
     port,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

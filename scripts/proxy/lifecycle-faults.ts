@@ -21,12 +21,26 @@ export const FAULT_TOKENS = {
   'fault-no-refund': 'a missing refund',
 } as const;
 
-export interface Recorded { method: string; url: string; requestHeaders: Exchange['headers']; requestBody: Buffer; answer: Answer }
+export interface Recorded {
+  method: string;
+  url: string;
+  requestHeaders: Exchange['headers'];
+  requestBody: Buffer;
+  answer: Answer;
+}
 
-export interface FaultLayer { url: string; recorded: Recorded[]; close(): Promise<void> }
+export interface FaultLayer {
+  url: string;
+  recorded: Recorded[];
+  close(): Promise<void>;
+}
 
-function pointerParts(location: string): string[] { return location.split('/').slice(1); }
-function getAt(body: any, parts: string[]): unknown { return parts.reduce((acc, k) => (acc == null ? undefined : acc[k]), body); }
+function pointerParts(location: string): string[] {
+  return location.split('/').slice(1);
+}
+function getAt(body: any, parts: string[]): unknown {
+  return parts.reduce((acc, k) => (acc == null ? undefined : acc[k]), body);
+}
 function setAt(body: any, parts: string[], value: unknown): void {
   const parent = getAt(body, parts.slice(0, -1)) as Record<string, unknown> | undefined;
   if (parent && typeof parent === 'object') parent[parts.at(-1)!] = value;
@@ -41,13 +55,16 @@ export async function startLifecycleFaults(upstreamBaseUrl: string, contract = C
   const lastShown = new Map<string, string>(); // token|resource → last status this layer returned
   const refundable = new Map<string, number[]>(); // token → costs of refunding runs that failed
 
-  const predecessor = (m: StateMachine, state: string) => m.transitions.find((t) => t.to === state && t.from !== null && t.from !== state)?.from ?? undefined;
+  const predecessor = (m: StateMachine, state: string) =>
+    m.transitions.find((t) => t.to === state && t.from !== null && t.from !== state)?.from ?? undefined;
 
   function rewrite(token: string, opId: string, resource: string, body: any): boolean {
     const m = machineOf(opId);
     if (token === 'fault-no-refund') {
       const charge = body?.meta?.credits?.cost;
-      const startsRefundable = contract.machines.some((mm) => mm.transitions.some((t) => t.refund) && mm.transitions.some((t) => t.from === null && t.operationIds?.includes(opId)));
+      const startsRefundable = contract.machines.some(
+        (mm) => mm.transitions.some((t) => t.refund) && mm.transitions.some((t) => t.from === null && t.operationIds?.includes(opId)),
+      );
       if (typeof charge === 'number' && startsRefundable) {
         lastShown.set(`${token}|charge|${resource}`, String(charge));
       }
@@ -62,7 +79,10 @@ export async function startLifecycleFaults(upstreamBaseUrl: string, contract = C
         if (typeof state === 'string') lastShown.set(key, state);
       }
       const owed = (refundable.get(token) ?? []).reduce((a, b) => a + b, 0);
-      if (owed && typeof body?.data?.credits?.remaining === 'number') { body.data.credits.remaining -= owed; return true; }
+      if (owed && typeof body?.data?.credits?.remaining === 'number') {
+        body.data.credits.remaining -= owed;
+        return true;
+      }
       if (owed && Array.isArray(body?.data) && body.data.some((e: any) => typeof e?.credit_spend === 'string')) {
         body.data = body.data.filter((e: any) => !String(e.credit_spend).startsWith('+'));
         return true;
@@ -88,7 +108,10 @@ export async function startLifecycleFaults(upstreamBaseUrl: string, contract = C
     } else if (token === 'fault-terminal' && previous && m.success.includes(previous)) {
       shown = m.initial ?? m.states[0];
     }
-    if (shown === state) { lastShown.set(key, state); return false; }
+    if (shown === state) {
+      lastShown.set(key, state);
+      return false;
+    }
     setAt(body, parts, shown);
     lastShown.set(key, token === 'fault-terminal' ? previous! : shown);
     return true;
@@ -106,7 +129,13 @@ export async function startLifecycleFaults(upstreamBaseUrl: string, contract = C
       const resource = Object.values(matched.params)[0] ?? String(body?.data?.id ?? '');
       if (rewrite(token, matched.op.id, resource, body)) out = { ...answer, body: Buffer.from(JSON.stringify(body)) };
     }
-    recorded.push({ method: exchange.method, url: exchange.url, requestHeaders: exchange.headers, requestBody: exchange.body, answer: out });
+    recorded.push({
+      method: exchange.method,
+      url: exchange.url,
+      requestHeaders: exchange.headers,
+      requestBody: exchange.body,
+      answer: out,
+    });
     return out;
   });
   return { url: `http://127.0.0.1:${server.port}${basePath}`, recorded, close: server.close };
@@ -115,7 +144,11 @@ export async function startLifecycleFaults(upstreamBaseUrl: string, contract = C
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [upstream] = process.argv.slice(2);
   if (!upstream) {
-    console.error(`usage: tsx scripts/proxy/lifecycle-faults.ts <mock base URL>\ntokens:\n${Object.entries(FAULT_TOKENS).map(([t, d]) => `  ${t}: ${d}`).join('\n')}`);
+    console.error(
+      `usage: tsx scripts/proxy/lifecycle-faults.ts <mock base URL>\ntokens:\n${Object.entries(FAULT_TOKENS)
+        .map(([t, d]) => `  ${t}: ${d}`)
+        .join('\n')}`,
+    );
     process.exit(2);
   }
   startLifecycleFaults(upstream).then((layer) => console.log(layer.url));

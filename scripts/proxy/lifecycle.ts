@@ -40,7 +40,14 @@ interface Tracked {
 type Machine = StateMachine & { open?: boolean; stateValues?: Record<string, unknown> };
 
 function readPointer(body: unknown, location: string): unknown {
-  return location.split('/').slice(1).reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), body);
+  return location
+    .split('/')
+    .slice(1)
+    .reduce<unknown>(
+      (acc, key) =>
+        acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined,
+      body,
+    );
 }
 
 export class LifecycleTracker {
@@ -51,11 +58,12 @@ export class LifecycleTracker {
   constructor(private readonly contract: Contract) {
     for (const machine of contract.machines) {
       for (const id of machine.pollOperationIds) this.byPoll.set(id, machine);
-      for (const t of machine.transitions) for (const id of t.operationIds ?? []) {
-        const list = this.byTrigger.get(id) ?? [];
-        if (!list.includes(machine)) list.push(machine);
-        this.byTrigger.set(id, list);
-      }
+      for (const t of machine.transitions)
+        for (const id of t.operationIds ?? []) {
+          const list = this.byTrigger.get(id) ?? [];
+          if (!list.includes(machine)) list.push(machine);
+          this.byTrigger.set(id, list);
+        }
     }
   }
 
@@ -66,7 +74,10 @@ export class LifecycleTracker {
     while (queue.length) {
       const from = queue.shift()!;
       for (const t of machine.transitions) {
-        if (t.automatic && t.from === from && t.to && !seen.has(t.to)) { seen.add(t.to); queue.push(t.to); }
+        if (t.automatic && t.from === from && t.to && !seen.has(t.to)) {
+          seen.add(t.to);
+          queue.push(t.to);
+        }
       }
     }
     return seen;
@@ -83,7 +94,12 @@ export class LifecycleTracker {
    * One successful exchange. `resourceId` is the resource's path parameter (or, for a create,
    * the `id` of the answer). Returns findings and any refund the machine now promises.
    */
-  observe(account: string, operationId: string, resourceId: string | undefined, body: unknown): { findings: LifecycleFinding[]; refunds: RefundPromise[] } {
+  observe(
+    account: string,
+    operationId: string,
+    resourceId: string | undefined,
+    body: unknown,
+  ): { findings: LifecycleFinding[]; refunds: RefundPromise[] } {
     const findings: LifecycleFinding[] = [];
     const refunds: RefundPromise[] = [];
     const poll = this.byPoll.get(operationId);
@@ -103,7 +119,12 @@ export class LifecycleTracker {
       const state = this.stateOf(machine, value);
       if (!state) {
         if (!(machine as Machine).open) {
-          findings.push({ kind: 'state', resource, expected: `one of ${machine.states.join(', ')} (${machine.statusLocation})`, got: JSON.stringify(value) });
+          findings.push({
+            kind: 'state',
+            resource,
+            expected: `one of ${machine.states.join(', ')} (${machine.statusLocation})`,
+            got: JSON.stringify(value),
+          });
         }
         tracked.lastUnnamed = value;
         continue;
@@ -127,7 +148,10 @@ export class LifecycleTracker {
     const candidates = fitting.length ? fitting : listed;
     let allowed: Set<string> | 'any' = new Set(tracked.last ? this.reachable(machine, tracked.last) : []);
     for (const t of candidates) {
-      if (t.to === null) { allowed = 'any'; break; }
+      if (t.to === null) {
+        allowed = 'any';
+        break;
+      }
       for (const s of this.reachable(machine, t.to)) allowed.add(s);
     }
     tracked.started = { operationId, allowed };
@@ -145,7 +169,9 @@ export class LifecycleTracker {
     }
     // After a status the machine does not name (open machines), any named state may follow.
     if (tracked.last === undefined || tracked.last === state) return;
-    const by = machine.transitions.filter((t) => t.operationIds?.length && (t.from === tracked.last || t.from === null)).flatMap((t) => t.operationIds!);
+    const by = machine.transitions
+      .filter((t) => t.operationIds?.length && (t.from === tracked.last || t.from === null))
+      .flatMap((t) => t.operationIds!);
     const through = by.length ? ` (no ${[...new Set(by)].join('/')} call for it passed through the proxy)` : '';
     if (machine.terminal.includes(tracked.last)) {
       findings.push({ kind: 'terminal', resource, expected: `terminal state ${tracked.last} to stay${through}`, got: state });
@@ -153,7 +179,12 @@ export class LifecycleTracker {
     }
     const allowed = this.reachable(machine, tracked.last);
     if (!allowed.has(state)) {
-      findings.push({ kind: 'transition', resource, expected: `${tracked.last} → ${[...allowed].filter((s) => s !== tracked.last).join(' or ') || '(no automatic transition)'}${through}`, got: `${tracked.last} → ${state}` });
+      findings.push({
+        kind: 'transition',
+        resource,
+        expected: `${tracked.last} → ${[...allowed].filter((s) => s !== tracked.last).join(' or ') || '(no automatic transition)'}${through}`,
+        got: `${tracked.last} → ${state}`,
+      });
     }
   }
 }

@@ -15,15 +15,29 @@ async function main(): Promise<void> {
   // The base path every contract path lives under: the path of the contract's server URLs (/v2).
   const basePath = new URL(contract.doc.servers![0].url.replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/+$/, '');
   const settings = readProxySettings(process.env, basePath);
-  const checker = new Checker({ contract, refundGraceMs: settings.refundGraceMs, onViolation: (v) => console.log(`[proxy] ${formatViolation(v)}`) });
-  const proxy = await startProxy({ target: settings.target, basePath, port: settings.port, checker, blockCharges: settings.blockCharges, log });
+  const checker = new Checker({
+    contract,
+    refundGraceMs: settings.refundGraceMs,
+    onViolation: (v) => console.log(`[proxy] ${formatViolation(v)}`),
+  });
+  const proxy = await startProxy({
+    target: settings.target,
+    basePath,
+    port: settings.port,
+    checker,
+    blockCharges: settings.blockCharges,
+    log,
+  });
   log(`forwarding ${proxy.url} -> ${settings.target.href.replace(/\/+$/, '')}`);
   log(`report: GET http://127.0.0.1:${proxy.port}${REPORT_PATH}; on Ctrl-C (SIGINT) or SIGTERM: JUnit + JSON in ${settings.reportDir}`);
   // The same leniency as conformance (lib/contract/leniency.ts): what is relaxed where, and why.
   const relaxed = [...checker.relaxed.values()];
-  log(`${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified), as in conformance; every other check is strict; the list is also in GET ${REPORT_PATH} (relaxed), and what they spare is listed there as unverified:`);
+  log(
+    `${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified), as in conformance; every other check is strict; the list is also in GET ${REPORT_PATH} (relaxed), and what they spare is listed there as unverified:`,
+  );
   for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
-  if (settings.blockCharges) log('PROXY_BLOCK_CHARGES=1: operations marked x-credits.charges are answered here (403 PROXY-CHARGE-BLOCKED), never forwarded');
+  if (settings.blockCharges)
+    log('PROXY_BLOCK_CHARGES=1: operations marked x-credits.charges are answered here (403 PROXY-CHARGE-BLOCKED), never forwarded');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -32,7 +46,9 @@ async function main(): Promise<void> {
     await proxy.close();
     const report = checker.report();
     const files = writeReport(settings.reportDir, report);
-    log(`${signal}: ${report.exchanges} exchanges, ${report.violations.length} violation(s), ${report.unconfirmed.length} unconfirmed refund(s), ${report.unverified.length} unverified (a guess, not counted), ${report.blocked} blocked`);
+    log(
+      `${signal}: ${report.exchanges} exchanges, ${report.violations.length} violation(s), ${report.unconfirmed.length} unconfirmed refund(s), ${report.unverified.length} unverified (a guess, not counted), ${report.blocked} blocked`,
+    );
     for (const u of report.unconfirmed) log(`unconfirmed: ${u.message}`);
     log(`wrote ${files.junit} and ${files.json}`);
     process.exit(report.violations.length ? 1 : 0);

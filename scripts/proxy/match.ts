@@ -23,7 +23,11 @@ export function operationMatcher(contract: Contract): (method: string, path: str
       if (!m) continue;
       const params: Record<string, string> = {};
       c.names.forEach((name, i) => {
-        try { params[name] = decodeURIComponent(m[i + 1]); } catch { params[name] = m[i + 1]; }
+        try {
+          params[name] = decodeURIComponent(m[i + 1]);
+        } catch {
+          params[name] = m[i + 1];
+        }
       });
       return { op: c.op, params };
     }

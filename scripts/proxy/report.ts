@@ -6,11 +6,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Report } from './types.js';
 
-export const xmlEscape = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
-  // XML 1.0 cannot carry most control characters, even escaped.
-  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+export const xmlEscape = (s: string) =>
+  s
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+    // XML 1.0 cannot carry most control characters, even escaped.
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
-export interface JUnitCase { name: string; failures: { type: string; text: string }[]; skipped?: string; time?: number }
+export interface JUnitCase {
+  name: string;
+  failures: { type: string; text: string }[];
+  skipped?: string;
+  time?: number;
+}
 
 /** A JUnit document. Each failure's body starts "- TYPE text" so the conformance summary parses it. */
 export function junit(suite: string, cases: JUnitCase[]): string {
@@ -18,7 +25,9 @@ export function junit(suite: string, cases: JUnitCase[]): string {
   const skipped = cases.filter((c) => c.skipped !== undefined).length;
   const body = cases.map((c) => {
     const inner = [
-      ...c.failures.map((f) => `      <failure type="failure" message="${xmlEscape(f.type)}">${xmlEscape(`- ${f.type} ${f.text}`)}</failure>`),
+      ...c.failures.map(
+        (f) => `      <failure type="failure" message="${xmlEscape(f.type)}">${xmlEscape(`- ${f.type} ${f.text}`)}</failure>`,
+      ),
       ...(c.skipped !== undefined ? [`      <skipped message="${xmlEscape(c.skipped)}"/>`] : []),
     ];
     const time = (c.time ?? 0).toFixed(3);
@@ -38,7 +47,8 @@ export function reportJUnit(report: Report): string {
       .map((v) => ({ type: v.kind.toUpperCase(), text: v.message })),
   }));
   for (const u of report.unconfirmed) cases.push({ name: `refund ${u.resource}`, failures: [], skipped: u.message });
-  for (const u of report.unverified) cases.push({ name: `unverified ${u.operationId}`, failures: [], skipped: `${u.kind} ${u.message} (not judged: ${u.why})` });
+  for (const u of report.unverified)
+    cases.push({ name: `unverified ${u.operationId}`, failures: [], skipped: `${u.kind} ${u.message} (not judged: ${u.why})` });
   return junit('proxy', cases);
 }
 

@@ -8,7 +8,12 @@ type AjvInstance = import('ajv').default;
 type Validate = import('ajv').ValidateFunction;
 // Both are CommonJS; under NodeNext their default import is the module object, which is callable.
 const create = (options: object): AjvInstance => {
-  const ajv = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({ strict: false, allErrors: true, validateFormats: true, ...options });
+  const ajv = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({
+    strict: false,
+    allErrors: true,
+    validateFormats: true,
+    ...options,
+  });
   (addFormats as unknown as (instance: AjvInstance) => void)(ajv);
   return ajv;
 };
@@ -24,7 +29,7 @@ export class Schemas {
   private readonly coercing = create({ coerceTypes: 'array' });
   private readonly cache = new Map<string, Validate>();
 
-  constructor(private readonly contract: Contract) {
+  constructor(readonly contract: Contract) {
     this.strict.addSchema({ ...contract.doc, $id: DOC_ID });
     this.coercing.addSchema({ ...contract.doc, $id: DOC_ID });
   }
@@ -37,7 +42,10 @@ export class Schemas {
 
   /** Validates one parameter value (text, or a list of texts) against the schema at `ref`, coercing as a server would. */
   checkParameter(ref: string, value: unknown): string | undefined {
-    const validate = this.compiled(this.coercing, `param:${ref}`, () => ({ type: 'object', properties: { value: { $ref: `${DOC_ID}${ref}` } } }));
+    const validate = this.compiled(this.coercing, `param:${ref}`, () => ({
+      type: 'object',
+      properties: { value: { $ref: `${DOC_ID}${ref}` } },
+    }));
     return validate({ value }) ? undefined : this.coercing.errorsText(validate.errors, { dataVar: 'parameter' });
   }
 

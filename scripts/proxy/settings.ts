@@ -18,7 +18,10 @@ const flag = (v: string | undefined) => v === '1' || v === 'true' || v === 'yes'
 
 export function readProxySettings(env: NodeJS.ProcessEnv, basePath: string): ProxySettings {
   const raw = env.PROXY_TARGET?.trim();
-  if (!raw) throw new Error(`PROXY_TARGET is required: the base URL of the deployment to forward to, ending in ${basePath} (e.g. https://staging.example.com${basePath})`);
+  if (!raw)
+    throw new Error(
+      `PROXY_TARGET is required: the base URL of the deployment to forward to, ending in ${basePath} (e.g. https://staging.example.com${basePath})`,
+    );
   let target: URL;
   try {
     target = new URL(raw.replace(/\/+$/, ''));
@@ -33,7 +36,8 @@ export function readProxySettings(env: NodeJS.ProcessEnv, basePath: string): Pro
   let refundGraceMs: number | undefined;
   if (env.PROXY_REFUND_GRACE_MS?.trim()) {
     refundGraceMs = Number(env.PROXY_REFUND_GRACE_MS);
-    if (!Number.isInteger(refundGraceMs) || refundGraceMs < 0) throw new Error(`PROXY_REFUND_GRACE_MS must be a non-negative integer, got "${env.PROXY_REFUND_GRACE_MS}"`);
+    if (!Number.isInteger(refundGraceMs) || refundGraceMs < 0)
+      throw new Error(`PROXY_REFUND_GRACE_MS must be a non-negative integer, got "${env.PROXY_REFUND_GRACE_MS}"`);
   }
   return {
     target,

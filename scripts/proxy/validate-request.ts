@@ -24,7 +24,10 @@ interface Parameter {
 }
 
 export function mediaType(value: unknown): string {
-  return String(Array.isArray(value) ? value[0] : value ?? '').split(';')[0].trim().toLowerCase();
+  return String(Array.isArray(value) ? value[0] : (value ?? ''))
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 }
 
 /** `image/*` matches image/png; `*\/*` matches anything. */
@@ -58,7 +61,12 @@ export function validateRequest(contract: Contract, schemas: Schemas, match: Mat
   for (const param of parameters(contract, op)) {
     if (param.in === 'path') {
       const problem = schemas.checkParameter(param.ref, match.params[param.name]);
-      if (problem) findings.push({ kind: 'request', expected: `path parameter ${param.name} as the contract types it`, got: `${JSON.stringify(match.params[param.name])} (${problem})` });
+      if (problem)
+        findings.push({
+          kind: 'request',
+          expected: `path parameter ${param.name} as the contract types it`,
+          got: `${JSON.stringify(match.params[param.name])} (${problem})`,
+        });
       continue;
     }
     if (param.in !== 'query') continue;
@@ -72,13 +80,19 @@ export function validateRequest(contract: Contract, schemas: Schemas, match: Mat
     // Arrays may come as CSV (`only=a,b`) or repeated (`only=a&only=b`, `only[]=a`).
     const value = isArray(param.schema) ? values.flatMap((v) => v.split(',')) : values[0];
     const problem = schemas.checkParameter(param.ref, value);
-    if (problem) findings.push({ kind: 'request', expected: `query parameter ${param.name} as the contract types it`, got: `${JSON.stringify(value)} (${problem})` });
+    if (problem)
+      findings.push({
+        kind: 'request',
+        expected: `query parameter ${param.name} as the contract types it`,
+        got: `${JSON.stringify(value)} (${problem})`,
+      });
   }
 
   const body = contract.deref(op.raw.requestBody) as { required?: boolean; content?: Record<string, unknown> } | undefined;
   if (!body?.content) return findings;
   if (!ex.requestBody.length) {
-    if (body.required) findings.push({ kind: 'request', expected: `a request body (${Object.keys(body.content).join(' or ')})`, got: 'none' });
+    if (body.required)
+      findings.push({ kind: 'request', expected: `a request body (${Object.keys(body.content).join(' or ')})`, got: 'none' });
     return findings;
   }
   const type = mediaType(ex.requestHeaders['content-type']);

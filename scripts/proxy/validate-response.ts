@@ -17,7 +17,11 @@ interface Response {
 }
 
 /** The documented response key for a status, and where its schema lives. */
-export function documentedResponse(contract: Contract, match: Match, status: number): { key: string; ref: string; response: Response } | undefined {
+export function documentedResponse(
+  contract: Contract,
+  match: Match,
+  status: number,
+): { key: string; ref: string; response: Response } | undefined {
   const responses = match.op.raw.responses as Record<string, { $ref?: string }>;
   const code = String(status);
   const key = [code, `${code[0]}XX`, `${code[0]}xx`, 'default'].find((k) => responses[k]);
@@ -27,7 +31,11 @@ export function documentedResponse(contract: Contract, match: Match, status: num
 }
 
 /** Where the contract is a guess, what the exchange showed that the proxy does not judge. */
-export interface Checked { findings: Finding[]; unverified: Finding[]; body?: unknown }
+export interface Checked {
+  findings: Finding[];
+  unverified: Finding[];
+  body?: unknown;
+}
 
 /**
  * `relaxed`: the operation's entry in the shared leniency rule (lib/contract/leniency.ts), if any.
@@ -44,10 +52,12 @@ export function validateResponse(contract: Contract, schemas: Schemas, match: Ma
     if (!guess) return { findings: [status], unverified: [] };
     if (ex.status < 400) return { findings: [], unverified: [status] };
     // The error envelope stays a fact: the answer must fit one of the declared error responses.
-    const tries = listed.filter((key) => /^[45]/.test(key)).map((key) => {
-      const response = documentedResponse(contract, match, key.startsWith('5') ? 500 : Number(key))!;
-      return checkAnswer(contract, schemas, { ...response, key: `${key} (declared error responses)` }, ex);
-    });
+    const tries = listed
+      .filter((key) => /^[45]/.test(key))
+      .map((key) => {
+        const response = documentedResponse(contract, match, key.startsWith('5') ? 500 : Number(key))!;
+        return checkAnswer(contract, schemas, { ...response, key: `${key} (declared error responses)` }, ex);
+      });
     const fits = tries.find((t) => !t.findings.length);
     return { findings: fits || !tries.length ? [] : tries[0].findings, unverified: [status], body: fits?.body };
   }
@@ -57,7 +67,12 @@ export function validateResponse(contract: Contract, schemas: Schemas, match: Ma
   return { findings: checked.findings.filter((f) => !unshown(f)), unverified: checked.findings.filter(unshown), body: checked.body };
 }
 
-function checkAnswer(contract: Contract, schemas: Schemas, documented: { key: string; ref: string; response: Response }, ex: Observed): { findings: Finding[]; body?: unknown } {
+function checkAnswer(
+  contract: Contract,
+  schemas: Schemas,
+  documented: { key: string; ref: string; response: Response },
+  ex: Observed,
+): { findings: Finding[]; body?: unknown } {
   const findings: Finding[] = [];
   const { response, ref, key } = documented;
   for (const [name, node] of Object.entries(response.headers ?? {})) {
@@ -68,7 +83,8 @@ function checkAnswer(contract: Contract, schemas: Schemas, documented: { key: st
       continue;
     }
     const text = String(Array.isArray(value) ? value[0] : value).trim();
-    if (header.schema?.type === 'integer' && !/^-?\d+$/.test(text)) findings.push({ kind: 'header', expected: `${name} an integer`, got: JSON.stringify(text) });
+    if (header.schema?.type === 'integer' && !/^-?\d+$/.test(text))
+      findings.push({ kind: 'header', expected: `${name} an integer`, got: JSON.stringify(text) });
   }
 
   const content = response.content ?? {};

@@ -8,9 +8,13 @@ export default function argsHave400(paths) {
     for (const method of METHODS) {
       const operation = item?.[method];
       if (!operation) continue;
-      const takesArgs = (item.parameters ?? []).length > 0 || (operation.parameters ?? []).length > 0 || operation.requestBody !== undefined;
+      const takesArgs =
+        (item.parameters ?? []).length > 0 || (operation.parameters ?? []).length > 0 || operation.requestBody !== undefined;
       if (takesArgs && !('400' in (operation.responses ?? {}))) {
-        results.push({ message: `${method.toUpperCase()} ${path} takes arguments but documents no 400 (GEN-WRONG-ARGS).`, path: [path, method, 'responses'] });
+        results.push({
+          message: `${method.toUpperCase()} ${path} takes arguments but documents no 400 (GEN-WRONG-ARGS).`,
+          path: [path, method, 'responses'],
+        });
       }
     }
   }

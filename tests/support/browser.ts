@@ -5,8 +5,14 @@ import { chromium, type BrowserContext } from 'playwright-core';
 
 /** Flags for a closed network: no background traffic, no first-run UI, no GPU. */
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 let cached: Promise<string> | undefined;
@@ -20,18 +26,24 @@ export function chromiumExecutable(): Promise<string> {
 async function locate(): Promise<string> {
   const override = process.env.CHROMIUM_PATH;
   if (override) {
-    if (!existsSync(override)) throw new Error(`CHROMIUM_PATH=${override} does not exist: point it at a Chromium binary, or unset it to use the one from @sparticuz/chromium`);
+    if (!existsSync(override))
+      throw new Error(
+        `CHROMIUM_PATH=${override} does not exist: point it at a Chromium binary, or unset it to use the one from @sparticuz/chromium`,
+      );
     return override;
   }
   let pkg: { executablePath(): Promise<string> };
   try {
     pkg = (await import('@sparticuz/chromium')).default;
   } catch (error) {
-    throw new Error(`the test browser package @sparticuz/chromium is not installed (${(error as Error).message}): run \`npm ci\`, or set CHROMIUM_PATH to a Chromium binary`);
+    throw new Error(
+      `the test browser package @sparticuz/chromium is not installed (${(error as Error).message}): run \`npm ci\`, or set CHROMIUM_PATH to a Chromium binary`,
+    );
   }
   // The package unpacks its compressed binary into the temporary directory on first use.
   const file = await pkg.executablePath();
-  if (!file || !existsSync(file)) throw new Error(`@sparticuz/chromium did not unpack a browser (got ${file}): run \`npm ci\` again, or set CHROMIUM_PATH`);
+  if (!file || !existsSync(file))
+    throw new Error(`@sparticuz/chromium did not unpack a browser (got ${file}): run \`npm ci\` again, or set CHROMIUM_PATH`);
   return file;
 }
 

@@ -2,7 +2,15 @@
 // model (lib/contract/): the tests read the contract the way every other part does.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ContractModel, escapeToken, readPointer, type Document, type MaybeRef, type Operation, type OperationEntry as ModelEntry } from '../../lib/contract/index.js';
+import {
+  ContractModel,
+  escapeToken,
+  readPointer,
+  type Document,
+  type MaybeRef,
+  type Operation,
+  type OperationEntry as ModelEntry,
+} from '../../lib/contract/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -35,7 +43,9 @@ export interface OperationEntry {
 }
 
 export function operationsOf(doc: Document): OperationEntry[] {
-  return ContractModel.of(doc).operations().map((o) => ({ path: o.path, method: o.method, operation: o.operation, pointer: `#${o.pointer}` }));
+  return ContractModel.of(doc)
+    .operations()
+    .map((o) => ({ path: o.path, method: o.method, operation: o.operation, pointer: `#${o.pointer}` }));
 }
 
 /** A path template with parameter names erased, so /faceless/{id} and /faceless/{faceless} match. */

@@ -34,8 +34,14 @@ function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted)
             return reject(signal.reason);
-        const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-        const onAbort = () => { clearTimeout(timer); reject(signal.reason); };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
         signal?.addEventListener('abort', onAbort, { once: true });
     });
 }
@@ -81,8 +87,7 @@ export function rateLimits(options = {}) {
                 replayable.delete(id);
                 return undefined;
             }
-            return retry(request, response, `${request.method} ${schemaPath}`, replayable.get(id), clientOptions.fetch)
-                .finally(() => replayable.delete(id));
+            return retry(request, response, `${request.method} ${schemaPath}`, replayable.get(id), clientOptions.fetch).finally(() => replayable.delete(id));
         },
         onError({ id }) {
             replayable.delete(id);
