@@ -1,6 +1,7 @@
 // npm run lint: Redocly (recommended-strict + our assertions) on the source and on a fresh bundle,
 // every vendor extension of the bundle against its JSON Schema (lib/contract/extensions.ts), then
-// Spectral (spectral:oas + OWASP + house rules) on the bundle. Zero errors and zero warnings.
+// Spectral (spectral:oas + OWASP + house rules) on the bundle, then Biome on the TypeScript
+// (formatting and lint, biome.jsonc). Zero errors and zero warnings.
 // Spectral lints the bundle because its 3.1 schema check misreads path items that are external
 // $refs in the multi-file source; the bundle is the document every consumer reads.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -39,6 +40,8 @@ async function main() {
     // The mock's control API is its own single-file document (redocly.yaml: mock-control@v1).
     console.log('lint: redocly on openapi/mock-control/ (the mock control API)');
     await redoclyLint(path.relative(ROOT, MOCK_CONTROL_ROOT));
+    console.log('lint: biome on the TypeScript (formatting and lint; `npx biome check --write .` fixes most)');
+    await run(BIN('biome'), ['ci', '--colors=off', '--error-on-warnings', '.'], { cwd: ROOT });
     console.log('lint: zero errors, zero warnings');
   } finally {
     await rm(tmp, { recursive: true, force: true });

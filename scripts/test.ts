@@ -36,7 +36,7 @@ function junitCount(): Count | undefined {
 }
 
 const steps: Step[] = [
-  { name: 'lint (Redocly, Spectral)', command: 'npm', args: ['run', '--silent', 'lint'] },
+  { name: 'lint (Redocly, extension schemas, Spectral, Biome)', command: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'generated/ is fresh', command: 'npm', args: ['run', '--silent', 'check:generated'] },
   { name: 'type check (tsc)', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   {
@@ -56,8 +56,15 @@ const steps: Step[] = [
 
 function runStep(step: Step): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { cwd: ROOT, env: { ...process.env, ...step.env }, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('error', (error) => { console.error(`test: could not start ${step.command}: ${error.message}`); resolve(127); });
+    const child = spawn(step.command, step.args, {
+      cwd: ROOT,
+      env: { ...process.env, ...step.env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', (error) => {
+      console.error(`test: could not start ${step.command}: ${error.message}`);
+      resolve(127);
+    });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
 }
@@ -81,15 +88,20 @@ async function main(): Promise<number> {
   console.log('\n=== test: summary ===');
   for (const r of results) {
     const mark = r.count.failed ? 'FAIL' : 'ok  ';
-    console.log(`${mark} ${r.step.name}: ${r.count.passed} passed, ${r.count.failed} failed, ${r.count.skipped} skipped (${seconds(r.ms)})`);
+    console.log(
+      `${mark} ${r.step.name}: ${r.count.passed} passed, ${r.count.failed} failed, ${r.count.skipped} skipped (${seconds(r.ms)})`,
+    );
   }
   console.log(`reports: ${path.relative(ROOT, REPORTS)}/ (vitest.json, conformance/*.xml)`);
   console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return total.failed ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (error) => {
-  console.error(error);
-  console.log('tests: 0 passed, 1 failed, 0 skipped');
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    console.log('tests: 0 passed, 1 failed, 0 skipped');
+    process.exit(1);
+  },
+);
