@@ -6,6 +6,7 @@ import type { Client } from 'openapi-fetch';
 import { clientDefaults, operations, stateMachines, type StateMachineName } from '../generated/contract.js';
 import type { paths } from '../generated/schema.js';
 import { JobFailedError, PollTimeoutError, toVideoApiError, type Redactor } from './errors.js';
+import { sleep } from './sleep.js';
 
 /** The resources that can be awaited, and the contract state machine each follows. */
 export const pollableResources = {
@@ -67,21 +68,6 @@ function failureBeside(body: unknown, statusPath: readonly string[]): unknown {
   if (!parent || typeof parent !== 'object') return undefined;
   const p = parent as Record<string, unknown>;
   return p.failure ?? p.error;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export async function pollResource<R extends PollableResource>(

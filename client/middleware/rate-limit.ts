@@ -3,6 +3,7 @@
 // discovery, ...) answered 429 is handed back untouched: retrying it could charge twice.
 import type { Middleware } from 'openapi-fetch';
 import { chargesCredits } from '../operations.js';
+import { sleep } from '../sleep.js';
 
 export interface RateLimitInfo {
   limit?: number;
@@ -54,21 +55,6 @@ export function retryDelayMs(headers: Headers, now = Date.now()): number {
   const reset = headerNumber(headers, 'X-RateLimit-Reset');
   if (reset !== undefined) return Math.max(0, reset * 1000 - now);
   return 1000;
-}
-
-function sleep(ms: number, signal: AbortSignal | null): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export function rateLimits(options: RateLimitOptions = {}): Middleware & { last(): RateLimitInfo | undefined } {

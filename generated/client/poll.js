@@ -1,5 +1,6 @@
 import { clientDefaults, operations, stateMachines } from './contract.js';
 import { JobFailedError, PollTimeoutError, toVideoApiError } from './errors.js';
+import { sleep } from './sleep.js';
 /** The resources that can be awaited, and the contract state machine each follows. */
 export const pollableResources = {
     facelessVideo: 'FacelessVideoStatus',
@@ -25,21 +26,6 @@ function failureBeside(body, statusPath) {
         return undefined;
     const p = parent;
     return p.failure ?? p.error;
-}
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
 }
 export async function pollResource(client, resource, ref, options = {}, redact) {
     const machine = stateMachines[pollableResources[resource]];

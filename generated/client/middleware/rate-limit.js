@@ -1,4 +1,5 @@
 import { chargesCredits } from '../operations.js';
+import { sleep } from '../sleep.js';
 function headerNumber(headers, name) {
     const raw = headers.get(name);
     if (raw === null || raw.trim() === '')
@@ -29,21 +30,6 @@ export function retryDelayMs(headers, now = Date.now()) {
     if (reset !== undefined)
         return Math.max(0, reset * 1000 - now);
     return 1000;
-}
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted)
-            return reject(signal.reason);
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
 }
 export function rateLimits(options = {}) {
     const maxRetries = options.maxRetries ?? 2;

@@ -1,0 +1,1 @@
+export declare function sleep(ms: number, signal?: AbortSignal | null): Promise<void>;
