@@ -13,7 +13,7 @@ import { knownGaps } from '../scripts/docs/known-gaps.js';
 import { isGuessedOperation, UNCONFIRMED_LABEL } from '../scripts/build-steps/unconfirmed.js';
 import { stateMachines } from '../scripts/docs/state-diagrams.js';
 import { ROOT } from '../scripts/lib/project.js';
-import { launchChromium } from './support/browser.js';
+import { guardRequests, launchChromium } from './support/browser.js';
 
 const HTML = path.join(ROOT, 'generated', 'docs', 'index.html');
 const PAGE_URL = pathToFileURL(HTML).href;
@@ -76,29 +76,11 @@ async function openOperation(o: (typeof ops)[number]): Promise<string | null> {
   return href;
 }
 
-/**
- * Every request of the context goes through here: only `allowed` (the page's own file) may load;
- * anything else is recorded in `sink` and refused. Requests the router never sees (other schemes)
- * are caught by the listener.
- */
-async function guard(ctx: BrowserContext, allowed: string, sink: string[]): Promise<void> {
-  await ctx.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.split('#')[0] === allowed) return route.continue();
-    if (!sink.includes(url)) sink.push(url);
-    return route.abort('blockedbyclient');
-  });
-  ctx.on('request', (request) => {
-    const url = request.url();
-    if (url.split('#')[0] !== allowed && !sink.includes(url)) sink.push(url);
-  });
-}
-
 beforeAll(async () => {
   if (!existsSync(HTML)) throw new Error(`${HTML} is missing: run \`npm run build\` (or \`npm run docs\`)`);
   userDataDir = await mkdtemp(path.join(os.tmpdir(), 'docs-chromium-'));
   context = await launchChromium(userDataDir, { viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
-  await guard(context, PAGE_URL, leftThePage);
+  await guardRequests(context, (url) => url === PAGE_URL, leftThePage);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
@@ -271,7 +253,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     const caught: string[] = [];
     const control = await launchChromium(path.join(dir, 'profile'));
     try {
-      await guard(control, pathToFileURL(file).href, caught);
+      await guardRequests(control, (url) => url === pathToFileURL(file).href, caught);
       const p = control.pages()[0] ?? (await control.newPage());
       await p.goto(pathToFileURL(file).href);
       await expect.poll(() => [...caught].sort()).toEqual(['https://cdn.example.invalid/logo.svg', 'https://cdn.example.invalid/x.js']);

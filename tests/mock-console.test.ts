@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../scripts/lib/project.js';
-import { launchChromium } from './support/browser.js';
+import { guardRequests, launchChromium } from './support/browser.js';
 import { call, useMock } from './mock-harness.js';
 
 const mock = useMock({ MOCK_CLOCK: 'manual', MOCK_STEP_MS: '1000' });
@@ -38,16 +38,7 @@ const badge = (id: number) => page.locator(`[data-token="${token}"] [data-path="
 beforeAll(async () => {
   profile = await mkdtemp(path.join(os.tmpdir(), 'mock-console-chromium-'));
   context = await launchChromium(profile, { viewport: { width: 1400, height: 1000 }, serviceWorkers: 'block' });
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (new URL(url).origin === origin() || url.split('#')[0] === CONTROL_DOCS) return route.continue();
-    if (!leftTheMock.includes(url)) leftTheMock.push(url);
-    return route.abort('blockedbyclient');
-  });
-  context.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(origin()) && url.split('#')[0] !== CONTROL_DOCS && !leftTheMock.includes(url)) leftTheMock.push(url);
-  });
+  await guardRequests(context, (url) => url.startsWith(`${origin()}/`) || url === CONTROL_DOCS, leftTheMock);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('console', (m) => {
     if (m.type() === 'error') pageErrors.push(m.text());

@@ -429,7 +429,10 @@ async function walk(
     }
     const url = `${base}${path}${query.size ? `?${query}` : ''}`;
     const machine = step.poll ? contract.machines.find((m) => m.pollOperationIds.includes(op.id)) : undefined;
-    const intervalMs = options.localMock ? 100 : (machine?.pollIntervalSeconds?.min ?? 5) * 1000;
+    // The machine's own cadence, else the API-wide one (x-limits); the local mock moves in milliseconds.
+    const cadence = machine?.pollIntervalSeconds ?? contract.model.limits().pollIntervalSeconds;
+    if (!options.localMock && !cadence) throw new Error(`flows: the contract states no polling interval for ${op.id}`);
+    const intervalMs = options.localMock ? 100 : cadence!.min * 1000;
     const deadline = Date.now() + (options.localMock ? 20_000 : 30 * 60_000);
     for (;;) {
       const response = await fetch(url, { method: op.method.toUpperCase(), headers, body: body ? new Uint8Array(body) : undefined });

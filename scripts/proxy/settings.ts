@@ -1,7 +1,7 @@
 // `npm run proxy` settings, from PROXY_* environment variables. Pure, so it is tested directly.
 import path from 'node:path';
 
-/** The proxy's own default port (the mock's is 4010; no port is a fact of the contract). */
+/** The proxy's own default port (a tool setting, not an API fact; the mock's port is the contract's local-mock server entry). */
 export const DEFAULT_PROXY_PORT = 4020;
 
 export interface ProxySettings {

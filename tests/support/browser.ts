@@ -59,3 +59,22 @@ export async function launchChromium(
     ...options,
   });
 }
+
+/**
+ * Routes every request of the context: what `allowed(url)` accepts loads (the URL without its
+ * fragment), anything else is recorded in `sink` and refused. Requests the router never sees
+ * (other schemes) are caught by the listener.
+ */
+export async function guardRequests(ctx: BrowserContext, allowed: (url: string) => boolean, sink: string[]): Promise<void> {
+  const ok = (url: string) => allowed(url.split('#')[0]);
+  await ctx.route('**/*', (route) => {
+    const url = route.request().url();
+    if (ok(url)) return route.continue();
+    if (!sink.includes(url)) sink.push(url);
+    return route.abort('blockedbyclient');
+  });
+  ctx.on('request', (request) => {
+    const url = request.url();
+    if (!ok(url) && !sink.includes(url)) sink.push(url);
+  });
+}
