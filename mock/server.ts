@@ -136,7 +136,12 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       return {
         url: `http://${host}:${address.port}${config.basePath}`,
         config,
-        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+        // Idle keep-alive sockets would hold close() open for keepAliveTimeout; cut them (and any open ones) so a stop is prompt.
+        close: () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
       };
     },
   };

@@ -18,7 +18,16 @@ async function main() {
     `mock: control API and console at ${server.url.replace(/\/v2$/, '')}/__mock/ (clock ${config.clockMode}${config.controlToken ? '; X-Mock-Control-Token required' : ''}; docs: generated/docs/mock-control.html)`,
   ];
   console.log(lines.join('\n'));
-  const stop = () => server.close().then(() => process.exit(0));
+  // SIGTERM/SIGINT to `npm start` reach here (the script is `exec tsx`): close the port, then exit 0.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    void server.close().then(() => {
+      console.log(`mock: ${signal}: stopped`);
+      process.exit(0);
+    });
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -76,7 +76,7 @@ async function main(): Promise<number> {
   mkdirSync(REPORTS, { recursive: true });
   const results: Array<{ step: Step; code: number; count: Count; ms: number }> = [];
   for (const step of steps) {
-    console.log(`\n=== test: ${step.name} ===`);
+    console.log(`\n[test] step: ${step.name}`);
     const started = Date.now();
     const code = await runStep(step);
     let count = step.count?.(code) ?? (code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
@@ -85,7 +85,7 @@ async function main(): Promise<number> {
     results.push({ step, code, count, ms: Date.now() - started });
   }
   const total = results.map((r) => r.count).reduce(add, NONE);
-  console.log('\n=== test: summary ===');
+  console.log('\n[test] summary:');
   for (const r of results) {
     const mark = r.count.failed ? 'FAIL' : 'ok  ';
     console.log(

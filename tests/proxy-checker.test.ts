@@ -222,13 +222,48 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
     expect(checker.violations.map((v) => v.kind)).toEqual(['header', 'header', 'schema']);
   });
 
-  it("where the request itself is not shown, a request the contract would refuse is unverified; elsewhere it is the client's violation", () => {
+  it('where the request itself is not shown, a request the contract would refuse is unverified, not a request error', () => {
     const checker = new Checker({ contract });
     checker.check(malformed(unknownRequest.operationId));
     expect(checker.violations).toEqual([]);
+    expect(checker.requestErrors).toEqual([]);
     expect(checker.report().unverified.map((u) => u.kind)).toEqual(['request']);
+  });
+
+  it("elsewhere a request the contract refuses, refused with a documented 4xx, is the client's request error and no violation", () => {
+    const checker = new Checker({ contract });
     checker.check(malformed(strictRequest.id));
-    expect(checker.violations.map((v) => `${v.kind} ${v.operationId}`)).toEqual([`request ${strictRequest.id}`]);
+    expect(checker.violations).toEqual([]);
+    expect(checker.report().requestErrors.map((e) => `${e.kind} ${e.operationId} ${e.status}`)).toEqual([
+      `request ${strictRequest.id} 400`,
+    ]);
+    expect(checker.report().requestErrors[0].message).toMatch(/the contract expects .*; the client sent .*; the API answered 400$/);
+  });
+
+  it("a request the contract refuses, accepted with a 2xx: the client's error and the API's violation where the rule is stated", () => {
+    const checker = new Checker({ contract });
+    const success = Object.values(contract.examples(strictRequest, Object.keys(strictRequest.raw.responses).find((k) => /^2/.test(k))!))[0];
+    checker.check({
+      ...exchange(strictRequest.id, { faceless: 1, storyboard: 1, id: 1 }, 200, success, {}),
+      requestBody: Buffer.from('{"oops":'),
+    });
+    expect(checker.requestErrors.map((e) => e.kind)).toEqual(['request']);
+    expect(checker.violations.filter((v) => v.kind === 'accepted-invalid').map((v) => v.operationId)).toEqual([strictRequest.id]);
+    expect(checker.violations[0].message).toContain('accepted input the contract rejects');
+  });
+
+  it("the same acceptance where the operation's inputs are partly a guess (x-unspecified) is unverified, not a violation", () => {
+    const partly = relaxed.find((r) => r.kind === 'inputs' && !r.requestUnknown && jsonBody(r.operationId))!;
+    const op = contract.opFromContract(partly.operationId);
+    const key = Object.keys(op.raw.responses).find((k) => /^2/.test(k))!;
+    const success = Object.values(contract.examples(op, key))[0];
+    const checker = new Checker({ contract });
+    checker.check({
+      ...exchange(op.id, { faceless: 1, storyboard: 1, id: 1 }, Number(key.replace(/X/g, '0')), success, {}),
+      requestBody: Buffer.from('{"oops":'),
+    });
+    expect(checker.violations.filter((v) => v.kind === 'accepted-invalid')).toEqual([]);
+    expect(checker.report().unverified.map((u) => `${u.kind} ${u.operationId}`)).toContain(`accepted-invalid ${op.id}`);
   });
 
   it('an operation that is not a guess answered with a status it does not document is a violation', () => {
@@ -242,6 +277,45 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
   });
 });
 
+describe('routes the contract lacks', () => {
+  const notFound = Object.values(contract.examples(contract.opFromContract('getMe'), '401'))[0] as { status: number };
+  const unknown = (method: string, status: number, body: unknown): Observed => ({
+    method,
+    path: '/no-such-resource',
+    query: new URLSearchParams(),
+    requestHeaders: auth,
+    requestBody: Buffer.alloc(0),
+    status,
+    responseHeaders: rate,
+    responseBody: Buffer.from(JSON.stringify(body)),
+    at: Date.now(),
+  });
+
+  it("answered 404 or 405 in the error envelope: the client's request error, no violation", () => {
+    const checker = new Checker({ contract });
+    checker.check(unknown('GET', 404, { ...notFound, status: 404 }));
+    checker.check(unknown('DELETE', 405, { ...notFound, status: 405 }));
+    expect(checker.violations).toEqual([]);
+    expect(checker.requestErrors.map((e) => `${e.kind} ${e.method} ${e.status}`)).toEqual([
+      'unknown-route GET 404',
+      'unknown-route DELETE 405',
+    ]);
+  });
+
+  it("answered 2xx: an undocumented operation (the API's violation)", () => {
+    const checker = new Checker({ contract });
+    checker.check(unknown('GET', 200, { data: {} }));
+    expect(checker.violations.map((v) => v.kind)).toEqual(['undocumented-operation']);
+    expect(checker.requestErrors).toHaveLength(1);
+  });
+
+  it('answered 404 outside the error envelope: a violation', () => {
+    const checker = new Checker({ contract });
+    checker.check(unknown('GET', 404, ['not', 'an', 'envelope']));
+    expect(checker.violations.map((v) => v.kind)).toEqual(['undocumented-operation']);
+  });
+});
+
 describe('proxy settings', () => {
   it('PROXY_TARGET required, ending in the base path; port default and override', () => {
     expect(() => readProxySettings({}, '/v2')).toThrow(/PROXY_TARGET is required/);
@@ -251,6 +325,10 @@ describe('proxy settings', () => {
     expect(s.port).toBe(DEFAULT_PROXY_PORT);
     expect(s.target.pathname).toBe('/v2');
     expect(s.blockCharges).toBe(false);
+    expect(s.failOnRequestErrors).toBe(false);
+    expect(readProxySettings({ PROXY_TARGET: 'http://127.0.0.1:1/v2', PROXY_FAIL_ON_REQUEST_ERRORS: '1' }, '/v2').failOnRequestErrors).toBe(
+      true,
+    );
     expect(readProxySettings({ PROXY_TARGET: 'http://127.0.0.1:1/v2', PROXY_PORT: '5000', PROXY_BLOCK_CHARGES: '1' }, '/v2')).toMatchObject(
       { port: 5000, blockCharges: true },
     );

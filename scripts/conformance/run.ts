@@ -19,6 +19,7 @@ import { seed, type Seeded } from './seed.js';
 import { readSettings } from './settings.js';
 import { formatSummary, parseJUnit, type Finding } from './summary.js';
 import { startThrottle, type Throttle } from './throttle.js';
+import { pipeNeutralized } from './output-filter.js';
 
 const CONFIG = path.join(ROOT, 'schemathesis.toml');
 const HEARTBEAT_MS = 30_000;
@@ -45,7 +46,9 @@ function describePlan(settings: ReturnType<typeof readSettings>, remote: boolean
 function runSchemathesis(command: string, args: string[], env: NodeJS.ProcessEnv, progress: () => string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    // Piped through a filter: Schemathesis's pytest-style banners must not read as another runner's closing line.
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const piped = Promise.all([pipeNeutralized(child.stdout, process.stdout), pipeNeutralized(child.stderr, process.stderr)]);
     const heartbeat = setInterval(() => {
       const elapsed = Math.round((Date.now() - started) / 1000);
       log(`still running: ${Math.floor(elapsed / 60)}m${String(elapsed % 60).padStart(2, '0')}s elapsed${progress()}`);
@@ -59,7 +62,7 @@ function runSchemathesis(command: string, args: string[], env: NodeJS.ProcessEnv
     });
     child.on('close', (code) => {
       clearInterval(heartbeat);
-      resolve(code ?? 1);
+      void piped.then(() => resolve(code ?? 1));
     });
   });
 }
@@ -204,7 +207,7 @@ async function main(): Promise<number> {
     }
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log('\n=== conformance summary ===');
+    console.log('\n[conformance] summary:');
     console.log(formatSummary(findings, { rewriteOrigin: throttle && settings.baseUrl ? [throttle.url, settings.baseUrl] : undefined }));
     log(`${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}`);
     return findings.length || failed ? 1 : 0;

@@ -4,13 +4,20 @@
 // happens and kept for the report, unless the contract says the place is a guess: the leniency is
 // conformance's own (lib/contract/leniency.ts, derived from x-unspecified / x-unspecified-scope),
 // and what it spares is listed as `unverified`, never counted. Conformance's flows phase runs its HTTP through this class too.
+//
+// Blame goes to the right side: a request the contract rejects (a parameter, a body, a route it
+// does not have) is the client's mistake and goes to `requestErrors`, never `violations`. The API's
+// answer to it is still judged: a documented 4xx in the error envelope is right; a 2xx is a
+// violation ("accepted input the contract rejects") where the source states the rule, unverified
+// where the operation's inputs are a guess; on an unknown route a 404 or 405 in the envelope is
+// right and a 2xx is an undocumented operation.
 import { createHash } from 'node:crypto';
 import { Contract, describeRelaxations, relaxations, type Relaxation } from '../../lib/contract/index.js';
 import { CreditTracker } from './credits.js';
 import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';
-import { Schemas } from './schemas.js';
-import type { Observed, Report, Unverified, Violation, ViolationKind } from './types.js';
+import { pointer, Schemas } from './schemas.js';
+import type { Observed, Report, RequestError, Unverified, Violation, ViolationKind } from './types.js';
 import { validateRequest } from './validate-request.js';
 import { validateResponse } from './validate-response.js';
 
@@ -20,6 +27,8 @@ export interface CheckerOptions {
   refundGraceMs?: number;
   /** Called with each violation as it happens (the proxy prints it). */
   onViolation?: (violation: Violation) => void;
+  /** Called with each new request error (a request the contract rejects) as it happens. */
+  onRequestError?: (error: RequestError) => void;
 }
 
 /** Accounts are told apart by their bearer token; the report shows only a short hash of it. */
@@ -33,9 +42,14 @@ export function describeViolation(v: Omit<Violation, 'message'>): string {
   return `${v.operationId ?? '(no operation)'} ${v.method} ${v.path}${v.resource ? ` [${v.resource}]` : ''}: expected ${v.expected}; got ${v.got}`;
 }
 
-/** The one line printed as a violation happens. */
+/** The one line printed as a violation happens: the API is at fault. */
 export function formatViolation(v: Violation): string {
-  return `✗ ${v.kind} ${v.message}`;
+  return `✗ API ${v.kind} ${v.message}`;
+}
+
+/** The one line printed as a request error happens: the client is at fault. */
+export function formatRequestError(e: RequestError): string {
+  return `! client ${e.kind} ${e.message}`;
 }
 
 /** Default refund grace: the slowest polling interval the contract states for a refunding machine. */
@@ -50,6 +64,7 @@ export class Checker {
   readonly credits: CreditTracker;
   readonly violations: Violation[] = [];
   readonly unverified: Unverified[] = [];
+  readonly requestErrors: RequestError[] = [];
   /** The relaxed operations by id: the same list conformance relaxes (lib/contract/leniency.ts). */
   readonly relaxed: ReadonlyMap<string, Relaxation>;
   exchanges = 0;
@@ -59,6 +74,9 @@ export class Checker {
   private readonly match: (method: string, path: string) => Match | undefined;
   private readonly schemas: Schemas;
   private readonly onViolation?: (violation: Violation) => void;
+  private readonly onRequestError?: (error: RequestError) => void;
+  /** Where the error envelope lives: the schemas of the contract's documented 404 and 405 answers. */
+  private readonly envelopeRefs: Record<'404' | '405', string[]>;
 
   constructor(options: CheckerOptions = {}) {
     this.contract = options.contract ?? Contract.load();
@@ -67,6 +85,8 @@ export class Checker {
     this.lifecycle = new LifecycleTracker(this.contract);
     this.credits = new CreditTracker(this.contract, options.refundGraceMs ?? defaultRefundGraceMs(this.contract));
     this.onViolation = options.onViolation;
+    this.onRequestError = options.onRequestError;
+    this.envelopeRefs = { '404': this.errorSchemaRefs('404'), '405': this.errorSchemaRefs('405') };
     this.relaxed = new Map(relaxations(this.contract.doc).map((r) => [r.operationId, r]));
   }
 
@@ -98,7 +118,10 @@ export class Checker {
     if (ex.method === 'OPTIONS') return added;
     const match = this.match(ex.method, ex.path);
     if (!match) {
-      add(null, 'undocumented-operation', 'an operation of the contract', `${ex.method} ${ex.path} (status ${ex.status})`);
+      const route = `${ex.method} ${ex.path}`;
+      this.requestError({ operationId: null, kind: 'unknown-route', expected: 'an operation of the contract', got: route }, ex, at);
+      const refused = this.unknownRouteRefusal(ex);
+      if (refused) add(null, 'undocumented-operation', refused, `${route} answered ${ex.status}`);
       return added;
     }
     const id = match.op.id;
@@ -123,10 +146,25 @@ export class Checker {
       }
       this.unverified.push({ operationId: id, kind, message, why: relaxed!.reason.replace(/\s+/g, ' ').trim(), at });
     };
-    // Where the request itself is not shown, the contract's request schema is a guess.
-    for (const f of validateRequest(this.contract, this.schemas, match, ex)) {
+    // A request the contract rejects is the client's mistake (requestErrors). Where the request
+    // itself is not shown, the contract's request schema is a guess and says nothing either way.
+    const rejected = validateRequest(this.contract, this.schemas, match, ex);
+    for (const f of rejected) {
       if (relaxed?.requestUnknown) spare(f.kind, f.expected, f.got);
-      else add(id, f.kind, f.expected, f.got);
+      else this.requestError({ operationId: id, kind: 'request', expected: f.expected, got: f.got }, ex, at);
+    }
+    if (rejected.length && !relaxed?.requestUnknown && ex.status >= 200 && ex.status < 300) {
+      // The API took what the contract refuses: its fault where the source states the rule, a
+      // guess's where the operation's inputs are partly not shown (x-unspecified).
+      const what = rejected.map((f) => `${f.expected}, got ${f.got}`).join('; ');
+      if (relaxed) spare('accepted-invalid', 'a refusal (documented 4xx in the error envelope)', `${ex.status}: accepted ${what}`);
+      else
+        add(
+          id,
+          'accepted-invalid',
+          'a refusal (documented 4xx in the error envelope)',
+          `${ex.status}: accepted input the contract rejects (${what})`,
+        );
     }
     const { findings, unverified, body } = validateResponse(this.contract, this.schemas, match, ex, relaxed);
     for (const f of findings) add(id, f.kind, f.expected, f.got);
@@ -152,6 +190,54 @@ export class Checker {
     return added;
   }
 
+  private requestError(error: Omit<RequestError, 'message' | 'method' | 'path' | 'status' | 'at'>, ex: Observed, at: string): void {
+    const message = `${error.operationId ?? '(no operation)'} ${ex.method} ${ex.path}: the contract expects ${error.expected}; the client sent ${error.got}; the API answered ${ex.status}`;
+    const same = this.requestErrors.find((e) => e.kind === error.kind && e.message === message);
+    if (same) {
+      same.repeats = (same.repeats ?? 0) + 1;
+      return;
+    }
+    const full: RequestError = { ...error, message, method: ex.method, path: ex.path, status: ex.status, at };
+    this.requestErrors.push(full);
+    this.onRequestError?.(full);
+  }
+
+  /** The schemas of every documented answer with this status (the error envelope), as pointers. */
+  private errorSchemaRefs(status: '404' | '405'): string[] {
+    const refs = new Set<string>();
+    for (const op of this.contract.operations.values()) {
+      const node = (op.raw.responses as Record<string, { $ref?: string }>)[status];
+      if (!node) continue;
+      const content = (this.contract.deref(node) as { content?: Record<string, unknown> }).content ?? {};
+      for (const media of Object.keys(content).filter((m) => /json/.test(m)))
+        refs.add(
+          node.$ref
+            ? `${node.$ref}/content/${media.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`
+            : pointer('paths', op.path, op.method, 'responses', status, 'content', media, 'schema'),
+        );
+    }
+    return [...refs];
+  }
+
+  /**
+   * The API's answer on a route the contract lacks: undefined when right (a 4xx in the error
+   * envelope: 404 or 405, or an earlier refusal such as 401/429), else what was expected.
+   */
+  private unknownRouteRefusal(ex: Observed): string | undefined {
+    const expected = '404 or 405 in the error envelope (no such operation)';
+    if (ex.status < 400 || ex.status >= 500) return expected;
+    let body: unknown;
+    try {
+      body = JSON.parse(ex.responseBody.toString('utf8'));
+    } catch {
+      return `${expected}; the body is not JSON`;
+    }
+    const refs = [...this.envelopeRefs['404'], ...this.envelopeRefs['405']];
+    if (!refs.length) return undefined;
+    const problems = refs.map((ref) => this.schemas.check(ref, body));
+    return problems.some((p) => p === undefined) ? undefined : `${expected}; ${problems[0]}`;
+  }
+
   /** The machine resource an operation acts on (for a charge: the run its refund would belong to). */
   private resourceOf(operationId: string, resourceId: string | undefined): string | undefined {
     if (resourceId === undefined) return undefined;
@@ -166,6 +252,7 @@ export class Checker {
       exchanges: this.exchanges,
       blocked: this.blocked,
       violations: [...this.violations],
+      requestErrors: [...this.requestErrors],
       unconfirmed: this.credits.unconfirmed(),
       relaxed: describeRelaxations([...this.relaxed.values()]),
       unverified: [...this.unverified],

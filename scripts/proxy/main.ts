@@ -1,9 +1,11 @@
 // `npm run proxy`: the validating proxy in front of a deployment (PROXY_TARGET, ending in /v2),
 // on http://127.0.0.1:4020/v2 (PROXY_PORT). Each violation prints one line as it happens;
-// GET /__proxy/report answers the report; SIGINT/SIGTERM write proxy-junit.xml and
-// proxy-report.json to PROXY_REPORT_DIR and exit 1 if anything was violated, else 0.
+// GET /__proxy/report answers the report; SIGINT/SIGTERM (to this process, or to `npm run proxy`,
+// whose script is `exec tsx`) write proxy-junit.xml and proxy-report.json to PROXY_REPORT_DIR and
+// exit 1 if the API violated the contract, else 0. Requests the contract rejects are the client's
+// fault: listed (requestErrors), and counted in the exit code only with PROXY_FAIL_ON_REQUEST_ERRORS=1.
 import { Contract, describeRelaxations } from '../../lib/contract/index.js';
-import { Checker, formatViolation } from './checker.js';
+import { Checker, formatRequestError, formatViolation } from './checker.js';
 import { REPORT_PATH, startProxy } from './forward.js';
 import { writeReport } from './report.js';
 import { readProxySettings } from './settings.js';
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
     contract,
     refundGraceMs: settings.refundGraceMs,
     onViolation: (v) => console.log(`[proxy] ${formatViolation(v)}`),
+    onRequestError: (e) => console.log(`[proxy] ${formatRequestError(e)}`),
   });
   const proxy = await startProxy({
     target: settings.target,
@@ -36,6 +39,8 @@ async function main(): Promise<void> {
     `${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified), as in conformance; every other check is strict; the list is also in GET ${REPORT_PATH} (relaxed), and what they spare is listed there as unverified:`,
   );
   for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
+  if (settings.failOnRequestErrors)
+    log("PROXY_FAIL_ON_REQUEST_ERRORS=1: requests the contract rejects (the client's fault) fail the run too");
   if (settings.blockCharges)
     log('PROXY_BLOCK_CHARGES=1: operations marked x-credits.charges are answered here (403 PROXY-CHARGE-BLOCKED), never forwarded');
 
@@ -45,13 +50,14 @@ async function main(): Promise<void> {
     stopping = true;
     await proxy.close();
     const report = checker.report();
-    const files = writeReport(settings.reportDir, report);
+    const files = writeReport(settings.reportDir, report, { failOnRequestErrors: settings.failOnRequestErrors });
     log(
-      `${signal}: ${report.exchanges} exchanges, ${report.violations.length} violation(s), ${report.unconfirmed.length} unconfirmed refund(s), ${report.unverified.length} unverified (a guess, not counted), ${report.blocked} blocked`,
+      `${signal}: ${report.exchanges} exchanges, ${report.violations.length} violation(s) by the API, ${report.requestErrors.length} request error(s) by clients (${settings.failOnRequestErrors ? 'counted: PROXY_FAIL_ON_REQUEST_ERRORS=1' : 'not counted; PROXY_FAIL_ON_REQUEST_ERRORS=1 counts them'}), ${report.unconfirmed.length} unconfirmed refund(s), ${report.unverified.length} unverified (a guess, not counted), ${report.blocked} blocked`,
     );
     for (const u of report.unconfirmed) log(`unconfirmed: ${u.message}`);
     log(`wrote ${files.junit} and ${files.json}`);
-    process.exit(report.violations.length ? 1 : 0);
+    const failed = report.violations.length > 0 || (settings.failOnRequestErrors && report.requestErrors.length > 0);
+    process.exit(failed ? 1 : 0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -19,8 +19,17 @@ export interface JUnitCase {
   time?: number;
 }
 
-/** A JUnit document. Each failure's body starts "- TYPE text" so the conformance summary parses it. */
+/** A JUnit document of one suite. Each failure's body starts "- TYPE text" so the conformance summary parses it. */
 export function junit(suite: string, cases: JUnitCase[]): string {
+  return junitSuites([{ name: suite, cases }]);
+}
+
+/** A JUnit document of several suites. */
+export function junitSuites(suites: { name: string; cases: JUnitCase[] }[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n${suites.map((s) => suiteXml(s.name, s.cases)).join('')}</testsuites>\n`;
+}
+
+function suiteXml(suite: string, cases: JUnitCase[]): string {
   const failures = cases.reduce((n, c) => n + c.failures.length, 0);
   const skipped = cases.filter((c) => c.skipped !== undefined).length;
   const body = cases.map((c) => {
@@ -35,10 +44,15 @@ export function junit(suite: string, cases: JUnitCase[]): string {
       ? `    <testcase name="${xmlEscape(c.name)}" classname="${xmlEscape(suite)}" time="${time}">\n${inner.join('\n')}\n    </testcase>`
       : `    <testcase name="${xmlEscape(c.name)}" classname="${xmlEscape(suite)}" time="${time}"/>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="${xmlEscape(suite)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">\n${body.join('\n')}\n  </testsuite>\n</testsuites>\n`;
+  return `  <testsuite name="${xmlEscape(suite)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">\n${body.join('\n')}\n  </testsuite>\n`;
 }
 
-export function reportJUnit(report: Report): string {
+/**
+ * Two suites: `proxy` (the API's violations, one case per operation) and `proxy request errors`
+ * (one case per request the contract rejects: the client's fault; skipped, or failed when
+ * PROXY_FAIL_ON_REQUEST_ERRORS=1 makes them count).
+ */
+export function reportJUnit(report: Report, options: { failOnRequestErrors?: boolean } = {}): string {
   const names = new Set([...Object.keys(report.operations), ...report.violations.map((v) => v.operationId ?? 'undocumented requests')]);
   const cases: JUnitCase[] = [...names].sort().map((name) => ({
     name,
@@ -49,15 +63,25 @@ export function reportJUnit(report: Report): string {
   for (const u of report.unconfirmed) cases.push({ name: `refund ${u.resource}`, failures: [], skipped: u.message });
   for (const u of report.unverified)
     cases.push({ name: `unverified ${u.operationId}`, failures: [], skipped: `${u.kind} ${u.message} (not judged: ${u.why})` });
-  return junit('proxy', cases);
+  const requestCases: JUnitCase[] = report.requestErrors.map((e) => {
+    const text = `${e.message}${e.repeats ? ` (seen ${e.repeats + 1} times)` : ''}`;
+    const type = e.kind === 'unknown-route' ? 'UNKNOWN-ROUTE' : 'REQUEST';
+    return options.failOnRequestErrors
+      ? { name: `${e.operationId ?? e.kind} ${e.method} ${e.path}`, failures: [{ type, text }] }
+      : { name: `${e.operationId ?? e.kind} ${e.method} ${e.path}`, failures: [], skipped: `client's fault, not counted: ${text}` };
+  });
+  return junitSuites([
+    { name: 'proxy', cases },
+    { name: 'proxy request errors', cases: requestCases },
+  ]);
 }
 
 /** Writes proxy-report.json and proxy-junit.xml into `dir`; returns their paths. */
-export function writeReport(dir: string, report: Report): { json: string; junit: string } {
+export function writeReport(dir: string, report: Report, options: { failOnRequestErrors?: boolean } = {}): { json: string; junit: string } {
   mkdirSync(dir, { recursive: true });
   const json = path.join(dir, 'proxy-report.json');
   const xml = path.join(dir, 'proxy-junit.xml');
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(xml, reportJUnit(report));
+  writeFileSync(xml, reportJUnit(report, options));
   return { json, junit: xml };
 }

@@ -10,6 +10,8 @@ export interface ProxySettings {
   port: number;
   reportDir: string;
   blockCharges: boolean;
+  /** PROXY_FAIL_ON_REQUEST_ERRORS=1: requests the contract rejects (the client's fault) fail the run too. */
+  failOnRequestErrors: boolean;
   /** Override of the refund grace (ms); undefined: the contract's slowest polling interval. */
   refundGraceMs?: number;
 }
@@ -44,6 +46,7 @@ export function readProxySettings(env: NodeJS.ProcessEnv, basePath: string): Pro
     port,
     reportDir: path.resolve(env.PROXY_REPORT_DIR?.trim() || 'reports/proxy'),
     blockCharges: flag(env.PROXY_BLOCK_CHARGES),
+    failOnRequestErrors: flag(env.PROXY_FAIL_ON_REQUEST_ERRORS),
     refundGraceMs,
   };
 }

@@ -19,6 +19,7 @@ export interface Observed {
 export type ViolationKind =
   | 'undocumented-operation'
   | 'request'
+  | 'accepted-invalid'
   | 'status'
   | 'header'
   | 'content-type'
@@ -70,11 +71,33 @@ export interface Unverified {
   repeats?: number;
 }
 
+/**
+ * A request the contract rejects (the client's mistake, not the API's): a parameter or body the
+ * contract does not allow, or a route it does not have. Listed apart from violations; the API's
+ * answer to it is still judged (a 2xx is a violation, or unverified where the rule is a guess).
+ */
+export interface RequestError {
+  operationId: string | null;
+  kind: 'request' | 'unknown-route';
+  /** One line: operation, request, what the contract expects, what was sent, and how the API answered. */
+  message: string;
+  method: string;
+  path: string;
+  status: number;
+  expected: string;
+  got: string;
+  at: string;
+  repeats?: number;
+}
+
 export interface Report {
   exchanges: number;
   /** Charging calls answered by the proxy itself (PROXY_BLOCK_CHARGES=1), never forwarded. */
   blocked: number;
+  /** The API's departures from the contract: what fails a run. */
   violations: Violation[];
+  /** Requests the contract rejects (the client's fault); they fail a run only with PROXY_FAIL_ON_REQUEST_ERRORS=1. */
+  requestErrors: RequestError[];
   unconfirmed: Unconfirmed[];
   /** One line per operation the shared leniency rule relaxes, and why (as printed at start). */
   relaxed: string[];
