@@ -6,6 +6,7 @@
 // writes JUnit + JSON and exits 1 on violations, 0 when clean.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { startVariationsProxy, VARIATIONS, type VariationsProxy } from '../scrip
 import { relaxations } from '../lib/contract/index.js';
 import type { Report } from '../scripts/proxy/types.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
-import { freePort, startMock, type RunningMock } from './mock-harness.js';
+import { startMock, type RunningMock } from './mock-harness.js';
 
 const contract = Contract.load();
 const op = (id: string) => contract.opFromContract(id);
@@ -26,20 +27,24 @@ const machineOf = (pollId: string) => contract.machines.find((m) => m.pollOperat
 interface ProxyProcess {
   base: string;
   root: string;
+  port: number;
   reportDir: string;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * `npm run proxy` as a user starts it, on port 0 (PROXY_PORT=0): the port is the one it prints, so
+ * no other process can take it between choosing and binding. stop() signals the npm process only.
+ */
 async function startProxyProcess(target: string, env: Record<string, string> = {}): Promise<ProxyProcess> {
-  const port = await freePort();
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
-  const child: ChildProcess = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'proxy', 'main.ts')], {
+  const child: ChildProcess = spawn('npm', ['run', '--silent', 'proxy'], {
     cwd: ROOT,
     env: {
       ...process.env,
       PROXY_TARGET: target,
-      PROXY_PORT: String(port),
+      PROXY_PORT: '0',
       PROXY_REPORT_DIR: reportDir,
       PROXY_REFUND_GRACE_MS: '0',
       ...env,
@@ -50,12 +55,13 @@ async function startProxyProcess(target: string, env: Record<string, string> = {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`proxy did not start:\n${output}`)), 60_000);
     const check = () => {
-      if (output.includes('forwarding')) {
+      const m = /forwarding http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
+      if (m) {
         clearTimeout(timer);
-        resolve();
+        resolve(Number(m[1]));
       }
     };
     child.stdout!.on('data', check);
@@ -64,6 +70,7 @@ async function startProxyProcess(target: string, env: Record<string, string> = {
   return {
     base: `http://127.0.0.1:${port}/v2`,
     root: `http://127.0.0.1:${port}`,
+    port,
     reportDir,
     output: () => output,
     async stop(signal = 'SIGTERM') {
@@ -72,6 +79,20 @@ async function startProxyProcess(target: string, env: Record<string, string> = {
     },
   };
 }
+
+/** True when nothing listens on the port any more (it can be bound again). */
+async function portFree(port: number): Promise<boolean> {
+  const server = net.createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+const saved = (p: ProxyProcess) => ({
+  json: JSON.parse(readFileSync(path.join(p.reportDir, 'proxy-report.json'), 'utf8')) as Report,
+  xml: readFileSync(path.join(p.reportDir, 'proxy-junit.xml'), 'utf8'),
+});
 
 async function api(base: string, token: string | null, id: string, params: Record<string, unknown> = {}, body?: unknown) {
   const o = op(id);
@@ -226,21 +247,23 @@ describe('lifecycle faults only a check over time can see', () => {
       expect(lifecycle[0].kind).toBe(kind);
       expect(lifecycle[0].resource).toMatch(new RegExp(`^${machine}#`));
       expect(lifecycle[0].message).toMatch(line);
-      expect(proxy.output()).toContain(`✗ ${kind} ${lifecycle[0].message}`);
+      expect(proxy.output()).toContain(`✗ API ${kind} ${lifecycle[0].message}`);
       // Each answer on its own is valid, except that a status a closed machine does not name also
       // breaks the status enum of its schema (the contract keeps states and enum equal).
       expect(added.filter((v) => !lifecycle.includes(v)).map((v) => v.kind)).toEqual(alsoSchema ? ['schema'] : []);
     });
   }
 
-  it('SIGTERM writes JUnit and JSON with every violation and exits 1', async () => {
-    const code = await proxy.stop('SIGTERM');
-    expect(code, proxy.output()).toBe(1);
-    const saved = JSON.parse(readFileSync(path.join(proxy.reportDir, 'proxy-report.json'), 'utf8')) as Report;
-    expect(saved.violations.map((v) => v.kind).sort()).toEqual(['refund', 'schema', 'state', 'terminal', 'transition']);
-    const xml = readFileSync(path.join(proxy.reportDir, 'proxy-junit.xml'), 'utf8');
-    expect(xml.match(/<failure /g)).toHaveLength(5);
-    for (const kind of ['STATE', 'TRANSITION', 'TERMINAL', 'REFUND']) expect(xml).toContain(`message="${kind}"`);
+  it('SIGTERM to `npm run proxy` writes JUnit and JSON with the violation, exits 1 and frees the port', async () => {
+    const own = await startProxyProcess(layer.url);
+    await scenarios['fault-backwards'](own.base, 'fault-backwards');
+    const code = await own.stop('SIGTERM');
+    expect(code, own.output()).toBe(1);
+    const { json, xml } = saved(own);
+    expect(json.violations.map((v) => v.kind)).toEqual(['transition']);
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml).toContain('message="TRANSITION"');
+    expect(await portFree(own.port)).toBe(true);
   });
 });
 
@@ -264,12 +287,16 @@ describe('a clean mock', () => {
     expect(r.exchanges).toBeGreaterThan(20);
   });
 
-  it('SIGTERM with nothing violated writes an empty report and exits 0', async () => {
-    const code = await proxy.stop('SIGTERM');
-    expect(code, proxy.output()).toBe(0);
-    const saved = JSON.parse(readFileSync(path.join(proxy.reportDir, 'proxy-report.json'), 'utf8')) as Report;
-    expect(saved.violations).toEqual([]);
-    expect(readFileSync(path.join(proxy.reportDir, 'proxy-junit.xml'), 'utf8')).not.toContain('<failure');
+  it('SIGTERM to `npm run proxy` with nothing violated writes an empty report, exits 0 and frees the port', async () => {
+    const own = await startProxyProcess(layer.url);
+    await textToVideo(own.base, 'clean-sigterm');
+    const code = await own.stop('SIGTERM');
+    expect(code, own.output()).toBe(0);
+    const { json, xml } = saved(own);
+    expect(json.exchanges).toBeGreaterThan(0);
+    expect(json.violations).toEqual([]);
+    expect(xml).not.toContain('<failure');
+    expect(await portFree(own.port)).toBe(true);
   });
 });
 
@@ -333,12 +360,14 @@ describe('silent-place variations (the other reasonable choice where the source 
   });
 
   it('SIGTERM with only unverified guesses exits 0; the JUnit lists them as skipped, not failed', async () => {
-    const code = await proxy.stop('SIGTERM');
-    expect(code, proxy.output()).toBe(0);
-    const xml = readFileSync(path.join(proxy.reportDir, 'proxy-junit.xml'), 'utf8');
+    const own = await startProxyProcess(variations.url);
+    await (await fetch(own.base + op(of('guessed-path-404')).path, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+    const code = await own.stop('SIGTERM');
+    expect(code, own.output()).toBe(0);
+    const { xml } = saved(own);
     expect(xml).not.toContain('<failure');
     expect(xml).toMatch(/<testcase name="unverified [^"]+"[^>]*>\s*<skipped /);
-    expect(proxy.output()).toMatch(/0 violation\(s\).*[1-9]\d* unverified/);
+    expect(own.output()).toMatch(/0 violation\(s\).*[1-9]\d* unverified/);
   });
 });
 
@@ -411,21 +440,52 @@ describe('forwarding unchanged', () => {
     expect(await noToken[1].text()).toBe(await noToken[0].text());
   });
 
-  it("malformed requests are still forwarded as sent, and reported as the client's violations", async () => {
-    const r = await report(proxy);
-    expect(r.violations.map((v) => `${v.kind} ${v.operationId}`).sort()).toEqual([
+  // What a client gets wrong on purpose: a bad query, a body that is not JSON, routes the contract lacks.
+  const mistakes = async (base: string, token: string) => {
+    const call = (method: string, p: string, body?: string) =>
+      fetch(base + p, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body,
+      }).then((r) => r.arrayBuffer());
+    await call('GET', '/credits/history?per_page=0');
+    await call('PATCH', '/faceless/999999', '{"script":');
+    await call('DELETE', '/me');
+    await call('GET', '/no-such-resource');
+  };
+
+  it("requests the contract rejects are the client's request errors, not violations; SIGINT exits 0 with both files and a free port", async () => {
+    const own = await startProxyProcess(layer.url);
+    await mistakes(own.base, 'client-mistakes');
+    const r = await report(own);
+    expect(r.violations, JSON.stringify(r.violations, null, 1)).toEqual([]);
+    expect(r.requestErrors.map((e) => `${e.kind} ${e.operationId}`).sort()).toEqual([
       'request listCreditHistory',
       'request updateFacelessVideo',
-      'undocumented-operation null',
+      'unknown-route null',
+      'unknown-route null',
     ]);
+    expect(own.output()).toMatch(
+      /! client request listCreditHistory GET \/credits\/history: the contract expects .*; the API answered 4\d\d/,
+    );
+    const code = await own.stop('SIGINT');
+    expect(code, own.output()).toBe(0);
+    const { json, xml } = saved(own);
+    expect(json.requestErrors).toHaveLength(4);
+    expect(xml).not.toContain('<failure');
+    expect(xml).toMatch(/<testsuite name="proxy request errors" tests="4" failures="0" errors="0" skipped="4">/);
+    expect(own.output()).toMatch(/0 violation\(s\) by the API, 4 request error\(s\) by clients/);
+    expect(await portFree(own.port)).toBe(true);
   });
 
-  it('Ctrl-C (SIGINT) stops it like SIGTERM: both files written, exit 1 on violations', async () => {
-    const code = await proxy.stop('SIGINT');
-    expect(code, proxy.output()).toBe(1);
-    const saved = JSON.parse(readFileSync(path.join(proxy.reportDir, 'proxy-report.json'), 'utf8')) as Report;
-    expect(saved.violations).toHaveLength(3);
-    expect(readFileSync(path.join(proxy.reportDir, 'proxy-junit.xml'), 'utf8').match(/<failure /g)).toHaveLength(3);
+  it('PROXY_FAIL_ON_REQUEST_ERRORS=1 counts them: failures in their own suite, exit 1', async () => {
+    const own = await startProxyProcess(layer.url, { PROXY_FAIL_ON_REQUEST_ERRORS: '1' });
+    await mistakes(own.base, 'client-mistakes-counted');
+    const code = await own.stop('SIGTERM');
+    expect(code, own.output()).toBe(1);
+    const { json, xml } = saved(own);
+    expect(json.violations).toEqual([]);
+    expect(xml).toMatch(/<testsuite name="proxy request errors" tests="4" failures="4"/);
   });
 });
 

@@ -14,6 +14,7 @@ import { FAIL_MARKER } from '../../mock/state/machines.js';
 import { accountKey, Checker } from '../proxy/checker.js';
 import { startProxy } from '../proxy/forward.js';
 import type { JUnitCase } from '../proxy/report.js';
+import { DEFAULT_POLL_TIMEOUT_SECONDS } from './settings.js';
 
 /** The name CONFORMANCE_PHASES uses for this phase (the other phase names are Schemathesis's). */
 export const FLOWS_PHASE = 'flows';
@@ -264,6 +265,8 @@ export interface FlowOptions {
   allowCharges: boolean;
   /** The runner started the mock itself: mock-only flows run, polling is quick. */
   localMock: boolean;
+  /** How long (s) a polled status may stay the same before the flow stops (CONFORMANCE_POLL_TIMEOUT). */
+  pollTimeoutSeconds?: number;
   log: (line: string) => void;
   flows?: Flow[];
 }
@@ -339,6 +342,9 @@ function multipartBody(contract: Contract, op: Operation): { body: Buffer; type:
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How often a flow that is still polling says so. */
+const PROGRESS_MS = 15_000;
+const seconds = (ms: number) => `${Math.round(ms / 1000)}s`;
 
 /** Runs the flows through an in-process validating proxy in front of `baseUrl`. */
 export async function runFlows(options: FlowOptions): Promise<{ results: FlowResult[]; cases: JUnitCase[]; checker: Checker }> {
@@ -362,7 +368,7 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
         Object.assign(result, { state: 'skipped', reason: `needs the mock's ${FAIL_MARKER} trigger: runs only against the local mock` });
       } else {
         const before = checker.violations.length;
-        await walk(contract, flow, proxy.url, options, result, checker, account);
+        await walk(contract, flow, proxy.url, options, result, checker, account, started);
         for (const v of checker.violations.slice(before)) result.failures.push({ type: v.kind.toUpperCase(), text: v.message });
         if (result.failures.length) result.state = 'failed';
       }
@@ -393,6 +399,7 @@ async function walk(
   result: FlowResult,
   checker: Checker,
   account: string,
+  flowStarted: number,
 ): Promise<void> {
   const saved: Record<string, unknown> = {};
   const value = (v: unknown) => (typeof v === 'string' && v.startsWith('$') ? saved[v.slice(1)] : v);
@@ -433,7 +440,13 @@ async function walk(
     const cadence = machine?.pollIntervalSeconds ?? contract.model.limits().pollIntervalSeconds;
     if (!options.localMock && !cadence) throw new Error(`flows: the contract states no polling interval for ${op.id}`);
     const intervalMs = options.localMock ? 100 : cadence!.min * 1000;
-    const deadline = Date.now() + (options.localMock ? 20_000 : 30 * 60_000);
+    // A poll ends: at a terminal state; at once when the status is missing or one the machine does
+    // not name; when the status has not changed for longer than CONFORMANCE_POLL_TIMEOUT.
+    const timeoutMs = (options.pollTimeoutSeconds ?? DEFAULT_POLL_TIMEOUT_SECONDS) * 1000;
+    const pollStarted = Date.now();
+    let lastStatus: unknown = Symbol('none');
+    let unchangedSince = pollStarted;
+    let lastProgress = pollStarted;
     for (;;) {
       const response = await fetch(url, { method: op.method.toUpperCase(), headers, body: body ? new Uint8Array(body) : undefined });
       const text = await response.text();
@@ -457,7 +470,9 @@ async function walk(
       for (const [name, pointer] of Object.entries(step.save ?? {})) saved[name] = pointerGet(parsed, pointer);
       if (!machine) break;
       const status = pointerGet(parsed, machine.statusLocation);
-      const state = typeof status === 'string' ? status : undefined;
+      const values = (machine as StateMachine & { stateValues?: Record<string, unknown> }).stateValues;
+      const named = values ? Object.entries(values).find(([, v]) => v === status)?.[0] : undefined;
+      const state = named ?? (typeof status === 'string' ? status : undefined);
       lastResource = `${machine.name}#${Object.values(step.params ?? {}).map((n) => saved[n])[0]}`;
       lastMachine = machine;
       if (state && machine.terminal.includes(state)) {
@@ -474,12 +489,30 @@ async function walk(
         });
         break;
       }
-      if (Date.now() > deadline) {
+      if (status === undefined || (status !== null && state === undefined)) {
+        // Nothing at the machine's status location (the schema check reported it too): no poll can end.
         result.failures.push({
           type: 'FLOW',
-          text: `${step.op} ${path}: no terminal state (${machine.terminal.join(', ')}) within the time allowed; last ${JSON.stringify(status)}`,
+          text: `${step.op} ${path}: stopped polling: ${status === undefined ? 'no status' : `status ${JSON.stringify(status)}, not a state,`} at ${machine.statusLocation} (${machine.name}); the contract puts one there`,
         });
         return;
+      }
+      const now = Date.now();
+      if (status !== lastStatus) {
+        lastStatus = status;
+        unchangedSince = now;
+      } else if (now - unchangedSince > timeoutMs) {
+        result.failures.push({
+          type: 'FLOW',
+          text: `${step.op} ${path}: stopped polling: status ${JSON.stringify(status)} unchanged for ${seconds(now - unchangedSince)} (CONFORMANCE_POLL_TIMEOUT=${timeoutMs / 1000}s); no terminal state (${machine.terminal.join(', ')})`,
+        });
+        return;
+      }
+      if (now - lastProgress >= PROGRESS_MS) {
+        lastProgress = now;
+        options.log(
+          `flow "${flow.name}": polling ${step.op} ${path} for ${seconds(now - pollStarted)} (flow ${seconds(now - flowStarted)}), status ${JSON.stringify(status)} for ${seconds(now - unchangedSince)}; stops after ${timeoutMs / 1000}s unchanged`,
+        );
       }
       await sleep(intervalMs);
     }

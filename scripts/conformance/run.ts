@@ -185,7 +185,7 @@ async function main(): Promise<number> {
 
     if (flowsSelected) {
       log(
-        `flows phase: the contract's lifecycles through the validating proxy's checker${settings.allowCharges ? '' : ' (charging flows skipped: CONFORMANCE_ALLOW_CHARGES is not set)'}`,
+        `flows phase: the contract's lifecycles through the validating proxy's checker${settings.allowCharges ? '' : ' (charging flows skipped: CONFORMANCE_ALLOW_CHARGES is not set)'}; a poll stops when its status is missing, not a state of the machine, or unchanged for ${settings.pollTimeoutSeconds}s (CONFORMANCE_POLL_TIMEOUT)`,
       );
       const flowsStarted = Date.now();
       // Against the local mock the flows use an account of their own, so what Schemathesis spent
@@ -195,6 +195,7 @@ async function main(): Promise<number> {
         token: remote ? settings.token : `${settings.token}-flows`,
         allowCharges: settings.allowCharges,
         localMock: !remote,
+        pollTimeoutSeconds: settings.pollTimeoutSeconds,
         log,
       });
       const xml = junit('flows', cases);

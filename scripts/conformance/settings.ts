@@ -29,7 +29,12 @@ export interface Settings {
    * every guess as if the source stated it: a diagnostic that shows what the relaxations hide.
    */
   relaxGuesses: boolean;
+  /** CONFORMANCE_POLL_TIMEOUT (seconds): how long a polled status may stay unchanged before the flow stops. */
+  pollTimeoutSeconds: number;
 }
+
+/** The default of CONFORMANCE_POLL_TIMEOUT (a tool setting, stated in docs/conformance.md). */
+export const DEFAULT_POLL_TIMEOUT_SECONDS = 300;
 
 /** The source's limit, from the contract (info.x-rate-limit: 30 requests per minute per API token). */
 export const REMOTE_DEFAULT_RATE_LIMIT = `${ContractModel.load().rateLimit().requestsPerMinute}/m`;
@@ -80,6 +85,11 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     throw new Error(`CONFORMANCE_PROFILE must be "full" or "smoke", got "${profile}"`);
   }
 
+  const rawPoll = env.CONFORMANCE_POLL_TIMEOUT?.trim();
+  const pollTimeoutSeconds = rawPoll ? Number(rawPoll) : DEFAULT_POLL_TIMEOUT_SECONDS;
+  if (!Number.isFinite(pollTimeoutSeconds) || pollTimeoutSeconds <= 0)
+    throw new Error(`CONFORMANCE_POLL_TIMEOUT must be a positive number of seconds, got "${rawPoll}"`);
+
   const runner = env.CONFORMANCE_RUNNER?.trim() || undefined;
   if (runner && runner !== 'docker' && runner !== 'venv') {
     throw new Error(`CONFORMANCE_RUNNER must be "docker" or "venv", got "${runner}"`);
@@ -100,5 +110,6 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     workers: env.CONFORMANCE_WORKERS?.trim() || undefined,
     runner: runner as Settings['runner'],
     relaxGuesses: env.CONFORMANCE_RELAX?.trim() !== '0',
+    pollTimeoutSeconds,
   };
 }

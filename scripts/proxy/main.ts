@@ -1,7 +1,7 @@
 // `npm run proxy`: the validating proxy in front of a deployment (PROXY_TARGET, ending in /v2),
 // on http://127.0.0.1:4020/v2 (PROXY_PORT). Each violation prints one line as it happens;
 // GET /__proxy/report answers the report; SIGINT/SIGTERM (to this process, or to `npm run proxy`,
-// whose script is `exec tsx`) write proxy-junit.xml and proxy-report.json to PROXY_REPORT_DIR and
+// whose script is `exec node --import tsx`: npm forwards the signal) write proxy-junit.xml and proxy-report.json to PROXY_REPORT_DIR and
 // exit 1 if the API violated the contract, else 0. Requests the contract rejects are the client's
 // fault: listed (requestErrors), and counted in the exit code only with PROXY_FAIL_ON_REQUEST_ERRORS=1.
 import { Contract, describeRelaxations } from '../../lib/contract/index.js';
@@ -31,19 +31,7 @@ async function main(): Promise<void> {
     blockCharges: settings.blockCharges,
     log,
   });
-  log(`forwarding ${proxy.url} -> ${settings.target.href.replace(/\/+$/, '')}`);
-  log(`report: GET http://127.0.0.1:${proxy.port}${REPORT_PATH}; on Ctrl-C (SIGINT) or SIGTERM: JUnit + JSON in ${settings.reportDir}`);
-  // The same leniency as conformance (lib/contract/leniency.ts): what is relaxed where, and why.
-  const relaxed = [...checker.relaxed.values()];
-  log(
-    `${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified), as in conformance; every other check is strict; the list is also in GET ${REPORT_PATH} (relaxed), and what they spare is listed there as unverified:`,
-  );
-  for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
-  if (settings.failOnRequestErrors)
-    log("PROXY_FAIL_ON_REQUEST_ERRORS=1: requests the contract rejects (the client's fault) fail the run too");
-  if (settings.blockCharges)
-    log('PROXY_BLOCK_CHARGES=1: operations marked x-credits.charges are answered here (403 PROXY-CHARGE-BLOCKED), never forwarded');
-
+  // Handlers first: whoever waits for the "forwarding" line may signal at once.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -61,6 +49,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  log(`forwarding ${proxy.url} -> ${settings.target.href.replace(/\/+$/, '')}`);
+  log(`report: GET http://127.0.0.1:${proxy.port}${REPORT_PATH}; on Ctrl-C (SIGINT) or SIGTERM: JUnit + JSON in ${settings.reportDir}`);
+  // The same leniency as conformance (lib/contract/leniency.ts): what is relaxed where, and why.
+  const relaxed = [...checker.relaxed.values()];
+  log(
+    `${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified), as in conformance; every other check is strict; the list is also in GET ${REPORT_PATH} (relaxed), and what they spare is listed there as unverified:`,
+  );
+  for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
+  if (settings.failOnRequestErrors)
+    log("PROXY_FAIL_ON_REQUEST_ERRORS=1: requests the contract rejects (the client's fault) fail the run too");
+  if (settings.blockCharges)
+    log('PROXY_BLOCK_CHARGES=1: operations marked x-credits.charges are answered here (403 PROXY-CHARGE-BLOCKED), never forwarded');
 }
 
 main().catch((error: Error) => {
