@@ -2,7 +2,8 @@
 // against the real mock with zero failures, reports into flows-junit.xml and the summary, never
 // calls a charging operation without CONFORMANCE_ALLOW_CHARGES, fails loudly on an operationId the
 // contract lacks, and catches lifecycle faults (scripts/proxy/lifecycle-faults.ts) through the
-// proxy's checker.
+// proxy's checker. A poll ends: at once on a missing status, and when the status stays unchanged
+// for longer than CONFORMANCE_POLL_TIMEOUT.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { parseJUnit } from '../scripts/conformance/summary.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
 import { startLifecycleFaults, type FaultLayer } from '../scripts/proxy/lifecycle-faults.js';
 import { operationMatcher } from '../scripts/proxy/match.js';
+import { send, serve } from '../scripts/conformance/http-forward.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 
 const contract = Contract.load();
@@ -140,4 +142,79 @@ describe('npm run conformance with CONFORMANCE_PHASES=flows', () => {
     expect(xml.match(/<testcase /g)).toHaveLength(FLOWS.length);
     expect(parseJUnit(xml)).toEqual([]);
   }, 120_000);
+});
+
+/** A staging in front of the mock that rewrites the JSON answers of one poll operation. */
+async function rewritingStaging(pollId: string, rewrite: (body: any) => void) {
+  const upstream = new URL(mock.base);
+  const match = operationMatcher(contract);
+  const server = await serve(async (exchange) => {
+    const answer = await send(new URL(exchange.url, upstream.origin), exchange);
+    const op = match(exchange.method, exchange.url.split('?')[0].replace(/^\/v2/, ''))?.op;
+    if (op?.id !== pollId || answer.status >= 300) return answer;
+    const body = JSON.parse(answer.body.toString('utf8'));
+    rewrite(body);
+    const bytes = Buffer.from(JSON.stringify(body));
+    return { ...answer, headers: { ...answer.headers, 'content-length': String(bytes.length) }, body: bytes };
+  });
+  return { url: `http://127.0.0.1:${server.port}/v2`, close: server.close };
+}
+
+describe('polling that ends', () => {
+  const pollId = 'getFacelessVideo';
+  const machine = contract.machines.find((m) => m.pollOperationIds.includes(pollId))!;
+  const flows = FLOWS.filter((f) => f.steps.some((s) => s.op === pollId && s.poll));
+  // The object that holds the status (data.video for a faceless video).
+  const holder = machine.statusLocation.split('/').slice(1, -1);
+
+  it('a staging that omits the status holder: the flow stops at once with one line naming the missing status', async () => {
+    const staging = await rewritingStaging(pollId, (body) => {
+      const parent = holder.slice(0, -1).reduce((node, key) => node?.[key], body);
+      if (parent) delete parent[holder.at(-1)!];
+    });
+    try {
+      const lines: string[] = [];
+      const { results, checker } = await runFlows({
+        baseUrl: staging.url,
+        token: 'flows-no-status',
+        allowCharges: true,
+        localMock: true,
+        log: (line) => lines.push(line),
+        flows,
+      });
+      expect(results.map((r) => r.state)).toEqual(flows.map(() => 'failed'));
+      const stop = results[0].failures.filter((f) => f.type === 'FLOW');
+      expect(stop.map((f) => f.text)).toEqual([expect.stringContaining(`stopped polling: no status at ${machine.statusLocation}`)]);
+      // The schema check saw the missing field on the same answer.
+      expect(checker.violations.some((v) => v.kind === 'schema' && v.operationId === pollId)).toBe(true);
+      expect(lines.some((l) => l.includes(`stopped polling: no status at ${machine.statusLocation}`))).toBe(true);
+    } finally {
+      await staging.close();
+    }
+  }, 60_000);
+
+  it('a staging whose status never moves: the flow stops once it stayed unchanged past CONFORMANCE_POLL_TIMEOUT', async () => {
+    const stuck = machine.states.find((s) => !machine.terminal.includes(s))!;
+    const staging = await rewritingStaging(pollId, (body) => {
+      const parent = holder.reduce((node, key) => node?.[key], body);
+      if (parent) parent[machine.statusLocation.split('/').at(-1)!] = stuck;
+    });
+    try {
+      const { results } = await runFlows({
+        baseUrl: staging.url,
+        token: 'flows-stuck-status',
+        allowCharges: true,
+        localMock: true,
+        pollTimeoutSeconds: 1,
+        log: quiet,
+        flows,
+      });
+      expect(results[0].state).toBe('failed');
+      expect(results[0].failures.map((f) => f.text)).toEqual([
+        expect.stringMatching(new RegExp(`stopped polling: status "${stuck}" unchanged for \\d+s \\(CONFORMANCE_POLL_TIMEOUT=1s\\)`)),
+      ]);
+    } finally {
+      await staging.close();
+    }
+  }, 60_000);
 });

@@ -1,8 +1,10 @@
 // The opposite proof to conformance-faults.test.ts: a deployment that made the other reasonable
 // choice at each kind of place the source leaves open (scripts/conformance/variations-proxy.ts:
 // requires `type`, requires a b-roll title, caps the ideas page size, answers 422 to malformed
-// JSON, ignores unknown `include` values, serves neither moodboard method, has no GET /presets)
+// JSON, ignores unknown `include` values, serves neither moodboard method, has no GET /presets,
+// treats a PATCH without a body as a no-op, generates a script for a PUT …/scripts without a body)
 // must pass the conformance run with zero failures, because no check may fail on a guess.
+// Charges are allowed (the upstream is the local mock), so the script operations are called too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../scripts/conformance/local-mock.js';
 import { startVariationsProxy, VARIATIONS } from '../scripts/conformance/variations-proxy.js';
@@ -29,6 +31,7 @@ async function runAgainstVariations(extra: Record<string, string> = {}) {
       CONFORMANCE_OPERATIONS: OPERATIONS.join(','),
       CONFORMANCE_MAX_EXAMPLES: '15',
       CONFORMANCE_SEED: '1',
+      CONFORMANCE_ALLOW_CHARGES: '1',
       ...extra,
     });
     return { result, used: { ...proxy.used } };

@@ -345,6 +345,8 @@ describe('silent-place variations (the other reasonable choice where the source 
       'any-include': () => send(of('any-include'), { faceless: draft.body.data.id }, undefined, '?include=everything'),
       'guessed-method-405': () => send(of('guessed-method-405'), { storyboard: 1 }),
       'guessed-path-404': () => send(of('guessed-path-404'), {}),
+      'empty-patch-noop': () => send(of('empty-patch-noop'), { faceless: draft.body.data.id }),
+      'script-without-body': () => send(of('script-without-body'), { faceless: draft.body.data.id }),
     };
     for (const [name, trigger] of Object.entries(triggers))
       await (await trigger()).arrayBuffer().then(() => expect(variations.used[name], name).toBeGreaterThan(0));

@@ -117,6 +117,32 @@ export const VARIATIONS: Record<string, Variation> = {
       return upstream({ ...exchange, url: path });
     },
   },
+  'empty-patch-noop': {
+    description:
+      'PATCH of a video: the source describes a partial update and never says a body is required; this deployment treats a PATCH without a body as a no-op and answers the video as it is (200)',
+    operations: ['updateFacelessVideo', 'updateBRollVideo', 'updateAiVisualsVideo', 'updateUrlToVideo'],
+    async handle({ exchange, upstream }) {
+      if (exchange.body.length) return undefined;
+      const headers = { ...exchange.headers };
+      delete headers['content-type'];
+      delete headers['content-length'];
+      return upstream({ ...exchange, method: 'GET', headers, body: Buffer.alloc(0) });
+    },
+  },
+  'script-without-body': {
+    description:
+      'PUT …/scripts: which fields are required is not shown; this deployment accepts a request without a body and generates a script from defaults of its own',
+    operations: ['generateFacelessScript', 'generateBRollScript', 'generateAiVisualsScript', 'generateUrlToVideoScript'],
+    async handle({ exchange, upstream }) {
+      if (exchange.body.length) return undefined;
+      const body = Buffer.from(JSON.stringify({ topic: 'A topic the deployment chose', duration: 60 }));
+      return upstream({
+        ...exchange,
+        headers: { ...exchange.headers, 'content-type': 'application/json', 'content-length': String(body.length) },
+        body,
+      });
+    },
+  },
   'guessed-method-405': {
     description: "the moodboard endpoints' methods are not shown; this deployment serves neither (405 with Allow)",
     operations: ['getStoryboardMoodboard', 'updateStoryboardMoodboard'],
