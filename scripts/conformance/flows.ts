@@ -267,6 +267,8 @@ export interface FlowOptions {
   localMock: boolean;
   /** How long (s) a polled status may stay the same before the flow stops (CONFORMANCE_POLL_TIMEOUT). */
   pollTimeoutSeconds?: number;
+  /** True once the run was told to stop (SIGTERM/SIGINT): the flows end at their next request. */
+  stopped?: () => boolean;
   log: (line: string) => void;
   flows?: Flow[];
 }
@@ -362,7 +364,9 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
     for (const flow of flows) {
       const started = Date.now();
       const result: FlowResult = { name: flow.name, state: 'passed', failures: [], seconds: 0 };
-      if (charges(contract, flow) && !options.allowCharges) {
+      if (options.stopped?.()) {
+        Object.assign(result, { state: 'skipped', reason: 'the run was interrupted (SIGTERM/SIGINT)' });
+      } else if (charges(contract, flow) && !options.allowCharges) {
         Object.assign(result, { state: 'skipped', reason: 'charges credits (set CONFORMANCE_ALLOW_CHARGES=1 to run it)' });
       } else if (flow.mockOnly && !options.localMock) {
         Object.assign(result, { state: 'skipped', reason: `needs the mock's ${FAIL_MARKER} trigger: runs only against the local mock` });
@@ -448,6 +452,10 @@ async function walk(
     let unchangedSince = pollStarted;
     let lastProgress = pollStarted;
     for (;;) {
+      if (options.stopped?.()) {
+        Object.assign(result, { state: 'skipped', reason: `interrupted (SIGTERM/SIGINT) at ${step.op}` });
+        return;
+      }
       const response = await fetch(url, { method: op.method.toUpperCase(), headers, body: body ? new Uint8Array(body) : undefined });
       const text = await response.text();
       let parsed: unknown;

@@ -67,6 +67,17 @@ function runSchemathesis(command: string, args: string[], env: NodeJS.ProcessEnv
   });
 }
 
+// SIGTERM/SIGINT (to this process, or to `npm run conformance`, whose script is `exec node --import
+// tsx`): Schemathesis gets the signal too (runSchemathesis), the flows stop at their next request,
+// and the run ends as usual: reports and summary written, the local mock stopped, exit 1 if
+// anything was found so far, else 0.
+let interrupted: NodeJS.Signals | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    if (!interrupted) log(`${signal}: stopping; the reports and the summary cover what ran so far`);
+    interrupted ??= signal;
+  });
+
 async function main(): Promise<number> {
   const settings = readSettings(process.env);
   const remote = settings.baseUrl !== undefined;
@@ -183,7 +194,8 @@ async function main(): Promise<number> {
       }
     }
 
-    if (flowsSelected) {
+    if (flowsSelected && interrupted) log(`flows phase not run (${interrupted})`);
+    else if (flowsSelected) {
       log(
         `flows phase: the contract's lifecycles through the validating proxy's checker${settings.allowCharges ? '' : ' (charging flows skipped: CONFORMANCE_ALLOW_CHARGES is not set)'}; a poll stops when its status is missing, not a state of the machine, or unchanged for ${settings.pollTimeoutSeconds}s (CONFORMANCE_POLL_TIMEOUT)`,
       );
@@ -196,6 +208,7 @@ async function main(): Promise<number> {
         allowCharges: settings.allowCharges,
         localMock: !remote,
         pollTimeoutSeconds: settings.pollTimeoutSeconds,
+        stopped: () => interrupted !== undefined,
         log,
       });
       const xml = junit('flows', cases);
@@ -210,7 +223,9 @@ async function main(): Promise<number> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log('\n[conformance] summary:');
     console.log(formatSummary(findings, { rewriteOrigin: throttle && settings.baseUrl ? [throttle.url, settings.baseUrl] : undefined }));
-    log(`${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}`);
+    log(
+      `${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}${interrupted ? ` (interrupted by ${interrupted}: a partial run)` : ''}`,
+    );
     return findings.length || failed ? 1 : 0;
   } finally {
     if (remote && seeded?.created.length) {
