@@ -4,7 +4,8 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { buildSchemathesisArgs, CHARGING_FILTER, hasLinkBetween, selectedOperations } from '../scripts/conformance/args.js';
 import { operationFacts } from '../scripts/conformance/contract-facts.js';
-import { readSettings, REMOTE_DEFAULT_RATE_LIMIT } from '../scripts/conformance/settings.js';
+import { neutralizeLine } from '../scripts/conformance/output-filter.js';
+import { DEFAULT_POLL_TIMEOUT_SECONDS, readSettings, REMOTE_DEFAULT_RATE_LIMIT } from '../scripts/conformance/settings.js';
 import { formatSummary, parseJUnit } from '../scripts/conformance/summary.js';
 import { retryDelayMs, startThrottle } from '../scripts/conformance/throttle.js';
 
@@ -43,6 +44,30 @@ describe('settings', () => {
     expect(() => readSettings({ CONFORMANCE_RATE_LIMIT: 'fast' })).toThrow();
     expect(() => readSettings({ CONFORMANCE_MAX_EXAMPLES: '0' })).toThrow();
     expect(() => readSettings({ CONFORMANCE_PROFILE: 'huge' })).toThrow();
+  });
+
+  it('CONFORMANCE_POLL_TIMEOUT: seconds, a default, validated', () => {
+    expect(readSettings({}).pollTimeoutSeconds).toBe(DEFAULT_POLL_TIMEOUT_SECONDS);
+    expect(readSettings({ CONFORMANCE_POLL_TIMEOUT: '45' }).pollTimeoutSeconds).toBe(45);
+    expect(() => readSettings({ CONFORMANCE_POLL_TIMEOUT: '0' })).toThrow(/CONFORMANCE_POLL_TIMEOUT/);
+    expect(() => readSettings({ CONFORMANCE_POLL_TIMEOUT: 'soon' })).toThrow(/CONFORMANCE_POLL_TIMEOUT/);
+  });
+});
+
+describe("Schemathesis's console output inside npm test", () => {
+  it("no line reads as another runner's closing line; figures kept, other lines untouched", () => {
+    const closing = /^=+ .* in [\d.]+m?s =+$|^# (pass|fail|tests) \d+/;
+    const banners = [
+      '=================================== 1 warning in 76.06s ===================================',
+      '\u001b[1m====== 3 passed, 1 failed in 12.3s ======\u001b[0m',
+      '================================= SUMMARY ==================================',
+      '# pass 12',
+    ];
+    const out = banners.map(neutralizeLine);
+    for (const line of out) expect(line).not.toMatch(closing);
+    expect(out[0]).toBe('[schemathesis] finished: 1 warning (76.06s)');
+    expect(out[2]).toBe('[schemathesis] SUMMARY');
+    expect(neutralizeLine('GET /me  .  ✅ 12 passed')).toBe('GET /me  .  ✅ 12 passed');
   });
 });
 
