@@ -252,18 +252,39 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
     expect(checker.violations[0].message).toContain('accepted input the contract rejects');
   });
 
-  it("the same acceptance where the operation's inputs are partly a guess (x-unspecified) is unverified, not a violation", () => {
-    const partly = relaxed.find((r) => r.kind === 'inputs' && !r.requestUnknown && jsonBody(r.operationId))!;
+  it('the same acceptance where the rule broken is a guess (x-unspecified in the body schema) is unverified, not a violation', () => {
+    const guessedSchema = (id: string) =>
+      Object.values<any>(contract.deref(contract.opFromContract(id).raw.requestBody)?.content ?? {}).some((m) =>
+        JSON.stringify(contract.deref(m.schema) ?? {}).includes('x-unspecified'),
+      );
+    const partly = relaxed.find(
+      (r) => r.kind === 'inputs' && !r.requestUnknown && jsonBody(r.operationId) && guessedSchema(r.operationId),
+    )!;
     const op = contract.opFromContract(partly.operationId);
     const key = Object.keys(op.raw.responses).find((k) => /^2/.test(k))!;
     const success = Object.values(contract.examples(op, key))[0];
     const checker = new Checker({ contract });
     checker.check({
       ...exchange(op.id, { faceless: 1, storyboard: 1, id: 1 }, Number(key.replace(/X/g, '0')), success, {}),
-      requestBody: Buffer.from('{"oops":'),
+      requestBody: Buffer.from('[]'),
     });
     expect(checker.violations.filter((v) => v.kind === 'accepted-invalid')).toEqual([]);
     expect(checker.report().unverified.map((u) => `${u.kind} ${u.operationId}`)).toContain(`accepted-invalid ${op.id}`);
+  });
+
+  it('on an operation relaxed elsewhere, accepting a parameter outside a stated limit is still a violation', () => {
+    const list = [...contract.operations.values()].find(
+      (o) =>
+        relaxed.some((r) => r.operationId === o.id && r.kind === 'inputs' && !r.requestUnknown) &&
+        noParams(o.id) &&
+        o.method === 'get' &&
+        (o.raw.parameters ?? []).some((p: any) => /PerPage/.test(p.$ref ?? '')),
+    )!;
+    const success = Object.values(contract.examples(list, '200'))[0];
+    const checker = new Checker({ contract });
+    checker.check({ ...exchange(list.id, {}, 200, success), query: new URLSearchParams('per_page=51') });
+    expect(checker.requestErrors.map((e) => e.operationId)).toEqual([list.id]);
+    expect(checker.violations.map((v) => `${v.kind} ${v.operationId}`)).toEqual([`accepted-invalid ${list.id}`]);
   });
 
   it('an operation that is not a guess answered with a status it does not document is a violation', () => {

@@ -9,7 +9,7 @@
 // does not have) is the client's mistake and goes to `requestErrors`, never `violations`. The API's
 // answer to it is still judged: a documented 4xx in the error envelope is right; a 2xx is a
 // violation ("accepted input the contract rejects") where the source states the rule, unverified
-// where the operation's inputs are a guess; on an unknown route a 404 or 405 in the envelope is
+// where that rule is a guess (x-unspecified in the parameter or body schema); on an unknown route a 404 or 405 in the envelope is
 // right and a 2xx is an undocumented operation.
 import { createHash } from 'node:crypto';
 import { Contract, describeRelaxations, relaxations, type Relaxation } from '../../lib/contract/index.js';
@@ -154,17 +154,14 @@ export class Checker {
       else this.requestError({ operationId: id, kind: 'request', expected: f.expected, got: f.got }, ex, at);
     }
     if (rejected.length && !relaxed?.requestUnknown && ex.status >= 200 && ex.status < 300) {
-      // The API took what the contract refuses: its fault where the source states the rule, a
-      // guess's where the operation's inputs are partly not shown (x-unspecified).
-      const what = rejected.map((f) => `${f.expected}, got ${f.got}`).join('; ');
-      if (relaxed) spare('accepted-invalid', 'a refusal (documented 4xx in the error envelope)', `${ex.status}: accepted ${what}`);
-      else
-        add(
-          id,
-          'accepted-invalid',
-          'a refusal (documented 4xx in the error envelope)',
-          `${ex.status}: accepted input the contract rejects (${what})`,
-        );
+      // The API took what the contract refuses: its fault where the source states the rule broken
+      // (a parameter or body schema without x-unspecified), unverified where that rule is a guess.
+      const stated = rejected.filter((f) => !f.guess);
+      const describe = (list: typeof rejected) => list.map((f) => `${f.expected}, got ${f.got}`).join('; ');
+      const expected = 'a refusal (documented 4xx in the error envelope)';
+      if (stated.length) add(id, 'accepted-invalid', expected, `${ex.status}: accepted input the contract rejects (${describe(stated)})`);
+      else if (relaxed) spare('accepted-invalid', expected, `${ex.status}: accepted ${describe(rejected)}`);
+      else add(id, 'accepted-invalid', expected, `${ex.status}: accepted input the contract rejects (${describe(rejected)})`);
     }
     const { findings, unverified, body } = validateResponse(this.contract, this.schemas, match, ex, relaxed);
     for (const f of findings) add(id, f.kind, f.expected, f.got);
