@@ -9,8 +9,8 @@
 // does not have) is the client's mistake and goes to `requestErrors`, never `violations`. The API's
 // answer to it is still judged: a documented 4xx in the error envelope is right; a 2xx is a
 // violation ("accepted input the contract rejects") where the source states the rule, unverified
-// where that rule is a guess (x-unspecified in the parameter or body schema); on an unknown route a 404 or 405 in the envelope is
-// right and a 2xx is an undocumented operation.
+// where that rule is a guess (x-unspecified in the parameter or body schema); on an unknown route
+// a 404 or 405 in the envelope is right and a 2xx is an undocumented operation.
 import { createHash } from 'node:crypto';
 import { Contract, describeRelaxations, relaxations, type Relaxation } from '../../lib/contract/index.js';
 import { CreditTracker } from './credits.js';
