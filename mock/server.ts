@@ -22,6 +22,11 @@ import { controlOriginAllowed, controlWriteTypeAllowed, hasDotSegment } from './
 import { pipeline, type Trace } from './pipeline/index.js';
 import { readFileSync } from 'node:fs';
 
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** How long close() lets requests in flight finish before it cuts their connections. */
+export const CLOSE_GRACE_MS = 2_000;
+
 export interface MockServer {
   url: string;
   config: MockConfig;
@@ -157,6 +162,10 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     });
   });
   server.keepAliveTimeout = 5_000;
+  // Slow clients cannot hold a connection: the headers must arrive within 10 s and the whole request
+  // within 30 s (Node's default is 300 s), else Node answers 408 and closes it.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
 
   return {
     config,
@@ -170,7 +179,14 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       return {
         url: `http://${host}:${address.port}${config.basePath}`,
         config,
-        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+        close: () =>
+          new Promise<void>((resolve) => {
+            // Stop listening, drop idle keep-alive sockets now, and cut requests still in flight
+            // (a slow or stuck client) after a short grace, so the process can exit.
+            server.close(() => resolve());
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+          }),
       };
     },
   };
