@@ -25,6 +25,8 @@ export interface MockConfig {
   controlToken?: string;
   /** Extra origins (beyond loopback) whose pages may use /__mock: MOCK_CONTROL_ORIGINS. */
   controlOrigins: string[];
+  /** Largest request body accepted (MOCK_MAX_BODY_BYTES); larger ones are 413. */
+  maxBodyBytes: number;
   /** MOCK_SCENARIO: a scenario file loaded at start. */
   scenarioPath?: string;
 }
@@ -71,6 +73,8 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
     clockMode: parseClockMode(env.MOCK_CLOCK),
     controlToken: env.MOCK_CONTROL_TOKEN || undefined,
     controlOrigins: parseControlOrigins(env.MOCK_CONTROL_ORIGINS),
+    // The source states no upload limit: 32 MiB is the mock's choice, room for three 10 MB audio samples.
+    maxBodyBytes: integer('MOCK_MAX_BODY_BYTES', env.MOCK_MAX_BODY_BYTES) ?? 32 * 1024 * 1024,
     scenarioPath: env.MOCK_SCENARIO || undefined,
   };
 }

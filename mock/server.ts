@@ -108,10 +108,13 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
         );
       } else {
         try {
-          reply = control.handle(req, url, await readBody(req));
+          reply = control.handle(req, url, await readBody(req, config.maxBodyBytes, errors));
         } catch (error) {
-          console.error(`mock: unexpected fault on ${req.method} ${req.url}:`, error);
-          reply = errors.server();
+          if (error instanceof ApiError) reply = error.answer;
+          else {
+            console.error(`mock: unexpected fault on ${req.method} ${req.url}:`, error);
+            reply = errors.server();
+          }
         }
       }
       send(req, res, reply, {}, trusted);
@@ -131,7 +134,7 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
         ? errors.answer('ErrorTooManyRequests')
         : dotted
           ? errors.notFound()
-          : await route({ req, url, token, raw: await readBody(req), trace });
+          : await route({ req, url, token, raw: await readBody(req, config.maxBodyBytes, errors), trace });
     } catch (error) {
       if (error instanceof ApiError) answer = error.answer;
       else {
@@ -232,10 +235,34 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The body, refused with 413 in the envelope as soon as it is known to pass the limit (never read whole). */
+function readBody(req: IncomingMessage, maxBytes: number, errors: Errors): Promise<string> {
+  const tooLarge = () =>
+    new ApiError(
+      errors.plain(
+        413,
+        `The request body is larger than this mock accepts (${maxBytes} bytes, MOCK_MAX_BODY_BYTES).`,
+        'MOCK-PAYLOAD-TOO-LARGE',
+      ),
+    );
+  if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
+    req.resume();
+    return Promise.reject(tooLarge());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        chunks.length = 0;
+        req.removeAllListeners('data');
+        req.resume();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
