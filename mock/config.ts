@@ -1,5 +1,6 @@
 // Settings from the environment (the product's public interface: PRODUCT.md), with defaults
 // derived from the contract where the contract has the fact.
+import { parseControlOrigins } from './control/origin.js';
 import type { Contract } from './contract.js';
 import { parseClockMode, type ClockMode } from './control/clock.js';
 
@@ -22,6 +23,10 @@ export interface MockConfig {
   clockMode: ClockMode;
   /** MOCK_CONTROL_TOKEN: when set, /__mock needs it in X-Mock-Control-Token. */
   controlToken?: string;
+  /** Extra origins (beyond loopback) whose pages may use /__mock: MOCK_CONTROL_ORIGINS. */
+  controlOrigins: string[];
+  /** Largest request body accepted (MOCK_MAX_BODY_BYTES); larger ones are 413. */
+  maxBodyBytes: number;
   /** MOCK_SCENARIO: a scenario file loaded at start. */
   scenarioPath?: string;
 }
@@ -67,6 +72,9 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
     quiet: env.MOCK_QUIET === '1',
     clockMode: parseClockMode(env.MOCK_CLOCK),
     controlToken: env.MOCK_CONTROL_TOKEN || undefined,
+    controlOrigins: parseControlOrigins(env.MOCK_CONTROL_ORIGINS),
+    // The source states no upload limit: 32 MiB is the mock's choice, room for three 10 MB audio samples.
+    maxBodyBytes: integer('MOCK_MAX_BODY_BYTES', env.MOCK_MAX_BODY_BYTES) ?? 32 * 1024 * 1024,
     scenarioPath: env.MOCK_SCENARIO || undefined,
   };
 }

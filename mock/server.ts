@@ -18,8 +18,14 @@ import { Clock } from './control/clock.js';
 import { Faults } from './control/faults.js';
 import { Journal, redactToken } from './control/journal.js';
 import { ControlPlane } from './control/plane.js';
+import { controlOriginAllowed, controlWriteTypeAllowed, hasDotSegment } from './control/origin.js';
 import { pipeline, type Trace } from './pipeline/index.js';
 import { readFileSync } from 'node:fs';
+
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** How long close() lets requests in flight finish before it cuts their connections. */
+export const CLOSE_GRACE_MS = 2_000;
 
 export interface MockServer {
   url: string;
@@ -70,29 +76,65 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     const token = bearerToken(req.headers.authorization);
     let answer: Answer;
     let rateHeaders: Record<string, string | number> = {};
+    // A dot segment (also %2e%2e) is resolved by URL parsing and could leave /v2 for /__mock: never routed.
+    const dotted = hasDotSegment(req.url ?? '/');
+    if (!dotted && ControlPlane.owns(url.pathname)) {
+      // Outside the API: no rate limit, no journal entry, no fault. Only the developer's own pages
+      // (loopback origins, MOCK_CONTROL_ORIGINS) get CORS grants; other pages are refused outright.
+      const origin = req.headers.origin;
+      const trusted = origin === undefined || controlOriginAllowed(origin, config.controlOrigins);
+      let reply: Answer;
+      if (!trusted) {
+        req.resume();
+        reply = errors.plain(
+          403,
+          `Pages on ${origin} may not use the mock control API (allow it with MOCK_CONTROL_ORIGINS).`,
+          'MOCK-ORIGIN-FORBIDDEN',
+        );
+      } else if (isPreflight(req)) {
+        send(req, res, { status: 204, body: undefined }, {}, true);
+        log(`OPTIONS ${url.pathname} -> 204 (CORS preflight, control)`);
+        return;
+      } else if (
+        isWrite(req) &&
+        (hasBody(req) || req.headers['content-type'] !== undefined) &&
+        !controlWriteTypeAllowed(req.headers['content-type'])
+      ) {
+        req.resume();
+        reply = errors.plain(
+          415,
+          'Control writes take Content-Type: application/json (or a YAML type for scenarios).',
+          'MOCK-UNSUPPORTED-MEDIA-TYPE',
+        );
+      } else {
+        try {
+          reply = control.handle(req, url, await readBody(req, config.maxBodyBytes, errors));
+        } catch (error) {
+          if (error instanceof ApiError) reply = error.answer;
+          else {
+            console.error(`mock: unexpected fault on ${req.method} ${req.url}:`, error);
+            reply = errors.server();
+          }
+        }
+      }
+      send(req, res, reply, {}, trusted);
+      log(`${req.method} ${url.pathname} -> ${reply.status} (control)`);
+      return;
+    }
     if (isPreflight(req)) {
       send(req, res, { status: 204, body: undefined }, {});
       log(`OPTIONS ${url.pathname} -> 204 (CORS preflight)`);
-      return;
-    }
-    if (ControlPlane.owns(url.pathname)) {
-      // Outside the API: no rate limit, no journal entry, no fault.
-      let reply: Answer;
-      try {
-        reply = control.handle(req, url, await readBody(req));
-      } catch (error) {
-        console.error(`mock: unexpected fault on ${req.method} ${req.url}:`, error);
-        reply = errors.server();
-      }
-      send(req, res, reply, {});
-      log(`${req.method} ${url.pathname} -> ${reply.status} (control)`);
       return;
     }
     const trace: Trace = {};
     try {
       const rate = limiter.take(token ?? 'anonymous', Date.now());
       rateHeaders = rate.headers;
-      answer = rate.limited ? errors.answer('ErrorTooManyRequests') : await route({ req, url, token, raw: await readBody(req), trace });
+      answer = rate.limited
+        ? errors.answer('ErrorTooManyRequests')
+        : dotted
+          ? errors.notFound()
+          : await route({ req, url, token, raw: await readBody(req, config.maxBodyBytes, errors), trace });
     } catch (error) {
       if (error instanceof ApiError) answer = error.answer;
       else {
@@ -123,6 +165,10 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     });
   });
   server.keepAliveTimeout = 5_000;
+  // Slow clients cannot hold a connection: the headers must arrive within 10 s and the whole request
+  // within 30 s (Node's default is 300 s), else Node answers 408 and closes it.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
 
   return {
     config,
@@ -136,21 +182,31 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
       return {
         url: `http://${host}:${address.port}${config.basePath}`,
         config,
-        // Idle keep-alive sockets would hold close() open for keepAliveTimeout; cut them (and any open ones) so a stop is prompt.
         close: () =>
           new Promise<void>((resolve) => {
+            // Stop listening, drop idle keep-alive sockets now, and cut requests still in flight
+            // (a slow or stuck client) after a short grace, so the process can exit.
             server.close(() => resolve());
-            server.closeAllConnections();
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
           }),
       };
     },
   };
 }
 
-function send(req: IncomingMessage, res: ServerResponse, answer: Answer, rateHeaders: Record<string, string | number>) {
-  // CORS on every answer, so a browser app on another origin can read bodies and rate headers.
-  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+function send(req: IncomingMessage, res: ServerResponse, answer: Answer, rateHeaders: Record<string, string | number>, cors = true) {
+  // CORS on every API answer, so a browser app on another origin can read bodies and rate headers;
+  // the control plane passes cors=false for origins it does not trust.
   res.setHeader('Vary', 'Origin');
+  if (!cors) {
+    // No grant: the browser keeps the body from the page (and a refused preflight stops the request).
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+    if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json');
+    res.writeHead(answer.status).end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+    return;
+  }
+  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
   res.setHeader('Access-Control-Expose-Headers', 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After');
   for (const [name, value] of Object.entries(rateHeaders)) res.setHeader(name, value);
   if (isPreflight(req)) {
@@ -171,10 +227,42 @@ function isPreflight(req: IncomingMessage): boolean {
   return req.method === 'OPTIONS' && !!req.headers.origin && !!req.headers['access-control-request-method'];
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function isWrite(req: IncomingMessage): boolean {
+  return req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/** The body, refused with 413 in the envelope as soon as it is known to pass the limit (never read whole). */
+function readBody(req: IncomingMessage, maxBytes: number, errors: Errors): Promise<string> {
+  const tooLarge = () =>
+    new ApiError(
+      errors.plain(
+        413,
+        `The request body is larger than this mock accepts (${maxBytes} bytes, MOCK_MAX_BODY_BYTES).`,
+        'MOCK-PAYLOAD-TOO-LARGE',
+      ),
+    );
+  if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
+    req.resume();
+    return Promise.reject(tooLarge());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        chunks.length = 0;
+        req.removeAllListeners('data');
+        req.resume();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
