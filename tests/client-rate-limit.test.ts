@@ -88,7 +88,8 @@ describe('client rate limits', () => {
         body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
       });
       const sent = server.seen.length - before;
-      expect({ operationId, sent }).toEqual({ operationId, sent: op.credits.charges ? 1 : 2 });
+      // soft: a failure lists every operation handled wrongly, not only the first
+      expect.soft({ operationId, sent }).toEqual({ operationId, sent: op.credits.charges ? 1 : 2 });
     }
   });
 
