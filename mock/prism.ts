@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
 import { createLogger } from '@stoplight/prism-core';
 import type { IHttpOperation } from '@stoplight/types';
+import { PathMatcher } from '../lib/contract/index.js';
 
 const require = createRequire(import.meta.url);
 // Prism's default mocker and the per-request Prefer parsing of prism-http-server are not re-exported
@@ -68,14 +69,12 @@ export async function createPrism(doc: unknown) {
 
   // Prism's router scores every operation of the document on every request, which dominated the
   // mock's CPU profile. Prism still routes, but only among the operations whose path template
-  // can match this path at all (all methods, so it still tells 404 from 405).
-  const shapes = operations.map((operation) => ({
-    operation,
-    pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`),
-  }));
+  // fits this path at all (the contract model's one matcher; all methods, so Prism still tells
+  // 404 from 405).
+  const matcher = new PathMatcher(operations);
   const candidates = (path: string) => {
-    const matching = shapes.filter((shape) => shape.pattern.test(path)).map((shape) => shape.operation);
-    return matching.length ? matching : operations;
+    const fitting = matcher.templates(path).flatMap((fit) => fit.operations);
+    return fitting.length ? fitting : operations;
   };
 
   async function request(input: IHttpRequest, prefs: Preferences): Promise<PrismResult> {

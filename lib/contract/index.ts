@@ -17,3 +17,5 @@ export {
   type ExtensionSchemaText,
 } from './extensions.js';
 export type * from '../../generated/extensions.js';
+export { Lifecycle, lifecycles, type Outcome, type StatusPlace } from './lifecycle.js';
+export { PathMatcher, type RouteMatch, type Routable } from './paths.js';

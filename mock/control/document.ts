@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { PathMatcher } from '../../lib/contract/index.js';
 
 export const CONTROL_DOC_PATH = fileURLToPath(new URL('../../generated/mock-control.json', import.meta.url));
 
@@ -16,8 +17,6 @@ export interface ControlRoute {
   operationId: string;
   method: string;
   template: string;
-  pattern: RegExp;
-  names: string[];
   params?: Validator;
   query?: Validator;
   body?: Validator;
@@ -56,13 +55,6 @@ export class ControlDocument {
       for (const method of METHODS) {
         const op = item[method];
         if (!op) continue;
-        const names: string[] = [];
-        const pattern = new RegExp(
-          `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_m, name: string) => {
-            names.push(name);
-            return '([^/]+)';
-          })}$`,
-        );
         const all = [...(item.parameters ?? []), ...(op.parameters ?? [])];
         const group = (where: string) => {
           const list = all.filter((p: any) => p.in === where);
@@ -81,8 +73,6 @@ export class ControlDocument {
           operationId: op.operationId,
           method,
           template,
-          pattern,
-          names,
           params: group('path'),
           query: group('query'),
           body,
@@ -93,13 +83,14 @@ export class ControlDocument {
 
   /** The route for a path and method; `methods` lists what the path does allow when only the method is wrong. */
   match(method: string, path: string): { matched?: Matched; methods: string[] } {
-    const onPath = this.routes.filter((route) => route.pattern.test(path));
-    const route = onPath.find((r) => r.method === method.toLowerCase());
-    if (!route) return { methods: onPath.map((r) => r.method.toUpperCase()) };
-    const values = route.pattern.exec(path)!.slice(1);
-    const params = Object.fromEntries(route.names.map((name, index) => [name, safeDecode(values[index])]));
-    return { matched: { route, params }, methods: [] };
+    // The contract model's one path matcher, over the control API's own paths.
+    this.#matcher ??= new PathMatcher(this.routes.map((route) => ({ method: route.method, path: route.template, route })));
+    const m = this.#matcher.match(method, path);
+    if (m.kind === 'operation') return { matched: { route: m.op.route, params: m.params }, methods: [] };
+    return { methods: m.kind === 'method-not-allowed' ? m.allow : [] };
   }
+
+  #matcher?: PathMatcher<{ method: string; path: string; route: ControlRoute }>;
 }
 
 /** Ajv errors as the API's `errors` map: field -> messages. */
@@ -115,12 +106,4 @@ export function errorsMap(errors: AjvError[] | null | undefined, prefix = ''): R
     if (!out[field].includes(message)) out[field].push(message);
   }
   return out;
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }

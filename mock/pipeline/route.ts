@@ -1,6 +1,7 @@
 // Routing, the way Prism's HTTP engine does it: Prism matches the path and method, checks security
 // and validates the request against the operation, and picks the contract's example.
 import type { IHttpRequest } from '@stoplight/prism-http';
+import { PathMatcher } from '../../lib/contract/index.js';
 import { parseBody } from '../request-body.js';
 import { need, type Stage, type StageDeps } from './exchange.js';
 
@@ -38,18 +39,13 @@ export function route({ config, errors, prism }: StageDeps): Stage {
  * every operation ("*") also reaches unknown paths.
  */
 export function routed({ contract, errors }: StageDeps): Stage {
-  // For the Allow header: each contract path as a pattern, concrete paths first (as Prism routes),
-  // with the methods of its operations (the contract model's one list of HTTP methods).
-  const byPath = new Map<string, string[]>();
-  for (const op of contract.operations.values()) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op.method.toUpperCase()]);
-  const patterns = [...byPath]
-    .map(([template, methods]) => ({
-      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-      templated: template.includes('{'),
-      methods,
-    }))
-    .sort((a, b) => Number(a.templated) - Number(b.templated));
-  const allowed = (path: string) => (patterns.find((p) => p.pattern.test(path))?.methods ?? []).join(', ');
+  // For the Allow header: the methods the contract declares where the path fits (the contract
+  // model's one matcher, the same the validating proxy routes with).
+  const matcher = new PathMatcher(contract.operations.values());
+  const allowed = (method: string, path: string) => {
+    const m = matcher.match(method, path);
+    return (m.kind === 'method-not-allowed' ? m.allow : []).join(', ');
+  };
 
   return (x) => {
     const { result, path } = need(x.routing, 'the route');
@@ -58,7 +54,7 @@ export function routed({ contract, errors }: StageDeps): Stage {
       return undefined;
     }
     if (result.status === 404) return errors.notFound();
-    if (result.status === 405) return { ...errors.methodNotAllowed(), headers: { Allow: allowed(path) } };
+    if (result.status === 405) return { ...errors.methodNotAllowed(), headers: { Allow: allowed(x.req.method ?? 'GET', path) } };
     if ([406, 415, 400, 422].includes(result.status)) return errors.validation({ request: [result.detail] });
     console.error(`mock: Prism failed: ${result.status} ${result.detail}`);
     return errors.server();

@@ -1,12 +1,16 @@
 // Advances resources along the contract's `x-state-machine`s (generated/openapi.json), never a
 // copy: operations listed on a transition start it, `automatic` transitions fire every step,
-// `outcome: failure` is taken for jobs whose inputs said `mock:fail`, `refund: true` refunds.
+// `outcome: failure` is taken for jobs whose inputs said `mock:fail`. What a machine means (the
+// next automatic step, which moves refund, where the status lives) is the contract model's one
+// reading (lib/contract/lifecycle.ts), the same the validating proxy judges with.
 // Time is evaluated lazily on every request, so there are no timers to leak or race.
+import { Lifecycle, readPointer } from '../../lib/contract/index.js';
 import type { Contract, StateMachine, Transition } from '../contract.js';
 import { record, type Account, type Resource } from './store.js';
 
 interface MachineInfo {
   machine: StateMachine;
+  rules: Lifecycle;
   /** Path inside `data` to the object holding the status, and the status key. */
   parentPath: string[];
   statusKey: string;
@@ -26,9 +30,9 @@ export class Machines {
     readonly stepMs: number,
   ) {
     for (const machine of contract.machines) {
-      const pointer = machine.statusLocation.split('/').slice(1);
-      if (pointer[0] !== 'data') continue;
-      const parentPath = pointer.slice(1, -1);
+      const rules = new Lifecycle(machine);
+      if (rules.place.keys[0] !== 'data') continue;
+      const parentPath = rules.place.parent;
       const stateExamples: MachineInfo['stateExamples'] = {};
       for (const pollId of machine.pollOperationIds) {
         for (const [name, value] of Object.entries(contract.examples(contract.opFromContract(pollId)))) {
@@ -38,7 +42,7 @@ export class Machines {
       const parents = Object.values(stateExamples).map((data) => dig(data, parentPath) ?? {});
       const keys = new Set(parents.flatMap((parent) => Object.keys(parent)));
       const stateKeys = [...keys].filter((key) => key !== 'id' && new Set(parents.map((parent) => JSON.stringify(parent[key]))).size > 1);
-      this.byName.set(machine.name, { machine, parentPath, statusKey: pointer.at(-1)!, stateExamples, stateKeys });
+      this.byName.set(machine.name, { machine, rules, parentPath, statusKey: rules.place.key, stateExamples, stateKeys });
     }
   }
 
@@ -53,7 +57,7 @@ export class Machines {
   triggered(machineName: string, operationId: string, resource: Resource): Transition | undefined {
     const info = this.byName.get(machineName);
     const current = resource.job?.state ?? null;
-    return info?.machine.transitions.find((t) => t.operationIds?.includes(operationId) && (t.from === null || t.from === current));
+    return info?.rules.triggeredBy(operationId, current).find((t) => t.from === null || t.from === current);
   }
 
   /**
@@ -100,8 +104,9 @@ export class Machines {
     const job = resource.job;
     if (!job) return false;
     const info = this.byName.get(job.machine)!;
+    const outcome = job.fail ? 'failure' : 'success';
     for (;;) {
-      if (!job.pendingTo && !this.nextAutomatic(info.machine, job.state, job.fail)?.to) return false;
+      if (!job.pendingTo && !info.rules.nextAutomatic(job.state, outcome)?.to) return false;
       if (now - job.enteredAt < this.stepMs) return true;
       if (job.pendingTo) {
         const to = job.pendingTo;
@@ -110,10 +115,11 @@ export class Machines {
         this.enter(info, resource, to);
         continue;
       }
-      const next = this.nextAutomatic(info.machine, job.state, job.fail)!;
+      const from = job.state;
+      const next = info.rules.nextAutomatic(from, outcome)!;
       job.enteredAt += this.stepMs;
       this.enter(info, resource, next.to!);
-      if (next.refund && job.charge > 0) {
+      if (info.rules.refunds(from, next.to!) && job.charge > 0) {
         account.balance += job.charge;
         record(account, {
           label: `Refund: ${job.chargeLabel}`,
@@ -129,8 +135,8 @@ export class Machines {
 
   /**
    * Puts a resource straight into `state` (the control plane's force), with that state's fields
-   * from the contract's example. When the machine refunds on arriving there (a transition into
-   * `state` with `refund: true`), the charge of the job is refunded, once. Returns the refund.
+   * from the contract's example. When moving there refunds (the contract model's one rule), the
+   * charge of the job is refunded, once. Returns the refund.
    */
   force(account: Account, resource: Resource, state: string, now: number): number {
     const info = this.byName.get(resource.family)!;
@@ -140,9 +146,7 @@ export class Machines {
     job.pendingTo = undefined;
     job.enteredAt = now;
     this.enter(info, resource, state);
-    const into = info.machine.transitions.filter((t) => t.to === state);
-    const refunds = (into.find((t) => t.from === from) ?? into.find((t) => t.refund))?.refund === true;
-    if (!refunds || job.charge <= 0) return 0;
+    if (!info.rules.refunds(from, state) || job.charge <= 0) return 0;
     const amount = job.charge;
     job.charge = 0;
     account.balance += amount;
@@ -166,13 +170,6 @@ export class Machines {
   /** The contract's example `data` of a machine's poll operation for one state, if it has one. */
   stateExample(machineName: string, state: string): Record<string, any> | undefined {
     return this.byName.get(machineName)?.stateExamples[state];
-  }
-
-  private nextAutomatic(machine: StateMachine, state: string | null, fail: boolean): Transition | undefined {
-    const candidates = machine.transitions.filter((t) => t.automatic && t.from !== null && t.from === state);
-    if (candidates.length <= 1) return candidates[0];
-    const wanted = fail ? 'failure' : 'success';
-    return candidates.find((t) => t.outcome === wanted) ?? candidates.find((t) => t.outcome === 'success');
   }
 
   /** Puts the resource in `state`, copying the state's own fields (url, failure, error…) from its example. */
@@ -203,8 +200,9 @@ function renameId(value: any, from: unknown, to: number): any {
   return value;
 }
 
-export function dig(value: any, path: string[]): any {
-  return path.reduce((acc, key) => (acc == null ? undefined : acc[key]), value);
+/** The value at `path` inside `value` (the contract model's pointer reader, typed loosely for example data). */
+export function dig(value: unknown, path: string[]): any {
+  return readPointer(value, path);
 }
 
 function ensure(root: Record<string, any>, path: string[]): Record<string, any> {

@@ -1,0 +1,100 @@
+// Which operation a request is, written once: path templates compiled the way Prism routes
+// (literal segments win over parameters: /faceless/options is not /faceless/{faceless}), with the
+// answer the API gives when nothing matches: 404 for an unknown path, 405 with the methods the
+// path allows. The mock, the validating proxy and the test servers all route through this.
+
+export interface Routable {
+  method: string;
+  path: string;
+}
+
+export type RouteMatch<T extends Routable> =
+  | { kind: 'operation'; op: T; template: string; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; template: string; allow: string[] }
+  | { kind: 'not-found' };
+
+interface CompiledPath<T> {
+  template: string;
+  segments: Array<{ literal: string } | { param: string }>;
+  byMethod: Map<string, T>;
+}
+
+function compile(template: string): CompiledPath<never>['segments'] {
+  return template
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      const param = /^\{([^}]+)\}$/.exec(segment);
+      return param ? { param: param[1] } : { literal: segment };
+    });
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export class PathMatcher<T extends Routable> {
+  readonly #paths: CompiledPath<T>[] = [];
+
+  constructor(operations: Iterable<T>) {
+    const byTemplate = new Map<string, CompiledPath<T>>();
+    for (const op of operations) {
+      let entry = byTemplate.get(op.path);
+      if (!entry) {
+        entry = { template: op.path, segments: compile(op.path), byMethod: new Map() };
+        byTemplate.set(op.path, entry);
+      }
+      entry.byMethod.set(op.method.toUpperCase(), op);
+    }
+    // Fewer parameters first, and at equal count the earlier literal first: concrete paths win.
+    const rank = (p: CompiledPath<T>) => p.segments.map((s) => ('param' in s ? '1' : '0')).join('');
+    this.#paths = [...byTemplate.values()].sort(
+      (a, b) => a.segments.length - b.segments.length || rank(a).localeCompare(rank(b)) || a.template.localeCompare(b.template),
+    );
+  }
+
+  /** Every path template `path` (relative to the base path, query excluded) fits, most concrete first. */
+  templates(path: string): Array<{ template: string; operations: T[]; params: Record<string, string> }> {
+    const exact = this.#fit(path);
+    // One trailing slash is forgiven where no template has it (/me/ is /me; /__mock/ stays itself).
+    return exact.length || !path.endsWith('/') || path === '/' ? exact : this.#fit(path.slice(0, -1));
+  }
+
+  #fit(path: string): Array<{ template: string; operations: T[]; params: Record<string, string> }> {
+    const parts = path.split('/').slice(1);
+    const out: Array<{ template: string; operations: T[]; params: Record<string, string> }> = [];
+    for (const entry of this.#paths) {
+      if (entry.segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      const fits = entry.segments.every((segment, i) => {
+        if ('literal' in segment) return segment.literal === parts[i];
+        if (parts[i] === '') return false;
+        params[segment.param] = decode(parts[i]);
+        return true;
+      });
+      if (fits) out.push({ template: entry.template, operations: [...entry.byMethod.values()], params });
+    }
+    return out;
+  }
+
+  /**
+   * The operation a request is: the most concrete template that fits the path and declares the
+   * method (PATCH /faceless/options is PATCH /faceless/{faceless}, as Prism routes it); else 405
+   * with every method the fitting templates declare; else 404.
+   */
+  match(method: string, path: string): RouteMatch<T> {
+    const fitting = this.templates(path);
+    if (!fitting.length) return { kind: 'not-found' };
+    const wanted = method.toUpperCase();
+    for (const fit of fitting) {
+      const op = fit.operations.find((o) => o.method.toUpperCase() === wanted);
+      if (op) return { kind: 'operation', op, template: fit.template, params: fit.params };
+    }
+    const allow = [...new Set(fitting.flatMap((fit) => fit.operations.map((o) => o.method.toUpperCase())))];
+    return { kind: 'method-not-allowed', template: fitting[0].template, allow };
+  }
+}

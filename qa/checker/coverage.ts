@@ -1,0 +1,180 @@
+// What a run covered, measured against the contract: operations called, documented responses
+// seen, state-machine transitions and terminal states observed, error codes answered, charging
+// calls made and refunds seen. Conformance (Schemathesis plus the flows) and the validating proxy
+// feed the same recorder, so their coverage.json files read alike. A place the contract marks as
+// a guess (x-unspecified) is listed apart under `lenient` and never counted as covered.
+import { type Contract, Lifecycle, relaxations } from '../../lib/contract/index.js';
+
+export interface Ratio {
+  covered: number;
+  total: number;
+}
+
+export interface CoverageReport {
+  operations: Ratio;
+  responses: Ratio;
+  transitions: Ratio & { byMachine: Record<string, Ratio> };
+  terminalStates: Ratio;
+  errorCodes: Ratio;
+  charging: { called: number; total: number; refundsSeen: number };
+  uncovered: {
+    operations: string[];
+    responses: string[];
+    transitions: string[];
+    terminalStates: string[];
+    errorCodes: string[];
+  };
+  /** Operations checked only leniently (the source is silent there): seen or not, never "covered". */
+  lenient: string[];
+}
+
+/** The documented response key an observed status falls under: exact code, then `4XX`, then `default`. */
+export function responseKey(documented: readonly string[], status: number): string | undefined {
+  const exact = String(status);
+  if (documented.includes(exact)) return exact;
+  const range = `${exact[0]}XX`;
+  if (documented.includes(range)) return range;
+  return documented.includes('default') ? 'default' : undefined;
+}
+
+export class CoverageRecorder {
+  readonly #operations = new Set<string>();
+  readonly #responses = new Set<string>();
+  readonly #transitions = new Set<string>();
+  readonly #terminal = new Set<string>();
+  readonly #codes = new Set<string>();
+  #refunds = 0;
+  readonly #machines: Lifecycle[];
+  readonly #lenient: Set<string>;
+
+  constructor(readonly contract: Contract) {
+    this.#machines = contract.machines.map((m) => new Lifecycle(m));
+    this.#lenient = new Set(relaxations(contract.model).map((r) => r.operationId));
+  }
+
+  /** One answered call: the operation, its status and, for an error, the body's `error.code`. */
+  exchange(operationId: string, status: number, body?: unknown): void {
+    const op = this.contract.operations.get(operationId);
+    if (!op) return;
+    this.#operations.add(operationId);
+    const key = responseKey(Object.keys(op.raw.responses), status);
+    if (key) this.#responses.add(`${operationId} ${key}`);
+    const code = (body as { error?: { code?: unknown } } | undefined)?.error?.code;
+    if (typeof code === 'string') this.#codes.add(code);
+  }
+
+  /** A state change observed on a resource (`from` null: it entered the machine). */
+  transition(machine: string, from: string | null, to: string): void {
+    this.#transitions.add(`${machine} ${from ?? '(new)'}->${to}`);
+    const rules = this.#machines.find((m) => m.name === machine);
+    if (rules?.isTerminal(to)) this.#terminal.add(`${machine} ${to}`);
+  }
+
+  refund(): void {
+    this.#refunds += 1;
+  }
+
+  report(): CoverageReport {
+    const ops = [...this.contract.operations.values()].filter((op) => !this.#lenient.has(op.id));
+    const responses = ops.flatMap((op) => Object.keys(op.raw.responses).map((code) => `${op.id} ${code}`));
+    const byMachine: Record<string, Ratio> = {};
+    const transitions: string[] = [];
+    for (const m of this.#machines) {
+      const list = m.machine.transitions.filter((t) => t.to !== null).map((t) => `${m.name} ${t.from ?? '(new)'}->${t.to}`);
+      byMachine[m.name] = { covered: list.filter((t) => this.#transitions.has(t)).length, total: list.length };
+      transitions.push(...list);
+    }
+    const terminal = this.#machines.flatMap((m) => m.machine.terminal.map((s) => `${m.name} ${s}`));
+    const codes = [...new Set(this.contract.model.errorCatalogue().map((e) => e.code))];
+    const charging = ops.filter((op) => op.credits?.charges);
+    const ratio = (all: string[], seen: Set<string>): Ratio => ({ covered: all.filter((x) => seen.has(x)).length, total: all.length });
+    return {
+      operations: ratio(
+        ops.map((op) => op.id),
+        this.#operations,
+      ),
+      responses: ratio(responses, this.#responses),
+      transitions: { ...ratio(transitions, this.#transitions), byMachine },
+      terminalStates: ratio(terminal, this.#terminal),
+      errorCodes: ratio(codes, this.#codes),
+      charging: { called: charging.filter((op) => this.#operations.has(op.id)).length, total: charging.length, refundsSeen: this.#refunds },
+      uncovered: {
+        operations: ops.map((op) => op.id).filter((id) => !this.#operations.has(id)),
+        responses: responses.filter((r) => !this.#responses.has(r)),
+        transitions: transitions.filter((t) => !this.#transitions.has(t)),
+        terminalStates: terminal.filter((t) => !this.#terminal.has(t)),
+        errorCodes: codes.filter((c) => !this.#codes.has(c)),
+      },
+      lenient: [...this.#lenient].sort(),
+    };
+  }
+}
+
+const percent = (r: Ratio) => (r.total ? (100 * r.covered) / r.total : 100);
+
+/** The one console line a run ends with. */
+export function coverageLine(report: CoverageReport): string {
+  const part = (name: string, r: Ratio) => `${name} ${r.covered}/${r.total} (${percent(r).toFixed(0)}%)`;
+  return [
+    part('operations', report.operations),
+    part('responses', report.responses),
+    part('transitions', report.transitions),
+    part('terminal states', report.terminalStates),
+    part('error codes', report.errorCodes),
+    `charging ${report.charging.called}/${report.charging.total}, refunds seen ${report.charging.refundsSeen}`,
+    `${report.lenient.length} lenient operations not counted`,
+  ].join('; ');
+}
+
+/** A readable page: the figures, then every uncovered item, then what was only checked leniently. */
+export function coverageMarkdown(report: CoverageReport, title = 'Coverage'): string {
+  const list = (items: string[]) => (items.length ? items.map((i) => `- ${i}`).join('\n') : '- (none)');
+  const row = (name: string, r: Ratio) => `| ${name} | ${r.covered} | ${r.total} | ${percent(r).toFixed(1)}% |`;
+  return [
+    `# ${title}`,
+    '',
+    '| what | covered | total | percent |',
+    '| --- | ---: | ---: | ---: |',
+    row('operations', report.operations),
+    row('documented responses', report.responses),
+    row('state-machine transitions', report.transitions),
+    row('terminal states', report.terminalStates),
+    row('error codes', report.errorCodes),
+    '',
+    `Charging operations called: ${report.charging.called} of ${report.charging.total}; refunds seen: ${report.charging.refundsSeen}.`,
+    '',
+    '## Transitions per machine',
+    '',
+    ...Object.entries(report.transitions.byMachine).map(([name, r]) => `- ${name}: ${r.covered}/${r.total}`),
+    '',
+    '## Not covered',
+    '',
+    '### Operations',
+    list(report.uncovered.operations),
+    '',
+    '### Responses',
+    list(report.uncovered.responses),
+    '',
+    '### Transitions',
+    list(report.uncovered.transitions),
+    '',
+    '### Terminal states',
+    list(report.uncovered.terminalStates),
+    '',
+    '### Error codes',
+    list(report.uncovered.errorCodes),
+    '',
+    '## Checked leniently (the source is silent; never counted as covered)',
+    list(report.lenient),
+    '',
+  ].join('\n');
+}
+
+/** `CONFORMANCE_MIN_COVERAGE` / `PROXY_MIN_COVERAGE`: percent of documented responses. Returns the failure text, if any. */
+export function belowThreshold(report: CoverageReport, minPercent: number | undefined): string | undefined {
+  if (minPercent === undefined) return undefined;
+  const got = percent(report.responses);
+  if (got >= minPercent) return undefined;
+  const missing = report.uncovered.responses;
+  return `coverage of documented responses ${got.toFixed(1)}% is below the minimum ${minPercent}%; not seen (${missing.length}): ${missing.join(', ')}`;
+}
