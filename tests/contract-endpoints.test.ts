@@ -30,12 +30,14 @@ describe('the contract covers every endpoint of the source', () => {
     expect(new Set(source.endpoints).size).toBe(source.endpoints.length);
   });
 
-  it.each(endpoints)('%s', (endpoint) => {
-    expect(contractShapes.has(endpoint), `${endpoint} is missing from the contract`).toBe(true);
+  it('has every endpoint the source names', () => {
+    expect(endpoints.filter((endpoint) => !contractShapes.has(endpoint)).map((e) => `${e} is missing from the contract`)).toEqual([]);
   });
 
-  it.each(source.pathsWithoutMethods.paths)('path %s (methods not shown by the source) exists', (route) => {
-    expect(contractPathShapes.has(shape(route))).toBe(true);
+  it('has every path the source names without its methods', () => {
+    const paths = source.pathsWithoutMethods.paths;
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((route) => !contractPathShapes.has(shape(route))).map((r) => `path ${r} is missing from the contract`)).toEqual([]);
   });
 
   it('has listing, updating and deleting of voice clones, and listing and deleting of presets', () => {

@@ -11,14 +11,28 @@ import { ROOT, loadContract } from './support/contract.js';
 const exec = promisify(execFile);
 let tmp: string;
 
+const SPECTRAL = path.join(ROOT, 'node_modules', '.bin', 'spectral');
+
+/**
+ * Spectral's findings on `doc`. Fails unless Spectral really ran: exit 0 (nothing at error
+ * severity) or 1 (errors found) with a JSON array on stdout; 2 (a crash, a bad ruleset), a missing
+ * binary or unparseable output is an error, never an empty report.
+ */
 async function spectral(doc: unknown): Promise<Array<{ code: string; path: string[] }>> {
   const file = path.join(tmp, `doc-${Math.random().toString(36).slice(2)}.json`);
   await writeFile(file, JSON.stringify(doc));
   const args = ['lint', '--ruleset', path.join(ROOT, '.spectral.yaml'), '--format', 'json', '--quiet', file];
-  const result = await exec(path.join(ROOT, 'node_modules', '.bin', 'spectral'), args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).catch(
-    (e) => e,
+  const result: { code?: unknown; stdout?: string; stderr?: string } = await exec(SPECTRAL, args, {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
+    (ok) => ({ ...ok, code: 0 }),
+    (error) => error,
   );
-  return JSON.parse(result.stdout || '[]');
+  expect([0, 1], `spectral exited ${String(result.code)}: ${result.stderr ?? ''}`).toContain(result.code);
+  const findings = JSON.parse(result.stdout ?? '');
+  expect(Array.isArray(findings)).toBe(true);
+  return findings;
 }
 
 beforeAll(async () => {

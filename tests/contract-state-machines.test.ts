@@ -32,50 +32,69 @@ describe('state machines', () => {
     ]);
   });
 
-  describe.each(machines)('%s', (_name, schema) => {
-    const m = schema['x-state-machine'];
-    const states: string[] = m.states;
+  /**
+   * Runs a rule on every machine with a soft expect labelled by the machine's name, so a failure
+   * names every machine that breaks the rule, not only the first.
+   */
+  function everyMachine(check: (e: (value: unknown, what?: string) => any, m: any, states: string[], schema: any) => void): void {
+    expect(machines.length).toBeGreaterThan(0);
+    for (const [name, schema] of machines) {
+      const e = (value: unknown, what?: string) => expect.soft(value, what ? `${name}: ${what}` : name);
+      check(e, schema['x-state-machine'], schema['x-state-machine'].states, schema);
+    }
+  }
 
-    it('lists exactly the enum of its schema, or is marked open with the states in examples', () => {
-      if (schema.enum) expect([...states].sort()).toEqual([...schema.enum].sort());
-      else if (m.stateValues) expect(Object.keys(m.stateValues).sort()).toEqual([...states].sort());
+  it('every machine lists exactly the enum of its schema, or is marked open with the states in examples', () => {
+    everyMachine((e, m, states, schema) => {
+      if (schema.enum) e([...states].sort()).toEqual([...schema.enum].sort());
+      else if (m.stateValues) e(Object.keys(m.stateValues).sort()).toEqual([...states].sort());
       else {
-        expect(m.open).toBe(true);
-        expect(schema['x-unspecified']).toBeTruthy();
-        expect(schema.examples).toEqual(expect.arrayContaining(states));
+        e(m.open).toBe(true);
+        e(schema['x-unspecified']).toBeTruthy();
+        e(schema.examples).toEqual(expect.arrayContaining(states));
       }
     });
+  });
 
-    it('has initial, terminal, success and failure states among its states', () => {
-      if (m.initial !== null) expect(states).toContain(m.initial);
-      for (const s of [...m.terminal, ...m.success, ...m.failure]) expect(states).toContain(s);
-      for (const s of [...m.success, ...m.failure]) expect(m.terminal).toContain(s);
+  it('every machine has initial, terminal, success and failure states among its states', () => {
+    everyMachine((e, m, states) => {
+      if (m.initial !== null) e(states).toContain(m.initial);
+      for (const s of [...m.terminal, ...m.success, ...m.failure]) e(states).toContain(s);
+      for (const s of [...m.success, ...m.failure]) e(m.terminal).toContain(s);
     });
+  });
 
-    it('has transitions between known states, triggered by operations that exist', () => {
-      expect(m.transitions.length).toBeGreaterThan(0);
+  it('every machine has transitions between known states, triggered by operations that exist', () => {
+    everyMachine((e, m, states) => {
+      e(m.transitions.length).toBeGreaterThan(0);
       for (const t of m.transitions) {
-        if (t.from !== null) expect(states).toContain(t.from);
-        if (t.to !== null) expect(states).toContain(t.to);
-        else expect(t['x-unspecified']).toBeTruthy();
-        for (const id of t.operationIds ?? []) expect(byId.has(id), id).toBe(true);
-        expect(t.operationIds?.length || t.automatic).toBeTruthy();
+        if (t.from !== null) e(states).toContain(t.from);
+        if (t.to !== null) e(states).toContain(t.to);
+        else e(t['x-unspecified'], `transition to null`).toBeTruthy();
+        for (const id of t.operationIds ?? []) e(byId.has(id), id).toBe(true);
+        e(t.operationIds?.length || t.automatic).toBeTruthy();
       }
       for (const s of m.terminal) {
         // a terminal state leaves only by a client action (an operation), never automatically
-        expect(m.transitions.filter((t: any) => t.from === s && t.automatic)).toEqual([]);
+        e(m.transitions.filter((t: any) => t.from === s && t.automatic)).toEqual([]);
       }
     });
+  });
 
-    it('is polled by operations that exist and return the status at statusLocation', () => {
-      for (const id of m.pollOperationIds) expect(byId.has(id), id).toBe(true);
+  it('every machine is polled by operations that exist and return the status at statusLocation', () => {
+    everyMachine((e, m, states) => {
+      for (const id of m.pollOperationIds) e(byId.has(id), id).toBe(true);
       const seen = pollExampleStatuses(m).map((v) => (m.stateValues ? Object.keys(m.stateValues).find((k) => m.stateValues[k] === v) : v));
-      for (const state of states) expect(seen, `an example showing ${state}`).toContain(state);
+      for (const state of states) e(seen, `an example showing ${state}`).toContain(state);
     });
+  });
 
-    it('carries the source table in its description', () => {
-      const text = schema.description ?? '';
-      if (!m.open) expect(text).toMatch(/\| from \| trigger \| condition \| to \| other effects \|/);
-    });
+  // An open machine (the source shows no table) has none to carry.
+  const closed = machines.filter(([, schema]) => !schema['x-state-machine'].open);
+  it('every closed machine carries the source table in its description', () => {
+    expect(closed.length).toBeGreaterThan(0);
+    for (const [name, schema] of closed) {
+      expect.soft(schema.description ?? '', name).toMatch(/\| from \| trigger \| condition \| to \| other effects \|/);
+    }
   });
 });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operations, tagOrder } from '../scripts/docs/contract.js';
 import { knownGaps } from '../scripts/docs/known-gaps.js';
 import { isGuessedOperation, UNCONFIRMED_LABEL } from '../scripts/build-steps/unconfirmed.js';
@@ -86,6 +86,17 @@ beforeAll(async () => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   page.on('pageerror', (e) => consoleErrors.push(`uncaught: ${e.message}`));
+  await page.goto(PAGE_URL, { waitUntil: 'load' });
+  await page.locator(MENU_ITEM).first().waitFor();
+});
+
+// Every test starts from a freshly loaded page with Redoc's stored settings (colour mode, hidden
+// sidebar, layout) forgotten, whatever the test before it clicked or typed.
+beforeEach(async () => {
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   await page.goto(PAGE_URL, { waitUntil: 'load' });
   await page.locator(MENU_ITEM).first().waitFor();
 });
@@ -239,8 +250,10 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     const expand = section(o.id).getByRole('button', { name: 'Expand all' });
     if (await expand.count()) await expand.first().click();
     const actions = page.locator('[data-component-name="Sidebar/SidebarActions"] button');
+    expect(await actions.count()).toBeGreaterThan(0);
     for (let i = 0; i < (await actions.count()); i++) await actions.nth(i).click();
     await heading(section(o.id), o.op.summary!).waitFor({ state: 'visible' });
+    expect(leftThePage).toEqual([]);
   });
 
   it('has a request guard that does catch a page reaching out (control)', async () => {

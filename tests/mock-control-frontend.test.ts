@@ -1,6 +1,7 @@
 // What a frontend team's test looks like: the package's createMockControl and
 // createVideoApiClient against the real mock, driving a "render failed" screen from start to
-// finish with the manual clock, in well under a second of wall time.
+// finish with the manual clock: the test, not the wall clock, decides when the render ends
+// (how fast such a test runs is the benchmarks' business, not an assertion here).
 import { describe, expect, it } from 'vitest';
 import { createMockControl, createVideoApiClient, type MockControl, type VideoApiClient } from '../client/index.js';
 import { useMock } from './mock-harness.js';
@@ -14,9 +15,7 @@ describe('a failed-render screen, frontend style', () => {
     const api: VideoApiClient = createVideoApiClient({ baseUrl: mock.base, token, warn: () => {} });
     await control.reset();
     await control.setClock('manual');
-    await api.GET('/me'); // warm the connection and the mock's caches before timing
 
-    const started = performance.now();
     const draft = (await api.unwrap(api.POST('/faceless', { body: { type: 'b-roll' } }))).data!;
     await api.unwrap(
       api.PUT('/faceless/{faceless}/scripts', { params: { path: { faceless: draft.id } }, body: { topic: 'Owls at night', duration: 60 } }),
@@ -30,11 +29,9 @@ describe('a failed-render screen, frontend style', () => {
     expect((await poll()).video?.status).toBe('rendering');
     await control.force(token, `/faceless/${draft.id}`, 'failed');
     const failed = await poll();
-    const elapsed = performance.now() - started;
 
     expect(failed.video?.status).toBe('failed');
     expect(failed.video?.failure).toMatchObject({ code: expect.any(String), message: expect.any(String) });
-    expect(elapsed).toBeLessThan(1000);
 
     // What the app sent, as the journal saw it.
     const journal = await control.requests({ token, limit: 10 });
@@ -53,7 +50,6 @@ describe('a failed-render screen, frontend style', () => {
     const token = 'frontend-mock-fail';
     const control = createMockControl({ baseUrl: mock.base });
     const api = createVideoApiClient({ baseUrl: mock.base, token, warn: () => {} });
-    const started = performance.now();
     const draft = (await api.unwrap(api.POST('/faceless', { body: { type: 'b-roll' } }))).data!;
     await api.unwrap(
       api.PATCH('/faceless/{faceless}', { params: { path: { faceless: draft.id } }, body: { script: 'Owls mock:fail', voice_id: 17 } }),
@@ -66,7 +62,6 @@ describe('a failed-render screen, frontend style', () => {
     const video = await status();
     expect(video?.status).toBe('failed');
     expect(video?.failure).toBeTruthy();
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('the helper throws MockControlError with the envelope on a refused call', async () => {

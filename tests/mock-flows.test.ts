@@ -2,11 +2,12 @@
 // Every answer is also checked against the contract (status documented, headers, body schema).
 import { describe, expect, it } from 'vitest';
 import { operations, stateMachines } from '../generated/contract.js';
-import { multipart, pollUntil, useMock } from './mock-harness.js';
+import { multipart, useMock } from './mock-harness.js';
 
-// Steps long enough for a busy 2-core machine to poll every state, short enough for quick tests.
-const mock = useMock({ MOCK_STEP_MS: '250' });
-const { op, balance } = mock;
+// The mock's clock stands still: each poll that is not done advances it one job step, so every
+// state is seen whatever the machine's load and the order of the tests (jobs never move on their own).
+const mock = useMock({ MOCK_CLOCK: 'manual' });
+const { op, balance, stepUntil } = mock;
 const terminal = (machine: keyof typeof stateMachines) => stateMachines[machine].terminal as readonly string[];
 
 describe('faceless standard flow', () => {
@@ -40,7 +41,7 @@ describe('faceless standard flow', () => {
       remaining: start - scriptCost - estimate.body.data.credits,
     });
 
-    const seen = await pollUntil(
+    const seen = await stepUntil(
       async () => (await op('getFacelessVideo', { faceless: id }, { token })).body.data.video,
       (video) => terminal('FacelessVideoStatus').includes(video.status),
     );
@@ -58,7 +59,7 @@ describe('faceless standard flow', () => {
     const id = (await op('createFacelessVideo', {}, { token, body: { type: 'b-roll' } })).body.data.id;
     await op('updateFacelessVideo', { faceless: id }, { token, body: { script: 'Octopus facts mock:fail', voice_id: 17 } });
     expect((await op('renderFacelessVideo', { faceless: id }, { token })).status).toBe(202);
-    const failed = await pollUntil(
+    const failed = await stepUntil(
       async () => (await op('getFacelessVideo', { faceless: id }, { token })).body.data.video,
       (video) => video.status === 'failed',
     );
@@ -69,7 +70,7 @@ describe('faceless standard flow', () => {
     const retried = await op('retryFacelessRender', { faceless: id }, { token });
     expect(retried.status).toBe(200);
     expect(retried.body.meta.credits.remaining).toBe(before - retried.body.meta.credits.cost);
-    const after = await pollUntil(
+    const after = await stepUntil(
       async () => (await op('getFacelessVideo', { faceless: id }, { token })).body.data.video.status,
       (status) => status === 'completed',
     );
@@ -109,7 +110,7 @@ describe('url-based flow', () => {
     expect(scrapedScript.body.meta.credits.cost).toBe(scriptCost);
 
     expect((await op('renderFacelessVideo', { faceless: id }, { token })).status).toBe(202);
-    await pollUntil(
+    await stepUntil(
       async () => (await op('getFacelessVideo', { faceless: id }, { token })).body.data.video.status,
       (s) => s === 'completed',
     );
@@ -133,7 +134,7 @@ describe('typed faceless surfaces', () => {
     const estimate = await op('estimateBRollRender', { faceless: id });
     const render = await op('renderBRollVideo', { faceless: id });
     expect(render.body.meta.credits.cost).toBe(estimate.body.data.credits);
-    const seen = await pollUntil(
+    const seen = await stepUntil(
       async () => (await op('getBRollVideo', { id })).body.data.video.status,
       (s) => s === 'completed',
     );
@@ -153,7 +154,7 @@ describe('typed faceless surfaces', () => {
     expect(regenerated.body.meta.credits.cost).toBeGreaterThan(0);
     await op('updateAiVisualsVideo', { id }, { body: { genre_id: 3 } });
     expect((await op('renderAiVisualsVideo', { faceless: id })).status).toBe(202);
-    await pollUntil(
+    await stepUntil(
       async () => (await op('getAiVisualsVideo', { id })).body.data.video.status,
       (s) => s === 'completed',
     );
@@ -168,7 +169,7 @@ describe('typed faceless surfaces', () => {
     await op('updateUrlToVideo', { id }, { body: { voice_id: 17 } });
     await op('estimateUrlToVideoRender', { faceless: id });
     expect((await op('renderUrlToVideo', { faceless: id })).status).toBe(202);
-    await pollUntil(
+    await stepUntil(
       async () => (await op('getUrlToVideo', { id })).body.data.video.status,
       (s) => s === 'completed',
     );
@@ -186,7 +187,7 @@ describe('text-to-video flow', () => {
     expect(created.status).toBe(202);
     expect(created.body.data.asset.status).toBe('draft');
     expect(created.body.meta.credits).toEqual({ cost: estimate.body.data.credits, remaining: start - estimate.body.data.credits });
-    const seen = await pollUntil(
+    const seen = await stepUntil(
       async () => (await op('getTextToVideo', { id: created.body.data.id }, { token })).body.data.asset,
       (asset) => asset.status === 'success',
     );
@@ -215,7 +216,7 @@ describe('launch clip flow', () => {
     );
     expect(created.status).toBe(201);
     expect(created.body.meta.credits).toEqual({ cost: estimate.body.data.credits, remaining: start - estimate.body.data.credits });
-    const seen = await pollUntil(
+    const seen = await stepUntil(
       async () => (await op('getLaunchClip', { id: created.body.data.id }, { token })).body.data,
       (clip) => clip.status === 'completed',
     );
@@ -250,7 +251,7 @@ describe('text-to-scene flow', () => {
     const estimate = await op('estimateStoryboard', { storyboard: id }, { token });
     const render = await op('renderStoryboard', { storyboard: id }, { token, body: {} });
     expect(render.body.meta.credits.cost).toBe(estimate.body.data.credits);
-    const seen = await pollUntil(
+    const seen = await stepUntil(
       async () => (await op('getStoryboard', { id }, { token })).body.data.video?.status ?? null,
       (status) => status === 'completed',
     );
@@ -283,7 +284,7 @@ describe('voice clone flow', () => {
     const created = await op('createVoiceClone', {}, { token, ...form });
     expect(created.status).toBe(200);
     const id = created.body.data.id;
-    const seen = await pollUntil(
+    const seen = await stepUntil(
       async () => (await op('getVoiceClone', { id }, { token })).body.data,
       (clone) => clone.status === 'completed',
     );
@@ -333,7 +334,7 @@ describe('character flow', () => {
       cost: operations.trainCharacter.credits.cost,
       remaining: start - operations.trainCharacter.credits.cost,
     });
-    const seen = await pollUntil(
+    const seen = await stepUntil(
       async () => (await op('getCharacter', { id }, { token })).body.data.status,
       (s) => s === 'ready',
     );

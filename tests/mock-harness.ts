@@ -168,6 +168,27 @@ export function useMock(env: Record<string, string> = {}) {
     return reply;
   }
   const balance = async (token: string) => (await op('getMe', {}, { token })).body.data.credits.remaining as number;
+  /** Moves the mock's clock `steps` job steps forward (POST /__mock/clock/advance). */
+  async function advance(steps = 1): Promise<void> {
+    const base = running().base.replace(/\/v2$/, '');
+    const reply = await call(base, 'POST', '/__mock/clock/advance', { token: null, body: { steps } });
+    if (reply.status !== 200) throw new Error(`clock advance: ${reply.status} ${reply.text.slice(0, 200)}`);
+  }
+  /**
+   * For a mock started with MOCK_CLOCK=manual: reads, and while `done` rejects the value, advances
+   * the clock one step and reads again. Every state a job passes through is seen, whatever the
+   * machine's load; returns every distinct value in order. Fails after `maxSteps` steps.
+   */
+  async function stepUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, maxSteps = 20): Promise<T[]> {
+    const seen: T[] = [];
+    for (let step = 0; ; step++) {
+      const value = await read();
+      if (!seen.some((s) => JSON.stringify(s) === JSON.stringify(value))) seen.push(value);
+      if (done(value)) return seen;
+      if (step >= maxSteps) throw new Error(`not done after ${maxSteps} steps; saw ${JSON.stringify(seen)}`);
+      await advance(1);
+    }
+  }
   return {
     get base() {
       return running().base;
@@ -175,5 +196,7 @@ export function useMock(env: Record<string, string> = {}) {
     logs: () => running().logs(),
     op,
     balance,
+    advance,
+    stepUntil,
   };
 }

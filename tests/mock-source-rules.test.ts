@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectConforms, spec, useMock } from './mock-harness.js';
 
-const mock = useMock({ MOCK_STEP_MS: '5000' });
+// The clock stands still: jobs stay where the test put them, however slow the machine.
+const mock = useMock({ MOCK_CLOCK: 'manual' });
 const { op, balance } = mock;
 
 /** A fresh draft of a faceless type, created on the generic surface. */

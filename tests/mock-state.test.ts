@@ -2,11 +2,12 @@
 // where the contract says so, and two tokens working at once never see each other's state.
 import { describe, expect, it } from 'vitest';
 import { operations, stateMachines } from '../generated/contract.js';
-import { multipart, pollUntil, useMock, type OperationId } from './mock-harness.js';
+import { multipart, useMock, type OperationId } from './mock-harness.js';
 
-// Steps long enough for a busy 2-core machine to poll every state, short enough for quick tests.
-const mock = useMock({ MOCK_STEP_MS: '250' });
-const { op, balance } = mock;
+// The mock's clock stands still: each poll that is not done advances it one job step, so every
+// state is seen whatever the machine's load and the order of the tests (jobs never move on their own).
+const mock = useMock({ MOCK_CLOCK: 'manual' });
+const { op, balance, stepUntil } = mock;
 
 type MachineName = keyof typeof stateMachines;
 const at = (body: unknown, pointer: string) =>
@@ -19,7 +20,7 @@ const at = (body: unknown, pointer: string) =>
 async function watch(machine: MachineName, params: Record<string, string | number>, token: string): Promise<unknown[]> {
   const spec = stateMachines[machine];
   const read = async () => at((await op(spec.pollOperationIds[0] as OperationId, params, { token })).body, spec.statusLocation);
-  return pollUntil(read, (state) => (spec.terminal as readonly unknown[]).includes(state));
+  return stepUntil(read, (state) => (spec.terminal as readonly unknown[]).includes(state));
 }
 
 /**
