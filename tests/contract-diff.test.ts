@@ -19,7 +19,6 @@ const original = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
 const BASE_FILE = path.join(TMP, 'base.json');
 writeFileSync(BASE_FILE, JSON.stringify(original));
 
-// biome-ignore lint/suspicious/noExplicitAny: a bundle copy edited freely
 type Doc = any;
 
 let n = 0;
@@ -54,9 +53,18 @@ interface Case {
   inject(doc: Doc): string;
 }
 
-const charging = (doc: Doc) => ContractModel.of(doc).operations().find((o) => o.operation['x-credits']?.charges && o.operation['x-credits'].cost !== undefined)!;
-const refundMachine = (doc: Doc) => ContractModel.of(doc).stateMachines().find((m) => m.transitions.some((t) => t.refund))!;
-const polledMachine = (doc: Doc) => ContractModel.of(doc).stateMachines().find((m) => m.pollOperationIds.length && doc.components.schemas[m.name].enum)!;
+const charging = (doc: Doc) =>
+  ContractModel.of(doc)
+    .operations()
+    .find((o) => o.operation['x-credits']?.charges && o.operation['x-credits'].cost !== undefined)!;
+const refundMachine = (doc: Doc) =>
+  ContractModel.of(doc)
+    .stateMachines()
+    .find((m) => m.transitions.some((t) => t.refund))!;
+const polledMachine = (doc: Doc) =>
+  ContractModel.of(doc)
+    .stateMachines()
+    .find((m) => m.pollOperationIds.length && doc.components.schemas[m.name].enum)!;
 
 const CASES: Case[] = [
   {
@@ -90,11 +98,15 @@ const CASES: Case[] = [
     class: 'breaking',
     message: /property/i,
     inject(doc) {
-      const [name, schema] = Object.entries<Doc>(doc.components.schemas).find(([n, s]) => n === 'CreditCharge' || (s.required?.length && s.properties && !s.enum))!;
+      const [name, schema] = Object.entries<Doc>(doc.components.schemas).find(
+        ([n, s]) => n === 'CreditCharge' || (s.required?.length && s.properties && !s.enum),
+      )!;
       const field = schema.required[0];
       delete schema.properties[field];
       schema.required = schema.required.slice(1);
-      const user = model().operations().find((o) => JSON.stringify(o.operation.responses).includes(`/${name}"`) || JSON.stringify(doc).length < 0);
+      const user = model()
+        .operations()
+        .find((o) => JSON.stringify(o.operation.responses).includes(`/${name}"`) || JSON.stringify(doc).length < 0);
       return user ? `${user.pointer}/responses` : '/paths';
     },
   },
@@ -103,7 +115,9 @@ const CASES: Case[] = [
     class: 'breaking',
     message: /Removed/i,
     inject(doc) {
-      const op = model().operations().find((o) => Object.keys(o.operation.responses ?? {}).includes('404'))!;
+      const op = model()
+        .operations()
+        .find((o) => Object.keys(o.operation.responses ?? {}).includes('404'))!;
       delete doc.paths[op.path][op.method].responses['404'];
       return `${op.pointer}/responses/404`;
     },
@@ -139,7 +153,9 @@ const CASES: Case[] = [
     class: 'non-breaking',
     message: /Added/i,
     inject(doc) {
-      const op = model().operations().find((o) => o.method === 'get')!;
+      const op = model()
+        .operations()
+        .find((o) => o.method === 'get')!;
       doc.paths['/injected'] = { get: { ...structuredClone(doc.paths[op.path].get), operationId: 'getInjected', parameters: [] } };
       return ptr('paths', '/injected');
     },
@@ -159,7 +175,9 @@ const CASES: Case[] = [
     class: 'breaking',
     message: /starts charging/,
     inject(doc) {
-      const op = model().operations().find((o) => !o.operation['x-credits']?.charges)!;
+      const op = model()
+        .operations()
+        .find((o) => !o.operation['x-credits']?.charges)!;
       doc.paths[op.path][op.method]['x-credits'].charges = true;
       return `${op.pointer}/x-credits/charges`;
     },
@@ -189,7 +207,9 @@ const CASES: Case[] = [
     class: 'breaking',
     message: /refund rule/,
     inject(doc) {
-      const op = model().operations().find((o) => o.operation['x-credits']?.refund)!;
+      const op = model()
+        .operations()
+        .find((o) => o.operation['x-credits']?.refund)!;
       delete doc.paths[op.path][op.method]['x-credits'].refund;
       return `${op.pointer}/x-credits/refund`;
     },
@@ -210,7 +230,9 @@ const CASES: Case[] = [
     class: 'breaking',
     message: /becomes a terminal/,
     inject(doc) {
-      const m = ContractModel.of(doc).stateMachines().find((x) => x.states.some((s) => !x.terminal.includes(s)))!;
+      const m = ContractModel.of(doc)
+        .stateMachines()
+        .find((x) => x.states.some((s) => !x.terminal.includes(s)))!;
       const sm = doc.components.schemas[m.name]['x-state-machine'];
       sm.terminal.push(m.states.find((s) => !m.terminal.includes(s)));
       return ptr('components', 'schemas', m.name, 'x-state-machine', 'terminal');
@@ -253,7 +275,9 @@ const CASES: Case[] = [
     class: 'non-breaking',
     message: /becomes a guess/,
     inject(doc) {
-      const op = model().operations().find((o) => (o.operation.requestBody as Doc)?.content && !o.operation['x-unspecified'])!;
+      const op = model()
+        .operations()
+        .find((o) => (o.operation.requestBody as Doc)?.content && !o.operation['x-unspecified'])!;
       const body = doc.paths[op.path][op.method].requestBody;
       body.required = false;
       body['x-unspecified'] = 'Whether the body is required is not shown.';
@@ -297,10 +321,15 @@ describe('npm run diff classifies each injected change', () => {
     const at = c.inject(head);
     head.info['x-changelog'].unshift(ENTRY);
     const { code, changes, stderr } = await runDiff(head, ['--gate']);
-    const found = changes.filter((x) => x.pointer === at || x.pointer.startsWith(`${at}/`) || x.pointer.startsWith(`${escapeToken('')}${at}`));
+    const found = changes.filter(
+      (x) => x.pointer === at || x.pointer.startsWith(`${at}/`) || x.pointer.startsWith(`${escapeToken('')}${at}`),
+    );
     expect(found.length, `no change reported at ${at}: ${JSON.stringify(changes.slice(0, 5))}`).toBeGreaterThan(0);
     const expected = found.filter((x) => x.class === c.class && c.message.test(x.message));
-    expect(expected.length, `expected a ${c.class} change matching ${c.message} at ${at}, got ${JSON.stringify(found.slice(0, 5))}`).toBeGreaterThan(0);
+    expect(
+      expected.length,
+      `expected a ${c.class} change matching ${c.message} at ${at}, got ${JSON.stringify(found.slice(0, 5))}`,
+    ).toBeGreaterThan(0);
     // The gate: a plain change-log entry covers a non-breaking change, never a breaking one.
     expect(code, stderr).toBe(c.class === 'breaking' ? 1 : 0);
     if (c.class === 'breaking') expect(stderr).toMatch(/breaking: true and pointers: \[/);

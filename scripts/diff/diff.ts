@@ -59,7 +59,11 @@ export function diffContracts(baseDoc: object, headDoc: object): DiffResult {
     const inBase = componentPlaces(base.doc, c.pointer);
     const places = [c.pointer, ...inHead, ...inBase];
     const acknowledged =
-      c.class === 'docs' ? true : c.class === 'non-breaking' ? entries.length > 0 : breakingCovers.some((p) => places.some((x) => covers(p, x)));
+      c.class === 'docs'
+        ? true
+        : c.class === 'non-breaking'
+          ? entries.length > 0
+          : breakingCovers.some((p) => places.some((x) => covers(p, x)));
     return { ...c, acknowledged, operations, component: inHead.at(-1) ?? inBase.at(-1) };
   });
   changes.sort((a, b) => ORDER[a.class] - ORDER[b.class]);

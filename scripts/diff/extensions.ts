@@ -2,7 +2,7 @@
 // model and classifies changes to billing (x-credits), lifecycles (x-state-machine), guesses
 // (x-unspecified) and limits (x-limits, x-rate-limit). Any other extension that changes is reported
 // as a behaviour change, except the ones that only feed the docs.
-import { ContractModel, escapeToken, toPointer, type StateMachineEntry } from '../../lib/contract/index.js';
+import { type ContractModel, escapeToken, toPointer, type StateMachineEntry } from '../../lib/contract/index.js';
 import type { RawChange } from './openapi.js';
 import { isObject, same } from './types.js';
 
@@ -31,8 +31,10 @@ function credits(base: ContractModel, head: ContractModel): RawChange[] {
         out.push(br(`${at}/cost`, `${h.label} costs more: ${was.cost} -> ${now.cost} credits.`));
       else out.push(nb(`${at}/cost`, `${h.label}'s stated cost changes: ${was.cost ?? 'none'} -> ${now.cost ?? 'none'} credits.`));
     }
-    if (was.costKey !== now.costKey) out.push(nb(`${at}/costKey`, `${h.label}'s cost key changes: ${was.costKey ?? 'none'} -> ${now.costKey ?? 'none'}.`));
-    if (was.refund !== undefined && now.refund === undefined) out.push(br(`${at}/refund`, `${h.label} loses its refund rule ("${was.refund}").`));
+    if (was.costKey !== now.costKey)
+      out.push(nb(`${at}/costKey`, `${h.label}'s cost key changes: ${was.costKey ?? 'none'} -> ${now.costKey ?? 'none'}.`));
+    if (was.refund !== undefined && now.refund === undefined)
+      out.push(br(`${at}/refund`, `${h.label} loses its refund rule ("${was.refund}").`));
     else if (was.refund !== now.refund) out.push(nb(`${at}/refund`, `${h.label}'s refund rule changes to "${now.refund}".`));
     if (was.note !== now.note) out.push(docs(`${at}/note`, `${h.label}'s billing note changes.`));
   }
@@ -53,19 +55,24 @@ function stateMachines(base: ContractModel, head: ContractModel): RawChange[] {
       continue;
     }
     const polled = h.pollOperationIds.length > 0;
-    for (const s of b.states)
-      if (!h.states.includes(s)) out.push(br(`${at}/states`, `The ${b.resource} state "${s}" is removed.`));
+    for (const s of b.states) if (!h.states.includes(s)) out.push(br(`${at}/states`, `The ${b.resource} state "${s}" is removed.`));
     for (const s of h.states) {
       if (b.states.includes(s)) continue;
       const msg = `The ${h.resource} status gains the state "${s}"`;
-      out.push(polled ? br(`${at}/states`, `${msg}, which pollers (${h.pollOperationIds.join(', ')}) must handle.`) : nb(`${at}/states`, `${msg}.`));
+      out.push(
+        polled
+          ? br(`${at}/states`, `${msg}, which pollers (${h.pollOperationIds.join(', ')}) must handle.`)
+          : nb(`${at}/states`, `${msg}.`),
+      );
     }
-    for (const s of h.terminal) if (!b.terminal.includes(s)) out.push(br(`${at}/terminal`, `"${s}" becomes a terminal ${h.resource} state: pollers stop there.`));
+    for (const s of h.terminal)
+      if (!b.terminal.includes(s)) out.push(br(`${at}/terminal`, `"${s}" becomes a terminal ${h.resource} state: pollers stop there.`));
     for (const s of b.terminal)
       if (!h.terminal.includes(s) && h.states.includes(s))
         out.push(br(`${at}/terminal`, `"${s}" is no longer a terminal ${h.resource} state: pollers that stop there stop too early.`));
     for (const key of ['success', 'failure'] as const)
-      if (!same(b[key] ?? [], h[key] ?? [])) out.push(br(`${at}/${key}`, `The ${h.resource} ${key} states change to ${JSON.stringify(h[key] ?? [])}.`));
+      if (!same(b[key] ?? [], h[key] ?? []))
+        out.push(br(`${at}/${key}`, `The ${h.resource} ${key} states change to ${JSON.stringify(h[key] ?? [])}.`));
     if (b.statusLocation !== h.statusLocation)
       out.push(br(`${at}/statusLocation`, `The ${h.resource} status moves from ${b.statusLocation} to ${h.statusLocation}.`));
     for (const id of b.pollOperationIds)
@@ -82,15 +89,17 @@ function stateMachines(base: ContractModel, head: ContractModel): RawChange[] {
       else if (!same(t, n)) out.push(nb(`${at}/transitions`, `The ${b.resource} transition ${k} changes.`));
     }
     for (const k of now.keys()) out.push(nb(`${at}/transitions`, `The ${h.resource} machine gains the transition ${k}.`));
-    if (!same(b.pollIntervalSeconds, h.pollIntervalSeconds)) out.push(...limitChanges(b.pollIntervalSeconds, h.pollIntervalSeconds, `${at}/pollIntervalSeconds`, 'pollIntervalSeconds'));
+    if (!same(b.pollIntervalSeconds, h.pollIntervalSeconds))
+      out.push(...limitChanges(b.pollIntervalSeconds, h.pollIntervalSeconds, `${at}/pollIntervalSeconds`, 'pollIntervalSeconds'));
   }
-  for (const h of heads.values()) out.push(nb(toPointer(['components', 'schemas', h.name, 'x-state-machine']), `A ${h.resource} state machine is added.`));
+  for (const h of heads.values())
+    out.push(nb(toPointer(['components', 'schemas', h.name, 'x-state-machine']), `A ${h.resource} state machine is added.`));
   return out;
 }
 
 /** Where the x-unspecified markers stand: pointer of the marker -> its text. */
 function markers(node: unknown, keys: string[] = [], out = new Map<string, string>()): Map<string, string> {
-  if (Array.isArray(node)) node.forEach((v, i) => markers(v, [...keys, String(i)], out));
+  if (Array.isArray(node)) for (const [i, v] of node.entries()) markers(v, [...keys, String(i)], out);
   else if (isObject(node))
     for (const [k, v] of Object.entries(node)) {
       if (k === 'x-unspecified') out.set(toPointer([...keys, k]), String(v));
@@ -104,11 +113,13 @@ function unspecified(base: object, head: object): RawChange[] {
   const was = markers(base);
   const now = markers(head);
   for (const [p, text] of was) {
-    if (!now.has(p)) out.push(nb(p, `A guess becomes a stated rule, now checked strictly (conformance and the proxy stop treating it as open): "${text}".`));
+    if (!now.has(p))
+      out.push(
+        nb(p, `A guess becomes a stated rule, now checked strictly (conformance and the proxy stop treating it as open): "${text}".`),
+      );
     else if (now.get(p) !== text) out.push(docs(p, 'The note on what the source leaves open here changes.'));
   }
-  for (const [p, text] of now)
-    if (!was.has(p)) out.push(nb(p, `A stated rule becomes a guess, no longer checked strictly: "${text}".`));
+  for (const [p, text] of now) if (!was.has(p)) out.push(nb(p, `A stated rule becomes a guess, no longer checked strictly: "${text}".`));
   return out;
 }
 
@@ -128,7 +139,11 @@ function limitChanges(was: unknown, now: unknown, at: string, name: string): Raw
     const tighter = dir === 0 || Math.sign(now - was) === dir;
     const text = `The limit ${name} changes from ${was} to ${now}`;
     // A number whose direction the name does not tell is treated as tighter: someone should look.
-    return [tighter ? br(at, `${text}${dir === 0 ? ' (direction unknown, treated as tighter)' : ', which is tighter'}.`) : nb(at, `${text}, which is looser.`)];
+    return [
+      tighter
+        ? br(at, `${text}${dir === 0 ? ' (direction unknown, treated as tighter)' : ', which is tighter'}.`)
+        : nb(at, `${text}, which is looser.`),
+    ];
   }
   if (Array.isArray(was) && Array.isArray(now)) {
     const out: RawChange[] = [];
@@ -162,19 +177,25 @@ function limits(base: ContractModel, head: ContractModel): RawChange[] {
   const nowRate = head.rateLimit();
   if (wasRate.requestsPerMinute !== nowRate.requestsPerMinute)
     out.push(
-      ...limitChanges(wasRate.requestsPerMinute, nowRate.requestsPerMinute, '/info/x-rate-limit/requestsPerMinute', 'requestsPerMinute').map((c) => ({
+      ...limitChanges(
+        wasRate.requestsPerMinute,
+        nowRate.requestsPerMinute,
+        '/info/x-rate-limit/requestsPerMinute',
+        'requestsPerMinute',
+      ).map((c) => ({
         ...c,
         message: c.message.replace('The limit requestsPerMinute', 'The rate limit (requests per minute)'),
       })),
     );
-  if (wasRate.scope !== nowRate.scope) out.push(br('/info/x-rate-limit/scope', `The rate limit is now counted per ${nowRate.scope} (was per ${wasRate.scope}).`));
+  if (wasRate.scope !== nowRate.scope)
+    out.push(br('/info/x-rate-limit/scope', `The rate limit is now counted per ${nowRate.scope} (was per ${wasRate.scope}).`));
   if (wasRate.description !== nowRate.description) out.push(docs('/info/x-rate-limit/description', 'The rate limit description changes.'));
   return out;
 }
 
 /** Every extension occurrence that is not inside another one: pointer -> [name, value]. */
 function occurrences(node: unknown, keys: string[] = [], out = new Map<string, [string, unknown]>()): Map<string, [string, unknown]> {
-  if (Array.isArray(node)) node.forEach((v, i) => occurrences(v, [...keys, String(i)], out));
+  if (Array.isArray(node)) for (const [i, v] of node.entries()) occurrences(v, [...keys, String(i)], out);
   else if (isObject(node))
     for (const [k, v] of Object.entries(node)) {
       if (k.startsWith('x-')) out.set(toPointer([...keys, k]), [k, v]);
@@ -184,7 +205,15 @@ function occurrences(node: unknown, keys: string[] = [], out = new Map<string, [
 }
 
 const withoutMarkers = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(withoutMarkers) : isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'x-unspecified').map(([k, x]) => [k, withoutMarkers(x)])) : v;
+  Array.isArray(v)
+    ? v.map(withoutMarkers)
+    : isObject(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => k !== 'x-unspecified')
+            .map(([k, x]) => [k, withoutMarkers(x)]),
+        )
+      : v;
 
 function others(base: object, head: object): RawChange[] {
   const out: RawChange[] = [];

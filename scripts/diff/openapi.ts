@@ -41,8 +41,12 @@ export function openapiChanges(base: object, head: object): RawChange[] {
     const where = keys[0] === 'paths' && keys.length >= 3 ? `${keys[2].toUpperCase()} ${keys[1]}: ` : '';
     const text = (d.description ?? '').trim();
     // The library writes its sentence once per changed node and leaves later copies without a subject.
-    const said = text && !text.startsWith('in ') ? text.replace(/^\[(\w+)\]\s*/, '$1 ') : `${VERBS[d.action] ?? d.action} ${keys.at(-1)}${text ? ` ${text}` : ''}`;
-    const suffix = cls === 'breaking' && responseEnumAdded(d.path, d.action) ? ' (a new response enum value breaks exhaustive switches)' : '';
+    const said =
+      text && !text.startsWith('in ')
+        ? text.replace(/^\[(\w+)\]\s*/, '$1 ')
+        : `${VERBS[d.action] ?? d.action} ${keys.at(-1)}${text ? ` ${text}` : ''}`;
+    const suffix =
+      cls === 'breaking' && responseEnumAdded(d.path, d.action) ? ' (a new response enum value breaks exhaustive switches)' : '';
     out.push({ class: cls, pointer, message: `${where}${said}${suffix}.`.replace(/\.\.$/, '.') });
   }
   return out;

@@ -1,6 +1,6 @@
 // Which operations a pointer touches: an operation's own pointer, or every operation that reaches a
 // component through `$ref` (directly or through other components).
-import { ContractModel, parsePointer, toPointer } from '../../lib/contract/index.js';
+import { type ContractModel, parsePointer, toPointer } from '../../lib/contract/index.js';
 import { isObject } from './types.js';
 
 function refsIn(node: unknown, out: Set<string>): Set<string> {

@@ -43,7 +43,12 @@ export function loadBase(spec: string): { label: string; doc: object } {
   }
   if (releases().includes(spec)) return { label: `releases/${spec}`, doc: readRelease(spec) };
   try {
-    const text = execFileSync('git', ['show', `${spec}:generated/openapi.json`], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+    const text = execFileSync('git', ['show', `${spec}:generated/openapi.json`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return { label: `${spec}:generated/openapi.json`, doc: JSON.parse(text) };
   } catch {
     throw new Error(`--base ${spec}: not a file, a release in releases/, or a git ref with generated/openapi.json`);
@@ -61,7 +66,10 @@ export function bundleSource(): object {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'contract-diff-'));
   try {
     const out = path.join(tmp, 'openapi.yaml');
-    execFileSync(BIN('redocly'), ['bundle', path.relative(ROOT, OPENAPI_ROOT), '--output', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(BIN('redocly'), ['bundle', path.relative(ROOT, OPENAPI_ROOT), '--output', out], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return YAML.parse(readFileSync(out, 'utf8'));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
