@@ -49,7 +49,7 @@ describe('the change log per version', () => {
     const written = readFileSync(path.join(ROOT, 'generated', 'client', 'CHANGELOG.md'), 'utf8');
     expect(written).toContain(changelogMarkdown(original, '##'));
     const docs = await decorate(structuredClone(original), sampleContext(original, 'video-api-v2-contract'));
-    const section = docs.info.description.split('## Change log\n')[1] ?? '';
+    const section = (docs.info.description ?? '').split('## Change log\n')[1] ?? '';
     expect(section.trim().startsWith(changelogMarkdown(original, '###'))).toBe(true);
   });
 });
