@@ -28,6 +28,14 @@ function responseEnumAdded(path: ReadonlyArray<string | number>, action: string)
   return action === 'add' && path.includes('responses') && path.at(-2) === 'enum';
 }
 
+/** ` = <value>` (the new one, or the old one for a removal), short. */
+function value(d: { action: string; before?: unknown; after?: unknown }): string {
+  const v = d.action === 'remove' ? d.before : d.after;
+  if (v === undefined || (typeof v === 'object' && v !== null)) return '';
+  const text = JSON.stringify(v);
+  return ` = ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
+}
+
 export function openapiChanges(base: object, head: object): RawChange[] {
   const { diffs } = apiCompare(base, head);
   const out: RawChange[] = [];
@@ -41,13 +49,13 @@ export function openapiChanges(base: object, head: object): RawChange[] {
     const where = keys[0] === 'paths' && keys.length >= 3 ? `${keys[2].toUpperCase()} ${keys[1]}: ` : '';
     const text = (d.description ?? '').trim();
     // The library writes its sentence once per changed node and leaves later copies without a subject.
-    const said =
+    let said =
       text && !text.startsWith('in ')
         ? text.replace(/^\[(\w+)\]\s*/, '$1 ')
-        : `${VERBS[d.action] ?? d.action} ${keys.at(-1)}${text ? ` ${text}` : ''}`;
-    const suffix =
-      cls === 'breaking' && responseEnumAdded(d.path, d.action) ? ' (a new response enum value breaks exhaustive switches)' : '';
-    out.push({ class: cls, pointer, message: `${where}${said}${suffix}.`.replace(/\.\.$/, '.') });
+        : `${VERBS[d.action] ?? d.action} ${keys.slice(-2).join('.')}${value(d)}${text ? ` ${text}` : ''}`;
+    if (responseEnumAdded(d.path, d.action))
+      said = `the response value ${value(d).slice(3)} is added to an enum (a new value breaks a client's exhaustive switch)`;
+    out.push({ class: cls, pointer, message: `${where}${said}.`.replace(/\.\.$/, '.') });
   }
   return out;
 }
