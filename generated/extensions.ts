@@ -13,11 +13,15 @@ interface components {
         }[];
         /**
          * XChangelog
-         * @description The source's dated change log, newest first.
+         * @description The dated change log, newest first. An entry the last release (releases/) does not have is an unreleased change: `npm test` requires one for any behaviour change, and acknowledges a breaking change only through an entry with `breaking: true` whose `pointers` cover it.
          */
         "x-changelog": {
             date: string;
             changes: string[];
+            /** @description The entry announces a breaking change; `pointers` name where. */
+            breaking?: boolean;
+            /** @description JSON pointers into the bundle (generated/openapi.json) the entry is about; a pointer covers every change at or below it (an operation's pointer covers the whole operation). */
+            pointers?: string[];
         }[];
         /**
          * XCodeSamples

@@ -10,6 +10,7 @@ import { contractMeta } from './build-steps/contract-meta.js';
 import { docs } from './build-steps/docs.js';
 import { client } from './build-steps/client.js';
 import { mockControl } from './build-steps/mock-control.js';
+import { changelog } from './build-steps/changelog.js';
 
 // Steps run in order; each reads what the previous ones wrote into outDir.
 const STEPS: Array<[string, (outDir: string) => Promise<void>]> = [
@@ -20,6 +21,7 @@ const STEPS: Array<[string, (outDir: string) => Promise<void>]> = [
   ['reference docs -> docs/index.html', docs],
   ['mock control API -> mock-control.json, mock-control.d.ts, docs/mock-control.html', mockControl],
   ['client -> client/*.js + .d.ts', client],
+  ['change log -> client/CHANGELOG.md', changelog],
 ];
 
 async function main() {

@@ -38,6 +38,11 @@ function junitCount(): Count | undefined {
 const steps: Step[] = [
   { name: 'lint (Redocly, extension schemas, Spectral, Biome)', command: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'generated/ is fresh', command: 'npm', args: ['run', '--silent', 'check:generated'] },
+  {
+    name: 'contract changes against the last release (npm run diff -- --gate)',
+    command: 'npm',
+    args: ['run', '--silent', 'diff', '--', '--gate'],
+  },
   { name: 'type check (tsc)', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   {
     name: 'vitest',

@@ -61,13 +61,14 @@ describe('client package entry', () => {
 describe('generated/client as a package of its own (npm pack ./generated/client)', () => {
   const dir = path.join(root, 'generated', 'client');
 
-  it('packs the client, its types and its README only, depending on openapi-fetch alone', async () => {
+  it('packs the client, its types, its README and CHANGELOG only, depending on openapi-fetch alone', async () => {
     const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', dir], { cwd: os.tmpdir() });
     const [packed] = JSON.parse(stdout);
     const files: string[] = packed.files.map((f: { path: string }) => f.path);
     expect(files).toContain('schema.d.ts');
     expect(files).toContain('README.md');
-    expect(files.filter((f) => !/^(README\.md|package\.json|[\w/-]+\.(js|d\.ts))$/.test(f))).toEqual([]);
+    expect(files).toContain('CHANGELOG.md');
+    expect(files.filter((f) => !/^((README|CHANGELOG)\.md|package\.json|[\w/-]+\.(js|d\.ts))$/.test(f))).toEqual([]);
     const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
     expect(manifest.dependencies).toEqual({
       'openapi-fetch': JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')).dependencies['openapi-fetch'],

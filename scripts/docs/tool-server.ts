@@ -32,7 +32,5 @@ export function toolServerMarkdown(doc: Document): string {
   return out.join('\n');
 }
 
-export function changelogMarkdown(doc: Document): string {
-  const log = doc.info['x-changelog'] ?? [];
-  return log.map((entry) => [`**${entry.date}**`, '', ...entry.changes.map((c) => `- ${c}`)].join('\n')).join('\n\n');
-}
+// The change log is rendered per version by its own module.
+export { changelogMarkdown } from './changelog.js';

@@ -1,0 +1,98 @@
+// The contract diff: the OpenAPI part (api-smart-diff) plus the extension layer, each change matched
+// against the change-log entries the head has and the base does not (the unreleased ones).
+import { ContractModel, isReference, parsePointer, readPointer, toPointer, type XChangelog } from '../../lib/contract/index.js';
+import { extensionChanges } from './extensions.js';
+import { openapiChanges } from './openapi.js';
+import { OperationIndex } from './operations.js';
+import { same, type Change } from './types.js';
+
+export type ChangelogEntry = XChangelog[number];
+
+/** Entries of `head`'s change log that `base`'s does not have. */
+export function newEntries(base: ContractModel, head: ContractModel): ChangelogEntry[] {
+  const old = base.changelog();
+  return head.changelog().filter((e) => !old.some((o) => same(o, e)));
+}
+
+export const covers = (cover: string, pointer: string) => pointer === cover || pointer.startsWith(`${cover}/`);
+
+/** The same place seen from inside each component a change's path goes through: a change at
+ *  /paths/~1me/get/responses/200/.../properties/x reached through `$ref: #/components/schemas/Me`
+ *  is also at /components/schemas/Me/properties/x, so one pointer to the component covers it in
+ *  every operation that uses it. */
+export function componentPlaces(doc: object, pointer: string): string[] {
+  const keys = parsePointer(pointer);
+  const out: string[] = [];
+  let node: unknown = doc;
+  for (let i = 0; i <= keys.length; i++) {
+    for (let hops = 0; isReference(node) && node.$ref.startsWith('#/') && hops < 20; hops++) {
+      const target = parsePointer(node.$ref);
+      out.push(toPointer([...target, ...keys.slice(i)]));
+      node = readPointer(doc, target);
+    }
+    if (i === keys.length || node === null || typeof node !== 'object') break;
+    node = (node as Record<string, unknown>)[keys[i]];
+  }
+  return out;
+}
+
+export interface DiffResult {
+  changes: Change[];
+  /** Unreleased change-log entries (in the head, not in the base). */
+  entries: ChangelogEntry[];
+}
+
+const ORDER = { breaking: 0, 'non-breaking': 1, docs: 2 } as const;
+
+export function diffContracts(baseDoc: object, headDoc: object): DiffResult {
+  const base = new ContractModel(structuredClone(baseDoc));
+  const head = new ContractModel(structuredClone(headDoc));
+  const entries = newEntries(base, head);
+  const breakingCovers = entries.filter((e) => e.breaking).flatMap((e) => e.pointers ?? []);
+  const headOps = new OperationIndex(head);
+  const baseOps = new OperationIndex(base);
+  const raw = [...openapiChanges(base.doc, head.doc), ...extensionChanges(base, head)];
+  const changes: Change[] = raw.map((c) => {
+    // State machines live in components but are about the operations that poll or move them.
+    const operations = [...new Set([...headOps.touched(c.pointer), ...baseOps.touched(c.pointer)])];
+    const inHead = componentPlaces(head.doc, c.pointer);
+    const inBase = componentPlaces(base.doc, c.pointer);
+    const places = [c.pointer, ...inHead, ...inBase];
+    const acknowledged =
+      c.class === 'docs'
+        ? true
+        : c.class === 'non-breaking'
+          ? entries.length > 0
+          : breakingCovers.some((p) => places.some((x) => covers(p, x)));
+    return { ...c, acknowledged, operations, component: inHead.at(-1) ?? inBase.at(-1) };
+  });
+  changes.sort((a, b) => ORDER[a.class] - ORDER[b.class]);
+  return { changes, entries };
+}
+
+/** What the gate refuses, as sentences a contract author can act on; empty when it passes. */
+export function gateProblems(result: DiffResult): string[] {
+  const problems: string[] = [];
+  const behaviour = result.changes.filter((c) => c.class !== 'docs');
+  if (behaviour.length && !result.entries.length)
+    problems.push(
+      `${behaviour.length} behaviour change(s) and no change-log entry for them: add an entry at the top of info.x-changelog in openapi/openapi.yaml (- date: 'YYYY-MM-DD', changes: [one sentence per change]).`,
+    );
+  const unacked = result.changes.filter((c) => c.class === 'breaking' && !c.acknowledged);
+  if (unacked.length) {
+    const suggested = [...new Set(unacked.map((c) => suggestPointer(c.component ?? c.pointer)))];
+    problems.push(
+      `${unacked.length} breaking change(s) not acknowledged. If they are intended, add to a new info.x-changelog entry in openapi/openapi.yaml: breaking: true and pointers: [${suggested.map((p) => `'${p}'`).join(', ')}] (a pointer covers every change below it), and say in changes what clients must do. Otherwise undo them.`,
+    );
+  }
+  return problems;
+}
+
+/** The pointer an author would write: the operation for a change inside one, else the extension. */
+function suggestPointer(pointer: string): string {
+  const parts = pointer.split('/');
+  if (parts[1] === 'paths') return parts.slice(0, 4).join('/');
+  if (parts[1] === 'components' && !parts.some((p) => p.startsWith('x-'))) return parts.slice(0, 4).join('/');
+  const x = parts.findIndex((p) => p.startsWith('x-'));
+  return x > 0 ? parts.slice(0, x + 1).join('/') : pointer;
+}

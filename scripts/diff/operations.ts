@@ -1,0 +1,55 @@
+// Which operations a pointer touches: an operation's own pointer, or every operation that reaches a
+// component through `$ref` (directly or through other components).
+import { type ContractModel, parsePointer, toPointer } from '../../lib/contract/index.js';
+import { isObject } from './types.js';
+
+function refsIn(node: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(node)) for (const v of node) refsIn(v, out);
+  else if (isObject(node)) {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/')) {
+        // `#/components/schemas/Name` (the component, not a place inside it)
+        out.add(toPointer(parsePointer(v).slice(0, 3)));
+      } else refsIn(v, out);
+    }
+  }
+  return out;
+}
+
+export class OperationIndex {
+  readonly #byComponent = new Map<string, Set<string>>();
+  readonly #model: ContractModel;
+
+  constructor(model: ContractModel) {
+    this.#model = model;
+    const doc = model.doc as unknown as { components?: Record<string, Record<string, unknown>> };
+    const direct = new Map<string, Set<string>>();
+    for (const [kind, group] of Object.entries(doc.components ?? {}))
+      for (const [name, value] of Object.entries(group ?? {})) direct.set(toPointer(['components', kind, name]), refsIn(value, new Set()));
+    for (const op of model.operations()) {
+      const seen = new Set<string>();
+      const queue = [...refsIn(op.operation, new Set())];
+      while (queue.length) {
+        const ref = queue.pop() as string;
+        if (seen.has(ref)) continue;
+        seen.add(ref);
+        queue.push(...(direct.get(ref) ?? []));
+      }
+      for (const ref of seen) {
+        if (!this.#byComponent.has(ref)) this.#byComponent.set(ref, new Set());
+        this.#byComponent.get(ref)?.add(op.label);
+      }
+    }
+  }
+
+  /** Operation labels under `pointer`: `/paths/~1me/get/...` -> GET /me; a component -> its users. */
+  touched(pointer: string): string[] {
+    const keys = parsePointer(pointer);
+    if (keys[0] === 'paths' && keys.length >= 2) {
+      const ops = this.#model.operations().filter((o) => o.path === keys[1] && (keys.length < 3 || o.method === keys[2]));
+      return ops.map((o) => o.label);
+    }
+    if (keys[0] === 'components' && keys.length >= 3) return [...(this.#byComponent.get(toPointer(keys.slice(0, 3))) ?? [])];
+    return [];
+  }
+}

@@ -1,0 +1,33 @@
+// What the contract diff reports: one entry per change, classified for the people it affects.
+export type ChangeClass = 'breaking' | 'non-breaking' | 'docs';
+
+export interface Change {
+  class: ChangeClass;
+  /** JSON pointer of the place in the bundle (the head's, or the base's for a removal). */
+  pointer: string;
+  /** One plain sentence. */
+  message: string;
+  /** breaking: covered by a change-log entry with `breaking: true` and a pointer at or above it;
+   *  non-breaking: the contract has a change-log entry the base does not; docs: always. */
+  acknowledged: boolean;
+  /** The operations it touches (`GET /me`), where the pointer leads to any. */
+  operations: string[];
+  /** The same place inside the component it is reached through, where there is one. */
+  component?: string;
+}
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Deep equality of JSON values (key order ignored). */
+export function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => same(v, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const ka = Object.keys(a);
+    return ka.length === Object.keys(b).length && ka.every((k) => k in b && same(a[k], b[k]));
+  }
+  return false;
+}
