@@ -76,7 +76,9 @@ const STATUS_CONDITION = /^\$response\.body#(\/\S*)\s*==\s*'([^']*)'$/;
 /** The JSON request examples of an operation: name → value. */
 function requestExamples(contract: Contract, op: ContractOperation): [string | undefined, unknown][] {
   const media = contract.deref(op.raw.requestBody)?.content?.['application/json'];
-  const named = Object.entries<unknown>(media?.examples ?? {}).map(([n, e]) => [n, contract.deref(e)?.value] as [string, unknown]);
+  const named = Object.entries<Node>(media?.examples ?? {}).map(
+    ([n, e]) => [n, (contract.deref(e) as Node | undefined)?.value] as [string, unknown],
+  );
   return named.length ? named : [[undefined, media?.example ?? {}]];
 }
 
@@ -128,8 +130,8 @@ export function readFlowFile(contract: Contract, file: string, problems: string[
         } else if (p.in === 'path') {
           const s = saved(p.value, at);
           if (!s) problems.push(`${at}: path parameter ${p.name} must come from an earlier step's output`);
-          else (step.params ??= {})[p.name] = s;
-        } else if (p.in === 'query') (step.query ??= {})[p.name] = String(literal(p.value, at));
+          else step.params = { ...step.params, [p.name]: s };
+        } else if (p.in === 'query') step.query = { ...step.query, [p.name]: String(literal(p.value, at)) };
         else problems.push(`${at}: parameter ${p.name} in ${p.in} is not supported by the flows phase`);
       }
       if (!authorized) problems.push(`${at}: no Authorization parameter (reference $components.parameters.authorization)`);
@@ -159,7 +161,7 @@ export function readFlowFile(contract: Contract, file: string, problems: string[
         else if (savedBy.has(out)) problems.push(`${at}: output name ${out} is used twice in the workflow`);
         else {
           savedBy.set(out, raw.stepId);
-          (step.save ??= {})[out] = m[1] ?? '';
+          step.save = { ...step.save, [out]: m[1] ?? '' };
         }
       }
       const statusChecks = ((raw.successCriteria ?? []) as Node[])
