@@ -3,10 +3,13 @@
 // status-code checks are warnings (docs/conformance.md says why); the workflows' own success
 // criteria (2xx statuses, terminal states) and the mock-only failure flows must all pass.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { flowFiles } from '../scripts/conformance/arazzo.js';
-import { BIN, ROOT } from '../scripts/lib/project.js';
+import { BIN, GENERATED_DIR, ROOT } from '../scripts/lib/project.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 
 const SEVERITY = JSON.stringify({ SCHEMA_CHECK: 'warn', STATUS_CODE_CHECK: 'warn' });
@@ -52,4 +55,23 @@ describe('redocly respect runs every flow file against the mock', () => {
       expect(code).toBe(0);
     });
   }
+});
+
+describe('redocly respect, as these files use it, fails a flow that does not get where it says', () => {
+  it('a launch clip expected to fail, on a mock that completes it, fails the run', { timeout: 120_000 }, async () => {
+    const source = flowFiles().find((f) => path.basename(f) === 'clips.arazzo.yaml')!;
+    const doc = YAML.parse(readFileSync(source, 'utf8'));
+    doc.sourceDescriptions[0].url = path.join(GENERATED_DIR, 'openapi.yaml');
+    doc.workflows = doc.workflows.filter((w: { workflowId: string }) => w.workflowId === 'launchClipToCompletion');
+    const poll = doc.workflows[0].steps.at(-1);
+    poll.successCriteria = poll.successCriteria.map((c: { condition: string }) => ({
+      condition: c.condition.replace("'completed'", "'failed'"),
+    }));
+    poll.onFailure[0].retryLimit = 1;
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'arazzo-respect-')), 'wrong-end.arazzo.yaml');
+    writeFileSync(file, YAML.stringify(doc));
+    const { code, output } = await respect(file, 'arazzo-wrong-end');
+    expect(output).toMatch(/Workflows: 1 failed/);
+    expect(code).not.toBe(0);
+  });
 });
