@@ -9,11 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 import { checkExtensions, EXTENSIONS } from '../lib/contract/index.js';
+import { flowFiles } from './conformance/arazzo.js';
 import { BIN, MOCK_CONTROL_ROOT, OPENAPI_ROOT, ROOT } from './lib/project.js';
 import { run } from './lib/run.js';
 
-async function redoclyLint(target: string): Promise<void> {
-  const output = await run(BIN('redocly'), ['lint', target], { cwd: ROOT });
+async function redoclyLint(target: string | string[]): Promise<void> {
+  const output = await run(BIN('redocly'), ['lint', ...[target].flat()], { cwd: ROOT });
   // redocly exits 0 on warnings; our bar is zero warnings too.
   if (/You have \d+ warnings?/.test(output)) {
     throw new Error(`redocly lint ${target}: warnings found`);
@@ -40,6 +41,11 @@ async function main() {
     // The mock's control API is its own single-file document (redocly.yaml: mock-control@v1).
     console.log('lint: redocly on openapi/mock-control/ (the mock control API)');
     await redoclyLint(path.relative(ROOT, MOCK_CONTROL_ROOT));
+    // The lifecycle flows (Arazzo 1.0.1, read by scripts/conformance/arazzo.ts and by `redocly respect`);
+    // their vendor extensions are checked by that loader (tests/conformance-arazzo.test.ts).
+    const flows = flowFiles().map((f) => path.relative(ROOT, f));
+    console.log(`lint: redocly on the Arazzo flows (${flows.length} files in openapi/flows/)`);
+    await redoclyLint(flows);
     console.log('lint: biome on the TypeScript (formatting and lint; `npx biome check --write .` fixes most)');
     await run(BIN('biome'), ['ci', '--colors=off', '--error-on-warnings', '.'], { cwd: ROOT });
     console.log('lint: zero errors, zero warnings');

@@ -7,13 +7,14 @@
 // x-credits.charges), request bodies (the operations' named request examples), which machine a
 // poll step watches, its status location, terminal / success / failure states, polling interval,
 // and refunds (transitions with refund: true, judged by the checker's credit tracker). What must be
-// written down is the order of calls: the FLOWS table below, each step naming an operationId that
-// is checked against the contract before anything is sent.
+// written down is the order of calls: the Arazzo workflows in openapi/flows/ (read by arazzo.ts),
+// each step naming an operationId that is checked against the contract before anything is sent.
 import { Contract, type ContractOperation as Operation, type StateMachine } from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/state/machines.js';
 import { accountKey, Checker } from '../proxy/checker.js';
 import { startProxy } from '../proxy/forward.js';
 import type { JUnitCase } from '../proxy/report.js';
+import { loadFlows } from './arazzo.js';
 import { DEFAULT_POLL_TIMEOUT_SECONDS } from './settings.js';
 
 /** The name CONFORMANCE_PHASES uses for this phase (the other phase names are Schemathesis's). */
@@ -52,186 +53,8 @@ export interface Flow {
   refund?: boolean;
 }
 
-const scene = { op: 'addStoryboardScene', params: { storyboard: 'storyboard' }, body: {} };
-
-export const FLOWS: Flow[] = [
-  {
-    name: 'faceless draft, script by PATCH',
-    steps: [
-      { op: 'createFacelessVideo', body: {}, save: { video: '/data/id' } },
-      { op: 'updateFacelessVideo', params: { faceless: 'video' }, body: { example: 'script' } },
-      { op: 'getFacelessVideo', params: { faceless: 'video' } },
-      { op: 'estimateFacelessRender', params: { faceless: 'video' } },
-    ],
-  },
-  {
-    name: 'b-roll draft configured',
-    steps: [
-      { op: 'createBRollVideo', body: {}, save: { video: '/data/id' } },
-      { op: 'updateBRollVideo', params: { id: 'video' }, body: {} },
-      { op: 'getBRollVideo', params: { id: 'video' } },
-      { op: 'estimateBRollRender', params: { faceless: 'video' } },
-    ],
-  },
-  {
-    name: 'ai-visuals draft configured',
-    steps: [
-      { op: 'createAiVisualsVideo', body: {}, save: { video: '/data/id' } },
-      { op: 'updateAiVisualsVideo', params: { id: 'video' }, body: {} },
-      { op: 'getAiVisualsVideo', params: { id: 'video' } },
-    ],
-  },
-  {
-    name: 'url-to-video draft with scraped images',
-    steps: [
-      { op: 'createUrlToVideo', body: {}, save: { video: '/data/id' } },
-      { op: 'scrapeUrlToVideoImages', params: { faceless: 'video' }, body: {} },
-      { op: 'updateUrlToVideo', params: { id: 'video' }, body: {} },
-      { op: 'getUrlToVideo', params: { id: 'video' } },
-    ],
-  },
-  {
-    name: 'storyboard with scenes',
-    steps: [
-      { op: 'createStoryboard', body: {}, save: { storyboard: '/data/id' } },
-      scene,
-      scene,
-      { op: 'getStoryboard', params: { id: 'storyboard' } },
-      { op: 'estimateStoryboard', params: { storyboard: 'storyboard' } },
-    ],
-  },
-  {
-    name: 'character up to preview',
-    steps: [
-      { op: 'listCharacterGenres', save: { genre: '/data/0/id' } },
-      {
-        op: 'createCharacter',
-        multipart: true,
-        save: { character: '/data/id' },
-        skipOn: { 422: 'the deployment refused the generated reference photo' },
-      },
-      { op: 'previewCharacter', params: { id: 'character' }, body: { set: { genre_id: '$genre' } } },
-      { op: 'getCharacter', params: { id: 'character' } },
-    ],
-  },
-  {
-    name: 'auto top-up on and off',
-    steps: [
-      { op: 'getAutoTopup', save: { initial: '/data' } },
-      { op: 'updateAutoTopup', body: {}, skipOn: { 422: 'the account has no saved payment method, so enabling is refused' } },
-      { op: 'getAutoTopup' },
-      { op: 'updateAutoTopup', body: { set: { enabled: false } } },
-      { op: 'getAutoTopup' },
-      // Put the account's preference back as it was.
-      { op: 'updateAutoTopup', body: { fromSaved: 'initial' } },
-    ],
-  },
-  // ---- charging: only with CONFORMANCE_ALLOW_CHARGES=1 ----
-  {
-    name: 'faceless render to completion',
-    steps: [
-      { op: 'getFacelessOptions', save: { voice: '/data/mandatory/voices/0/id', genre: '/data/mandatory/genres/0/id' } },
-      { op: 'createFacelessVideo', body: {}, save: { video: '/data/id' } },
-      {
-        op: 'updateFacelessVideo',
-        params: { faceless: 'video' },
-        body: { example: 'script', set: { voice_id: '$voice', genre_id: '$genre' } },
-      },
-      { op: 'estimateFacelessRender', params: { faceless: 'video' } },
-      { op: 'renderFacelessVideo', params: { faceless: 'video' } },
-      { op: 'getFacelessVideo', params: { faceless: 'video' }, poll: 'success' },
-    ],
-  },
-  {
-    name: 'text-to-video clip to success',
-    steps: [
-      { op: 'listTextToVideoModels', save: { model: '/data/0/slug' } },
-      { op: 'estimateTextToVideo', query: { model: '$model' } },
-      { op: 'createTextToVideo', body: { set: { model: '$model' } }, save: { clip: '/data/id' } },
-      { op: 'getTextToVideo', params: { id: 'clip' }, poll: 'success' },
-    ],
-  },
-  {
-    name: 'text-to-video clip to failure, refunded',
-    mockOnly: true,
-    refund: true,
-    steps: [
-      { op: 'listTextToVideoModels', save: { model: '/data/0/slug' } },
-      { op: 'getMe' },
-      { op: 'createTextToVideo', body: { set: { model: '$model' } }, fail: true, save: { clip: '/data/id' } },
-      { op: 'getTextToVideo', params: { id: 'clip' }, poll: 'failure' },
-      { op: 'getMe' },
-      { op: 'listCreditHistory' },
-    ],
-  },
-  {
-    name: 'launch clip to completion',
-    steps: [
-      { op: 'estimateLaunchClip' },
-      { op: 'createLaunchClip', body: {}, save: { clip: '/data/id' } },
-      { op: 'getLaunchClip', params: { id: 'clip' }, poll: 'success' },
-    ],
-  },
-  {
-    name: 'launch clip to failure, refunded',
-    mockOnly: true,
-    refund: true,
-    steps: [
-      { op: 'getMe' },
-      { op: 'createLaunchClip', body: {}, fail: true, save: { clip: '/data/id' } },
-      { op: 'getLaunchClip', params: { id: 'clip' }, poll: 'failure' },
-      { op: 'getMe' },
-      { op: 'listCreditHistory' },
-    ],
-  },
-  {
-    name: 'storyboard render to completion',
-    steps: [
-      { op: 'createStoryboard', body: {}, save: { storyboard: '/data/id' } },
-      scene,
-      { op: 'estimateStoryboard', params: { storyboard: 'storyboard' } },
-      { op: 'renderStoryboard', params: { storyboard: 'storyboard' } },
-      { op: 'getStoryboard', params: { id: 'storyboard' }, poll: 'success' },
-    ],
-  },
-  // Marked charging by the contract (it buys a slot when none is free); the flow never asks to buy one.
-  {
-    name: 'voice clone until completed',
-    steps: [
-      { op: 'getVoiceCloneSlots' },
-      {
-        op: 'createVoiceClone',
-        multipart: true,
-        save: { clone: '/data/id' },
-        skipOn: {
-          403: 'no free voice-clone slot (the flow never buys one) or a plan limit',
-          422: 'the deployment refused the stand-in audio sample (it needs a real recording)',
-        },
-      },
-      { op: 'getVoiceClone', params: { id: 'clone' }, poll: 'success' },
-    ],
-  },
-  {
-    name: 'character trained until ready',
-    steps: [
-      { op: 'listCharacterGenres', save: { genre: '/data/0/id' } },
-      {
-        op: 'createCharacter',
-        multipart: true,
-        save: { character: '/data/id' },
-        skipOn: { 422: 'the deployment refused the generated reference photo' },
-      },
-      {
-        op: 'previewCharacter',
-        params: { id: 'character' },
-        body: { set: { genre_id: '$genre' } },
-        save: { preview: '/data/previews/0/id' },
-      },
-      { op: 'trainCharacter', params: { id: 'character' }, body: { set: { preview_id: '$preview' } } },
-      { op: 'getCharacter', params: { id: 'character' }, poll: 'success' },
-    ],
-  },
-];
+/** The flows, read from the Arazzo documents in openapi/flows/ (scripts/conformance/arazzo.ts). */
+export const FLOWS: Flow[] = loadFlows(Contract.load());
 
 /** Every operationId the table names must exist in the contract: a renamed operation fails here, loudly. */
 export function checkFlows(contract: Contract, flows = FLOWS): void {
