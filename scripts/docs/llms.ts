@@ -215,7 +215,7 @@ export function mermaid(m: XStateMachine): string {
   const id = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_');
   const lines = ['```mermaid', 'stateDiagram-v2'];
   for (const t of m.transitions) {
-    const label = `${oneLine(t.trigger)}${t.automatic ? ' (automatic)' : ''}${t.refund ? ', refund' : ''}`.replace(/:/g, ' ');
+    const label = `${oneLine(t.trigger)}${t.automatic ? ' (automatic)' : ''}${t.refund ? ', refund' : ''}`.replace(/[:;]/g, ' ');
     lines.push(`  ${t.from === null ? '[*]' : id(t.from)} --> ${t.to === null ? 'not_shown' : id(t.to)} : ${label}`);
   }
   for (const s of m.terminal) lines.push(`  ${id(s)} --> [*]`);
@@ -246,7 +246,8 @@ function machineFacts(doc: Document, schema: string, m: XStateMachine): string[]
       t.operationIds?.length ? `called by ${ops(t.operationIds)}` : '',
       t['x-unspecified'] ? `not shown: ${oneLine(t['x-unspecified'])}` : '',
     ].filter(Boolean);
-    return `- ${t.from ?? '(new)'} → ${t.to ?? 'not shown'}: ${oneLine(t.trigger)}${t.automatic ? ' (automatic)' : ''}${extra.length ? `; ${extra.join('; ')}` : ''}.`;
+    const line = `${oneLine(t.trigger)}${t.automatic ? ' (automatic)' : ''}${extra.length ? `; ${extra.join('; ')}` : ''}`;
+    return `- ${t.from ?? '(new)'} → ${t.to ?? 'not shown'}: ${line.replace(/\.+$/, '')}.`;
   });
   return [...facts, '', 'Transitions:', '', ...moves, '', mermaid(m)];
 }
