@@ -5,6 +5,15 @@
 (() => {
   const facts = JSON.parse(document.getElementById('try-it-facts').textContent);
   const byId = new Map(facts.operations.map((o) => [o.id.toLowerCase(), o]));
+  /** operationId -> param -> the calls whose answer fills it (OpenAPI links), for the placeholder. */
+  const fillers = new Map();
+  for (const o of facts.operations) {
+    for (const l of o.links) {
+      const key = `${l.operationId} ${l.param}`;
+      const from = `${o.method} ${o.path}`;
+      if (!(fillers.get(key) ?? []).includes(from)) fillers.set(key, [...(fillers.get(key) ?? []), from]);
+    }
+  }
   // One token per page: a fresh account with the mock's starting balance.
   const shared = { token: `${facts.token}-${Math.random().toString(36).slice(2, 8)}` };
   const panels = new Map();
@@ -51,7 +60,11 @@
         const input = el('input', {
           type: 'text',
           value: p.value,
-          placeholder: p.required ? 'required' : 'optional',
+          placeholder: fillers.has(`${op.id} ${p.name}`)
+            ? `filled by ${fillers.get(`${op.id} ${p.name}`).slice(0, 2).join(' or ')}`
+            : p.required
+              ? 'required'
+              : 'optional',
           'data-param': p.name,
           'aria-label': `${p.name} (${p.in})`,
           spellcheck: 'false',
