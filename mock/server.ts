@@ -20,6 +20,7 @@ import { Journal, redactToken } from './control/journal.js';
 import { ControlPlane } from './control/plane.js';
 import { controlOriginAllowed, controlWriteTypeAllowed, hasDotSegment } from './control/origin.js';
 import { pipeline, type Trace } from './pipeline/index.js';
+import { DocsRoute } from './docs/route.js';
 import { readFileSync } from 'node:fs';
 
 export const HEADERS_TIMEOUT_MS = 10_000;
@@ -66,6 +67,8 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
   });
   if (config.scenarioPath) control.loadAtStart(readFileSync(config.scenarioPath, 'utf8'), `MOCK_SCENARIO=${config.scenarioPath}`);
   const route = pipeline({ contract, config, prism, errors, faults, store, api, clock });
+  // The reference docs with "Try it" panels (mock/docs/): outside the API, like the control plane.
+  const docs = new DocsRoute(contract, config.basePath);
   const log = (line: string) => {
     if (!config.quiet) process.stdout.write(`${line}\n`);
   };
@@ -124,6 +127,10 @@ export async function createMock(env: NodeJS.ProcessEnv = process.env, contract 
     if (isPreflight(req)) {
       send(req, res, { status: 204, body: undefined }, {});
       log(`OPTIONS ${url.pathname} -> 204 (CORS preflight)`);
+      return;
+    }
+    if (docs.owns(req, url)) {
+      log(`${req.method} ${url.pathname} -> ${docs.serve(req, res, url)} (docs)`);
       return;
     }
     const trace: Trace = {};

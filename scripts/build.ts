@@ -8,6 +8,7 @@ import { bundle } from './build-steps/bundle.js';
 import { types } from './build-steps/types.js';
 import { contractMeta } from './build-steps/contract-meta.js';
 import { docs } from './build-steps/docs.js';
+import { llms } from './build-steps/llms.js';
 import { client } from './build-steps/client.js';
 import { mockControl } from './build-steps/mock-control.js';
 import { changelog } from './build-steps/changelog.js';
@@ -19,6 +20,7 @@ const STEPS: Array<[string, (outDir: string) => Promise<void>]> = [
   ['types -> schema.d.ts', types],
   ['contract facts -> contract.ts', contractMeta],
   ['reference docs -> docs/index.html', docs],
+  ['docs for assistants -> docs/llms.txt, docs/llms-full.txt, docs/md/*.md', llms],
   ['mock control API -> mock-control.json, mock-control.d.ts, docs/mock-control.html', mockControl],
   ['client -> client/*.js + .d.ts', client],
   ['change log -> client/CHANGELOG.md', changelog],

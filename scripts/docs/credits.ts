@@ -54,7 +54,7 @@ const CONSTRAINTS: Array<[Constraint, (v: JsonValue) => string]> = [
   ['default', (v) => `default ${code(JSON.stringify(v))}`],
 ];
 
-function constraints(doc: Document, schemaOrRef: MaybeRef<Schema> | undefined): string[] {
+export function constraints(doc: Document, schemaOrRef: MaybeRef<Schema> | undefined): string[] {
   const schema = deref(doc, schemaOrRef ?? {});
   const out = CONSTRAINTS.flatMap(([k, f]) => {
     const value = schema[k];

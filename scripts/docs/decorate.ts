@@ -1,7 +1,8 @@
 // The docs-only copy of the bundle: the original generated/openapi.json is never changed. Adds to a
 // deep copy what readers need and Redoc shows: per-operation credits and limits, x-codeSamples, and
 // the tags' introductions (credits, state diagrams), sections of the introduction (error catalogue,
-// render preconditions, limits, tool server, change log, credits, state machines, known gaps), every
+// render preconditions, limits, tool server, change log, credits, state machines, known gaps, the
+// Markdown pages for assistants), every
 // one derived from the contract.
 import { type Document, operations } from './contract.js';
 import { codeSamples, type SampleContext } from './code-samples.js';
@@ -9,6 +10,7 @@ import { creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js'
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js';
 import { knownGaps, knownGapsMarkdown } from './known-gaps.js';
 import { limitsMarkdown } from './limits.js';
+import { llmsDocs, llmsLinksMarkdown } from './llms.js';
 import { upsertSection } from './markdown.js';
 import { stateMachinesMarkdown } from './state-diagrams.js';
 import { tagIntroMarkdown } from './tags.js';
@@ -29,6 +31,7 @@ export async function decorate(bundle: Document, ctx: SampleContext): Promise<Do
       o.op.description = `> **${unconfirmedNote(o.op).replace(`${UNCONFIRMED_LABEL} (x-unspecified):`, `${UNCONFIRMED_LABEL}.**`)}\n\n${o.op.description}`;
     }
     o.op['x-codeSamples'] = codeSamples(bundle, o, ctx);
+    o.op.description = `${o.op.description}\n\n**As Markdown:** [md/${o.id}.md](md/${o.id}.md) (this operation on one page, for an AI assistant or a text editor).`;
   }
 
   for (const tag of doc.tags ?? []) {
@@ -49,6 +52,7 @@ export async function decorate(bundle: Document, ctx: SampleContext): Promise<Do
   intro = upsertSection(intro, 'Credits', creditsOverviewMarkdown(bundle), 'append');
   intro = upsertSection(intro, 'State machines', await stateMachinesMarkdown(bundle), 'append');
   intro = upsertSection(intro, 'Known gaps', knownGapsMarkdown(gaps), 'append');
+  intro = upsertSection(intro, 'Markdown and llms.txt', llmsLinksMarkdown(llmsDocs(bundle)), 'append');
   doc.info.description = intro;
   return doc;
 }

@@ -14,7 +14,7 @@ export interface Gap {
   guess: boolean;
 }
 
-function describe(keys: string[]): string {
+export function describe(keys: string[]): string {
   if (keys[0] === 'paths' && keys.length >= 3) {
     const rest = keys.slice(3).join(' › ');
     return `${keys[2].toUpperCase()} ${keys[1]}${rest ? ` › ${rest}` : ''}`;

@@ -54,3 +54,21 @@ export function upsertSection(description: string, heading: string, body: string
     .filter(Boolean)
     .join('\n\n')}\n`;
 }
+
+/** The body of the `## heading` section of a description (without its heading), or ''. */
+export function sectionBody(description: string, heading: string): string {
+  const found = sections(description).find((p) => p.heading?.toLowerCase() === heading.toLowerCase());
+  return found ? found.text.replace(/^## .*\n/, '').trim() : '';
+}
+
+/** Shifts every ATX heading of a markdown text down by `by` levels (`## x` -> `### x`), outside code fences. */
+export function demoteHeadings(text: string, by: number): string {
+  let fenced = false;
+  return text
+    .split('\n')
+    .map((line) => {
+      if (/^```/.test(line)) fenced = !fenced;
+      return !fenced && /^#{1,5} /.test(line) ? `${'#'.repeat(by)}${line}` : line;
+    })
+    .join('\n');
+}

@@ -1,0 +1,84 @@
+// The reference docs, served by the mock on its own port: GET / and /docs/ give generated/docs/
+// index.html with a "Try it" panel injected into each operation (try-it.js, try-it.css, and the
+// operations' facts from the contract as JSON), so a reader calls this mock from the page, on the
+// same origin, offline. The Markdown pages for assistants (llms.txt, llms-full.txt, md/*.md) are
+// served beside it, at the root and under /docs/. The published file on disk is never changed.
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Contract } from '../contract.js';
+import { tryItFacts } from './facts.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DOCS_DIR = path.join(HERE, '..', '..', 'generated', 'docs');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+/** The files of generated/docs/ a reader may fetch: a fixed list and md/<name>.md, nothing else. */
+function docsFile(pathname: string): string | undefined {
+  const rel = pathname.replace(/^\/docs(?=\/|$)/, '').replace(/^\//, '');
+  if (rel === '' || rel === 'index.html') return 'index.html';
+  if (rel === 'llms.txt' || rel === 'llms-full.txt' || rel === 'mock-control.html') return rel;
+  if (/^md\/[A-Za-z0-9_-]+\.md$/.test(rel)) return rel;
+  return undefined;
+}
+
+export class DocsRoute {
+  #page: string | undefined;
+
+  constructor(
+    private readonly contract: Contract,
+    private readonly basePath: string,
+  ) {}
+
+  /** Whether this route answers the request: a GET or HEAD of the docs page or one of its files. */
+  owns(req: IncomingMessage, url: URL): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (url.pathname === '/docs') return true;
+    return docsFile(url.pathname) !== undefined;
+  }
+
+  /** Answers an owned request; returns the status sent. */
+  serve(req: IncomingMessage, res: ServerResponse, url: URL): number {
+    if (url.pathname === '/docs') return this.#send(req, res, 301, 'text/plain; charset=utf-8', 'See /docs/\n', { Location: '/docs/' });
+    const file = docsFile(url.pathname) as string;
+    let body: string;
+    try {
+      body = file === 'index.html' ? this.#tryItPage() : readFileSync(path.join(DOCS_DIR, file), 'utf8');
+    } catch {
+      return this.#send(req, res, 404, 'text/plain; charset=utf-8', `generated/docs/${file} is missing: run \`npm run build\`.\n`);
+    }
+    return this.#send(req, res, 200, TYPES[path.extname(file)] ?? 'text/plain; charset=utf-8', body);
+  }
+
+  /** The published page with the panels' style, facts and script added before </body> (built once). */
+  #tryItPage(): string {
+    if (this.#page) return this.#page;
+    const html = readFileSync(path.join(DOCS_DIR, 'index.html'), 'utf8');
+    const css = readFileSync(path.join(HERE, 'try-it.css'), 'utf8');
+    const script = readFileSync(path.join(HERE, 'try-it.js'), 'utf8');
+    const facts = tryItFacts(this.contract, this.basePath, 'docs-try-it');
+    // `<` escaped, so no string in the contract can close the script element.
+    const json = JSON.stringify(facts).replace(/</g, '\\u003c');
+    const inject = [
+      `<style id="try-it-style">\n${css}</style>`,
+      `<script id="try-it-facts" type="application/json">${json}</script>`,
+      `<script id="try-it-script">\n${script}</script>`,
+    ].join('\n');
+    const at = html.lastIndexOf('</body>');
+    if (at < 0) throw new Error('generated/docs/index.html has no </body>');
+    this.#page = `${html.slice(0, at)}${inject}\n${html.slice(at)}`;
+    return this.#page;
+  }
+
+  #send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}) {
+    res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body), ...headers });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return status;
+  }
+}

@@ -1,0 +1,256 @@
+// "Try it" panels for the reference docs the mock serves (mock/docs/route.ts injects this file).
+// Every fact about the API comes from the JSON in #try-it-facts, made from the contract; requests
+// go to this same origin only. Redoc renders the page with React, so panels are added by watching
+// the DOM and re-added (with what the reader typed) if a re-render drops them.
+(() => {
+  const facts = JSON.parse(document.getElementById('try-it-facts').textContent);
+  const byId = new Map(facts.operations.map((o) => [o.id.toLowerCase(), o]));
+  /** operationId -> param -> the calls whose answer fills it (OpenAPI links), for the placeholder. */
+  const fillers = new Map();
+  for (const o of facts.operations) {
+    for (const l of o.links) {
+      const key = `${l.operationId} ${l.param}`;
+      const from = `${o.method} ${o.path}`;
+      if (!(fillers.get(key) ?? []).includes(from)) fillers.set(key, [...(fillers.get(key) ?? []), from]);
+    }
+  }
+  // One token per page: a fresh account with the mock's starting balance.
+  const shared = { token: `${facts.token}-${Math.random().toString(36).slice(2, 8)}` };
+  const panels = new Map();
+  /** Values carried by OpenAPI links: operationId -> param -> { value, from }. */
+  const linked = new Map();
+
+  const el = (tag, attrs = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === 'class') node.className = v;
+      else if (k === 'text') node.textContent = v;
+      else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v);
+    }
+    for (const c of children) if (c) node.append(c);
+    return node;
+  };
+
+  const readPointer = (body, pointer) =>
+    pointer
+      .split('/')
+      .slice(1)
+      .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((at, k) => (at !== null && typeof at === 'object' ? at[k] : undefined), body);
+
+  function stateName(poll, raw) {
+    if (poll.values) {
+      const hit = Object.entries(poll.values).find(([, v]) => v === raw);
+      return hit ? hit[0] : undefined;
+    }
+    return typeof raw === 'string' ? raw : undefined;
+  }
+
+  function buildPanel(op) {
+    const fields = {};
+    const tokenInput = el('input', { type: 'text', value: shared.token, 'aria-label': 'Bearer token', spellcheck: 'false' });
+    tokenInput.addEventListener('input', () => {
+      shared.token = tokenInput.value;
+      for (const p of panels.values()) if (p.token !== tokenInput) p.token.value = shared.token;
+    });
+    const rows = [
+      el('label', { class: 'try-it-row' }, el('span', { text: 'Token' }), tokenInput),
+      ...op.params.map((p) => {
+        const input = el('input', {
+          type: 'text',
+          value: p.value,
+          placeholder: fillers.has(`${op.id} ${p.name}`)
+            ? `filled by ${fillers.get(`${op.id} ${p.name}`).slice(0, 2).join(' or ')}`
+            : p.required
+              ? 'required'
+              : 'optional',
+          'data-param': p.name,
+          'aria-label': `${p.name} (${p.in})`,
+          spellcheck: 'false',
+        });
+        fields[p.name] = input;
+        return el('label', { class: 'try-it-row' }, el('span', { text: `${p.name} (${p.in})` }), input);
+      }),
+    ];
+    let body;
+    if (op.nonJsonBody) {
+      rows.push(el('p', { class: 'try-it-note', text: `The body is ${op.nonJsonBody}: send it with curl or the typed client.` }));
+    } else if (op.body !== '' || ['POST', 'PUT', 'PATCH'].includes(op.method)) {
+      body = el('textarea', { rows: String(Math.min(12, Math.max(3, op.body.split('\n').length + 1))), 'aria-label': 'Request body (JSON)', spellcheck: 'false' });
+      body.value = op.body;
+      if (op.examples.length > 1) {
+        // The contract's named request examples: picking one replaces the body.
+        const pick = el('select', { 'aria-label': 'Request example' });
+        for (const [i, x] of op.examples.entries()) pick.append(el('option', { value: String(i), text: `${x.name}: ${x.summary}` }));
+        pick.addEventListener('change', () => {
+          body.value = op.examples[Number(pick.value)].body;
+        });
+        rows.push(el('label', { class: 'try-it-row' }, el('span', { text: 'Example' }), pick));
+      }
+      rows.push(el('label', { class: 'try-it-row try-it-body' }, el('span', { text: 'Body (JSON)' }), body));
+    }
+    const status = el('div', { class: 'try-it-status', role: 'status', 'aria-live': 'polite' });
+    const headers = el('pre', { class: 'try-it-headers' });
+    const output = el('pre', { class: 'try-it-output', 'aria-label': 'Response body' });
+    const states = el('div', { class: 'try-it-states' });
+    const send = el('button', { type: 'button', class: 'try-it-send', text: `Send ${op.method}` });
+    const buttons = el('div', { class: 'try-it-buttons' }, send);
+    let poll;
+    let stop = false;
+    if (op.poll) {
+      poll = el('button', { type: 'button', class: 'try-it-poll', text: 'Poll until done' });
+      buttons.append(poll);
+    }
+    const result = el(
+      'div',
+      { class: 'try-it-result', hidden: '' },
+      status,
+      states,
+      el('details', {}, el('summary', { text: 'Response headers' }), headers),
+      output,
+    );
+    const root = el(
+      'details',
+      { class: 'try-it', 'data-try-it': op.id },
+      el(
+        'summary',
+        {},
+        el('span', { class: 'try-it-title', text: 'Try it against this mock' }),
+        el('code', { text: `${op.method} ${facts.basePath}${op.path}` }),
+        op.charges ? el('span', { class: 'try-it-charges', text: 'charges credits (mock)' }) : null,
+      ),
+      el('div', { class: 'try-it-form' }, ...rows, buttons),
+      result,
+    );
+
+    async function call() {
+      const missing = op.params.filter((p) => p.in === 'path' && !fields[p.name].value.trim()).map((p) => p.name);
+      if (missing.length) throw new Error(`fill in ${missing.map((n) => `{${n}}`).join(', ')} first`);
+      let url = `${facts.basePath}${op.path.replace(/\{([^}]+)\}/g, (_, n) => encodeURIComponent(fields[n].value.trim()))}`;
+      const query = new URLSearchParams();
+      const extra = {};
+      for (const p of op.params) {
+        const v = fields[p.name].value.trim();
+        if (!v || p.in === 'path') continue;
+        if (p.in === 'query') query.append(p.name, v);
+        else extra[p.name] = v;
+      }
+      if ([...query].length) url += `?${query}`;
+      const init = { method: op.method, headers: { Accept: 'application/json', Authorization: `Bearer ${tokenInput.value.trim()}`, ...extra } };
+      if (body && body.value.trim()) {
+        JSON.parse(body.value); // a clear message here beats the mock's 400
+        init.headers['Content-Type'] = 'application/json';
+        init.body = body.value;
+      }
+      const started = performance.now();
+      const res = await fetch(url, init);
+      const text = await res.text();
+      const ms = Math.round(performance.now() - started);
+      let parsed;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      result.hidden = false;
+      status.textContent = `${res.status} ${res.statusText} · ${ms} ms · ${op.method} ${url}`;
+      status.className = `try-it-status ${res.ok ? 'ok' : 'bad'}`;
+      headers.textContent = [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+      output.textContent = parsed === undefined ? text : JSON.stringify(parsed, null, 2);
+      if (res.ok && parsed !== undefined) carry(op, parsed);
+      return { res, body: parsed };
+    }
+
+    function fail(error) {
+      result.hidden = false;
+      status.textContent = `Not sent: ${error.message}`;
+      status.className = 'try-it-status bad';
+    }
+
+    send.addEventListener('click', () => {
+      states.textContent = '';
+      call().catch(fail);
+    });
+    if (poll) {
+      poll.addEventListener('click', async () => {
+        if (poll.dataset.running) {
+          stop = true;
+          return;
+        }
+        stop = false;
+        poll.dataset.running = '1';
+        poll.textContent = 'Stop polling';
+        const seen = [];
+        try {
+          for (;;) {
+            const { res, body: answer } = await call();
+            if (!res.ok) break;
+            const state = stateName(op.poll, readPointer(answer, op.poll.pointer));
+            const label = state ?? String(readPointer(answer, op.poll.pointer));
+            if (seen.at(-1) !== label) seen.push(label);
+            const done = state !== undefined && op.poll.terminal.includes(state);
+            states.textContent = `${op.poll.resource} at ${op.poll.pointer}: ${seen.join(' → ')}${done ? ' (done)' : ' …'}`;
+            states.dataset.state = label;
+            states.className = `try-it-states ${done ? (op.poll.success.includes(state) ? 'ok' : 'bad') : ''}`;
+            if (done || stop) break;
+            // The mock moves a job one state per MOCK_STEP_MS; once a second sees each state quickly.
+            await new Promise((r) => setTimeout(r, 1000));
+          }
+        } catch (error) {
+          fail(error);
+        } finally {
+          delete poll.dataset.running;
+          poll.textContent = 'Poll until done';
+        }
+      });
+    }
+    return { root, fields, token: tokenInput, op };
+  }
+
+  /** After a 2xx, fills the linked parameters of the next operations (the contract's OpenAPI links). */
+  function carry(op, answer) {
+    for (const link of op.links) {
+      const value = readPointer(answer, link.pointer);
+      if (value === undefined || value === null || typeof value === 'object') continue;
+      if (!linked.has(link.operationId)) linked.set(link.operationId, {});
+      linked.get(link.operationId)[link.param] = String(value);
+      const panel = panels.get(link.operationId.toLowerCase());
+      const input = panel?.fields[link.param];
+      if (input) {
+        input.value = String(value);
+        input.title = `from ${op.method} ${op.path}`;
+      }
+    }
+  }
+
+  function mount() {
+    // Redoc 3 names an operation's section `/<tag>/<operationid lower-cased>` and renders a tag's
+    // operations once the tag is opened.
+    for (const section of document.querySelectorAll('[data-section-id]')) {
+      const key = section.getAttribute('data-section-id').split('/').pop().toLowerCase();
+      const op = byId.get(key);
+      if (!op || section.querySelector(':scope [data-try-it]')) continue;
+      let panel = panels.get(key);
+      if (!panel) {
+        panel = buildPanel(op);
+        for (const [param, value] of Object.entries(linked.get(op.id) ?? {})) if (panel.fields[param]) panel.fields[param].value = value;
+        panels.set(key, panel);
+      }
+      // The middle column of the section's first row, under the operation's description.
+      const column = section.firstElementChild?.firstElementChild ?? section;
+      column.append(panel.root);
+    }
+  }
+
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      mount();
+    });
+  }).observe(document.body, { childList: true, subtree: true });
+  mount();
+})();
