@@ -2391,7 +2391,7 @@ export interface components {
         /** CharacterTrainRequest */
         CharacterTrainRequest: {
             /** @description The chosen preview's identifier. */
-            preview_id: components["schemas"]["ResourceId"];
+            preview_id?: components["schemas"]["ResourceId"];
             name?: string;
             /** @description The character's age. */
             age?: unknown;
@@ -2924,7 +2924,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["FacelessUpdateRequest"];
             };
@@ -2962,7 +2962,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ScriptGenerationRequest"];
             };
@@ -3151,7 +3151,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ScrapeImagesRequest"];
             };
@@ -3189,7 +3189,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ScrapeScriptRequest"];
             };
@@ -3295,7 +3295,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["FacelessUpdateRequest"];
             };
@@ -3333,7 +3333,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ScriptGenerationRequest"];
             };
@@ -3511,7 +3511,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["FacelessUpdateRequest"];
             };
@@ -3549,7 +3549,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ScriptGenerationRequest"];
             };
@@ -3727,7 +3727,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["FacelessUpdateRequest"];
             };
@@ -3765,7 +3765,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ScriptGenerationRequest"];
             };
@@ -3876,7 +3876,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ScrapeImagesRequest"];
             };
@@ -3914,7 +3914,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ScrapeScriptRequest"];
             };
@@ -3953,7 +3953,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "multipart/form-data": components["schemas"]["AssetUploadRequest"];
             };
@@ -4403,7 +4403,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["OpaqueObject"];
             };
@@ -4443,7 +4443,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["OpaqueObject"];
             };
@@ -4554,7 +4554,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["OpaqueObject"];
             };
@@ -4860,7 +4860,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["VoiceCloneUpdateRequest"];
             };
@@ -4895,7 +4895,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["IdeaDiscoverRequest"];
             };
@@ -5027,7 +5027,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "multipart/form-data": components["schemas"]["CharacterCreateRequest"];
             };
@@ -5097,7 +5097,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CharacterPreviewRequest"];
             };
@@ -5135,7 +5135,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CharacterTrainRequest"];
             };
