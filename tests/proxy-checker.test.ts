@@ -356,3 +356,22 @@ describe('proxy settings', () => {
     expect(() => readProxySettings({ PROXY_TARGET: 'http://127.0.0.1:1/v2', PROXY_PORT: 'x' }, '/v2')).toThrow(/PROXY_PORT/);
   });
 });
+
+describe('the coverage of the traffic the checker saw', () => {
+  it('counts the operations, responses, error codes and observed transitions into the report', () => {
+    expect.hasAssertions();
+    const checker = new Checker({ contract });
+    const machine = contract.machines.find((m) => m.name === 'LaunchClipStatus')!;
+    const unauthorized = contract.examples(contract.opFromContract('getMe'), '401');
+    checker.check(exchange('getMe', {}, 401, Object.values(unauthorized)[0]));
+    for (const state of ['planning', 'briefed', 'rendering', 'completed'])
+      checker.check(exchange('getLaunchClip', { id: 9 }, 200, pollAnswer(machine, state, 9)));
+    const coverage = checker.report().coverage;
+    expect(coverage.operations.covered).toBe(2);
+    expect(coverage.uncovered.responses).not.toContain('getMe 401');
+    expect(coverage.uncovered.errorCodes).not.toContain('GEN-UNAUTHORIZED');
+    expect(coverage.transitions.byMachine.LaunchClipStatus.covered).toBe(3);
+    expect(coverage.uncovered.terminalStates).not.toContain('LaunchClipStatus completed');
+    expect(coverage.uncovered.transitions).toContain('LaunchClipStatus rendering->failed');
+  });
+});

@@ -3,6 +3,8 @@
 // calls made and refunds seen. Conformance (Schemathesis plus the flows) and the validating proxy
 // feed the same recorder, so their coverage.json files read alike. A place the contract marks as
 // a guess (x-unspecified) is listed apart under `lenient` and never counted as covered.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { type Contract, Lifecycle, relaxations } from '../../lib/contract/index.js';
 
 export interface Ratio {
@@ -63,18 +65,27 @@ export class CoverageRecorder {
     if (typeof code === 'string') this.#codes.add(code);
   }
 
-  /** A state change observed on a resource (`from` null: it entered the machine). */
-  transition(machine: string, from: string | null, to: string): void {
-    this.#transitions.add(`${machine} ${from ?? '(new)'}->${to}`);
+  /**
+   * A state change observed on a resource (`from` null: it entered the machine; undefined: the
+   * observer saw no earlier state). A change that skipped automatic steps between two polls
+   * (draft, then failed) covers each transition of that automatic path.
+   */
+  transition(machine: string, from: string | null | undefined, to: string): void {
     const rules = this.#machines.find((m) => m.name === machine);
-    if (rules?.isTerminal(to)) this.#terminal.add(`${machine} ${to}`);
+    if (!rules) return;
+    if (rules.isTerminal(to)) this.#terminal.add(`${machine} ${to}`);
+    if (from === undefined) return;
+    const direct = rules.machine.transitions.some((t) => t.from === from && t.to === to);
+    const path = direct || from === null ? [[from, to] as const] : automaticPath(rules, from, to);
+    for (const [a, b] of path) this.#transitions.add(`${machine} ${a ?? '(new)'}->${b}`);
   }
 
   refund(): void {
     this.#refunds += 1;
   }
 
-  report(): CoverageReport {
+  /** The figures so far; `refundsSeen` overrides the recorder's own count (the proxy's credit tracker confirms refunds). */
+  report(refundsSeen = this.#refunds): CoverageReport {
     const ops = [...this.contract.operations.values()].filter((op) => !this.#lenient.has(op.id));
     const responses = ops.flatMap((op) => Object.keys(op.raw.responses).map((code) => `${op.id} ${code}`));
     const byMachine: Record<string, Ratio> = {};
@@ -97,7 +108,7 @@ export class CoverageRecorder {
       transitions: { ...ratio(transitions, this.#transitions), byMachine },
       terminalStates: ratio(terminal, this.#terminal),
       errorCodes: ratio(codes, this.#codes),
-      charging: { called: charging.filter((op) => this.#operations.has(op.id)).length, total: charging.length, refundsSeen: this.#refunds },
+      charging: { called: charging.filter((op) => this.#operations.has(op.id)).length, total: charging.length, refundsSeen },
       uncovered: {
         operations: ops.map((op) => op.id).filter((id) => !this.#operations.has(id)),
         responses: responses.filter((r) => !this.#responses.has(r)),
@@ -108,6 +119,26 @@ export class CoverageRecorder {
       lenient: [...this.#lenient].sort(),
     };
   }
+}
+
+/** The automatic transitions leading from `from` to `to`, shortest first found; empty when none does. */
+function automaticPath(rules: Lifecycle, from: string, to: string): Array<readonly [string, string]> {
+  const previous = new Map<string, string>();
+  const queue = [from];
+  while (queue.length) {
+    const at = queue.shift() as string;
+    if (at === to) break;
+    for (const t of rules.machine.transitions) {
+      if (t.automatic && t.from === at && t.to && !previous.has(t.to) && t.to !== from) {
+        previous.set(t.to, at);
+        queue.push(t.to);
+      }
+    }
+  }
+  if (!previous.has(to)) return [];
+  const path: Array<readonly [string, string]> = [];
+  for (let b = to; b !== from; b = previous.get(b) as string) path.unshift([previous.get(b) as string, b]);
+  return path;
 }
 
 const percent = (r: Ratio) => (r.total ? (100 * r.covered) / r.total : 100);
@@ -177,4 +208,22 @@ export function belowThreshold(report: CoverageReport, minPercent: number | unde
   if (got >= minPercent) return undefined;
   const missing = report.uncovered.responses;
   return `coverage of documented responses ${got.toFixed(1)}% is below the minimum ${minPercent}%; not seen (${missing.length}): ${missing.join(', ')}`;
+}
+
+/** Writes coverage.json and coverage.md (the readable page) into a report directory. */
+export function writeCoverage(dir: string, report: CoverageReport, title: string): { json: string; page: string } {
+  mkdirSync(dir, { recursive: true });
+  const json = path.join(dir, 'coverage.json');
+  const page = path.join(dir, 'coverage.md');
+  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(page, coverageMarkdown(report, title));
+  return { json, page };
+}
+
+/** A minimum coverage setting (percent of documented responses), or undefined when unset. */
+export function readMinCoverage(value: string | undefined, name: string): number | undefined {
+  if (!value?.trim()) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 100) throw new Error(`${name} must be a percent between 0 and 100, got "${value}"`);
+  return n;
 }

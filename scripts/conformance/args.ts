@@ -43,6 +43,8 @@ export interface ArgsInput {
   configPath: string;
   reportDir: string;
   junitPath: string;
+  /** Where Schemathesis writes its HAR (every exchange; read back for the run's coverage). */
+  harPath?: string;
   /** True when the selected operations have no link between them (see hasLinkBetween). */
   linkless?: boolean;
 }
@@ -54,6 +56,7 @@ export function buildSchemathesisArgs({
   configPath,
   reportDir,
   junitPath,
+  harPath,
   linkless = false,
 }: ArgsInput): string[] {
   const args = ['--config-file', configPath, 'run', schemaPath, '--url', target.url, '--no-color'];
@@ -78,6 +81,7 @@ export function buildSchemathesisArgs({
   if (settings.workers) args.push('--workers', settings.workers);
   else if (target.remote) args.push('--workers', '1'); // the throttle serialises requests anyway
 
-  args.push('--report', 'junit', '--report-dir', reportDir, '--report-junit-path', junitPath);
+  args.push('--report', harPath ? 'junit,har' : 'junit', '--report-dir', reportDir, '--report-junit-path', junitPath);
+  if (harPath) args.push('--report-har-path', harPath);
   return args;
 }

@@ -5,6 +5,7 @@
 //
 // By hand:  tsx scripts/conformance/fault-proxy.ts <upstream base URL> <fault> [token]
 //           (prints the proxy's base URL; point CONFORMANCE_BASE_URL at it)
+import { PathMatcher } from '../../lib/contract/index.js';
 import { operationFacts, type OperationFact } from './contract-facts.js';
 import { header, send, serve, type Answer, type Exchange } from './http-forward.js';
 
@@ -132,16 +133,13 @@ export const FAULTS: Record<string, Fault> = {
   },
 };
 
-/** Match a request path (below the base path) to the contract's operation; literal segments win over parameters. */
+/** Match a request path (below the base path) to the contract's operation: the contract model's one path matcher. */
 export function operationMatcher(facts = operationFacts()): (method: string, path: string) => OperationFact | undefined {
-  const compiled = facts
-    .map((f) => ({
-      fact: f,
-      params: (f.path.match(/\{/g) ?? []).length,
-      re: new RegExp(`^${f.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-    }))
-    .sort((a, b) => a.params - b.params);
-  return (method, path) => compiled.find((c) => c.fact.method === method.toUpperCase() && c.re.test(path))?.fact;
+  const matcher = new PathMatcher(facts);
+  return (method, path) => {
+    const m = matcher.match(method, path);
+    return m.kind === 'operation' ? m.op : undefined;
+  };
 }
 
 export interface FaultProxy {

@@ -11,6 +11,7 @@
 // each step naming an operationId that is checked against the contract before anything is sent.
 import { Contract, type ContractOperation as Operation, type StateMachine } from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/state/machines.js';
+import type { CoverageRecorder } from '../../qa/checker/coverage.js';
 import { accountKey, Checker } from '../proxy/checker.js';
 import { startProxy } from '../proxy/forward.js';
 import type { JUnitCase } from '../proxy/report.js';
@@ -94,6 +95,8 @@ export interface FlowOptions {
   stopped?: () => boolean;
   log: (line: string) => void;
   flows?: Flow[];
+  /** Where the flows' coverage goes (the run's one recorder). */
+  coverage?: CoverageRecorder;
 }
 
 const pointerGet = (body: unknown, pointer: string): unknown =>
@@ -179,7 +182,7 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
   const target = new URL(options.baseUrl);
   const basePath = target.pathname.replace(/\/+$/, '');
   // Against the local mock a refund shows on the very next balance; elsewhere the contract's cadence applies.
-  const checker = new Checker({ contract, refundGraceMs: options.localMock ? 0 : undefined });
+  const checker = new Checker({ contract, refundGraceMs: options.localMock ? 0 : undefined, coverage: options.coverage });
   const proxy = await startProxy({ target, basePath, port: 0, checker, log: options.log });
   const account = accountKey(`Bearer ${options.token}`);
   const results: FlowResult[] = [];

@@ -11,6 +11,9 @@ import { ROOT } from '../lib/project.js';
 import { buildSchemathesisArgs, hasLinkBetween, selectedOperations } from './args.js';
 import { operationFacts, SCHEMA_YAML } from './contract-facts.js';
 import { FLOWS_PHASE, runFlows } from './flows.js';
+import { Contract } from '../../lib/contract/index.js';
+import { belowThreshold, CoverageRecorder, coverageLine, writeCoverage } from '../../qa/checker/coverage.js';
+import { recordHar } from '../../qa/checker/har.js';
 import { junit } from '../proxy/report.js';
 import { startLocalServer, type LocalServer } from './local-mock.js';
 import { resolveRuntime } from './runtime.js';
@@ -85,6 +88,10 @@ async function main(): Promise<number> {
   mkdirSync(reportDir, { recursive: true });
   const junitPath = path.join(reportDir, 'conformance-junit.xml');
   const flowsJunitPath = path.join(reportDir, 'flows-junit.xml');
+  const harPath = path.join(reportDir, 'schemathesis.har');
+  // What the run covered (Schemathesis's exchanges from its HAR, the flows through the checker).
+  const contract = Contract.load();
+  const coverage = new CoverageRecorder(contract);
 
   let local: LocalServer | undefined;
   let throttle: Throttle | undefined;
@@ -170,6 +177,7 @@ async function main(): Promise<number> {
         configPath,
         reportDir,
         junitPath,
+        harPath,
         linkless,
       });
       log(`running Schemathesis (${runtime.kind}): schemathesis ${args.join(' ')}`);
@@ -187,6 +195,8 @@ async function main(): Promise<number> {
       } else {
         findings.push(...parseJUnit(readFileSync(junitPath, 'utf8')));
         log(`JUnit report: ${junitPath}`);
+        const seen = recordHar(harPath, contract, coverage, new URL(url).pathname.replace(/\/+$/, ''));
+        log(`coverage: ${seen} Schemathesis exchanges matched to operations (${harPath})`);
         if (code !== 0) {
           failed = true;
           log(`Schemathesis exited with ${code}`);
@@ -210,6 +220,7 @@ async function main(): Promise<number> {
         pollTimeoutSeconds: settings.pollTimeoutSeconds,
         stopped: () => interrupted !== undefined,
         log,
+        coverage,
       });
       const xml = junit('flows', cases);
       writeFileSync(flowsJunitPath, xml);
@@ -218,6 +229,15 @@ async function main(): Promise<number> {
       log(
         `flows: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped in ${((Date.now() - flowsStarted) / 1000).toFixed(1)}s; JUnit report: ${flowsJunitPath}`,
       );
+    }
+
+    const covered = coverage.report();
+    const coverageFiles = writeCoverage(reportDir, covered, 'Conformance: coverage of the run');
+    log(`coverage: ${coverageLine(covered)}; ${coverageFiles.json}, ${coverageFiles.page}`);
+    const short = belowThreshold(covered, settings.minCoverage);
+    if (short) {
+      log(`CONFORMANCE_MIN_COVERAGE: ${short}`);
+      failed = true;
     }
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -1,6 +1,7 @@
 // The conformance run's settings, read once from the CONFORMANCE_* environment variables
 // (the public interface listed in docs/conformance.md). Pure (the only input besides the environment
 // is the contract's default rate limit, read once), so it is unit-tested directly.
+import { readMinCoverage } from '../../qa/checker/coverage.js';
 import { ContractModel } from '../../lib/contract/index.js';
 
 export type Profile = 'full' | 'smoke';
@@ -31,6 +32,8 @@ export interface Settings {
   relaxGuesses: boolean;
   /** CONFORMANCE_POLL_TIMEOUT (seconds): how long a polled status may stay unchanged before the flow stops. */
   pollTimeoutSeconds: number;
+  /** CONFORMANCE_MIN_COVERAGE: percent of documented responses the run must have seen. */
+  minCoverage?: number;
 }
 
 /** The default of CONFORMANCE_POLL_TIMEOUT (a tool setting, stated in docs/conformance.md). */
@@ -111,5 +114,6 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     runner: runner as Settings['runner'],
     relaxGuesses: env.CONFORMANCE_RELAX?.trim() !== '0',
     pollTimeoutSeconds,
+    minCoverage: readMinCoverage(env.CONFORMANCE_MIN_COVERAGE, 'CONFORMANCE_MIN_COVERAGE'),
   };
 }

@@ -13,6 +13,7 @@
 // a 404 or 405 in the envelope is right and a 2xx is an undocumented operation.
 import { createHash } from 'node:crypto';
 import { Contract, describeRelaxations, relaxations, type Relaxation } from '../../lib/contract/index.js';
+import { CoverageRecorder, type CoverageReport } from '../../qa/checker/coverage.js';
 import { CreditTracker } from './credits.js';
 import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';
@@ -29,6 +30,8 @@ export interface CheckerOptions {
   onViolation?: (violation: Violation) => void;
   /** Called with each new request error (a request the contract rejects) as it happens. */
   onRequestError?: (error: RequestError) => void;
+  /** A coverage recorder shared with the rest of a run (conformance feeds Schemathesis's traffic into the same one). */
+  coverage?: CoverageRecorder;
 }
 
 /** Accounts are told apart by their bearer token; the report shows only a short hash of it. */
@@ -67,6 +70,8 @@ export class Checker {
   readonly requestErrors: RequestError[] = [];
   /** The relaxed operations by id: the same list conformance relaxes (lib/contract/leniency.ts). */
   readonly relaxed: ReadonlyMap<string, Relaxation>;
+  /** What the traffic covered of the contract (qa/checker/coverage.ts). */
+  readonly coverage: CoverageRecorder;
   exchanges = 0;
   blocked = 0;
   private readonly operations: Record<string, number> = {};
@@ -83,6 +88,8 @@ export class Checker {
     this.match = operationMatcher(this.contract);
     this.schemas = new Schemas(this.contract);
     this.lifecycle = new LifecycleTracker(this.contract);
+    this.coverage = options.coverage ?? new CoverageRecorder(this.contract);
+    this.lifecycle.onChange = (machine, from, to) => this.coverage.transition(machine, from, to);
     this.credits = new CreditTracker(this.contract, options.refundGraceMs ?? defaultRefundGraceMs(this.contract));
     this.onViolation = options.onViolation;
     this.onRequestError = options.onRequestError;
@@ -126,6 +133,7 @@ export class Checker {
     }
     const id = match.op.id;
     this.operations[id] = (this.operations[id] ?? 0) + 1;
+    this.coverage.exchange(id, ex.status, ex.status >= 400 ? jsonOf(ex.responseBody) : undefined);
     const relaxed = this.relaxed.get(id);
     const spare = (kind: ViolationKind, expected: string, got: string, resource?: string) => {
       const message = describeViolation({
@@ -254,6 +262,19 @@ export class Checker {
       relaxed: describeRelaxations([...this.relaxed.values()]),
       unverified: [...this.unverified],
       operations: { ...this.operations },
+      coverage: this.coverageReport(),
     };
+  }
+
+  coverageReport(): CoverageReport {
+    return this.coverage.report(this.credits.confirmedRefunds());
+  }
+}
+
+function jsonOf(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
   }
 }

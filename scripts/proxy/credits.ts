@@ -171,6 +171,11 @@ export class CreditTracker {
       .at(-1)?.state;
   }
 
+  /** How many promised refunds a balance or the ledger confirmed. */
+  confirmedRefunds(): number {
+    return [...this.accounts.values()].reduce((n, a) => n + a.pending.filter((p) => p.state === 'confirmed').length, 0);
+  }
+
   unconfirmed(): Unconfirmed[] {
     return [...this.accounts.values()].flatMap((a) =>
       a.pending

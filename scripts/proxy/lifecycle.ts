@@ -5,7 +5,9 @@
 // automatic ones; a terminal state must not change unless a client action started a new run.
 // Where the machine is open (the source does not show every state), an unnamed status is not a
 // failure, and a transition whose target is not shown (`to: null`) allows anything.
-import type { Contract, StateMachine, Transition } from '../../lib/contract/index.js';
+// What each machine means (status place, named states, reachable states, the refund rule) is the
+// contract model's one reading (lib/contract/lifecycle.ts), the same the mock simulates with.
+import { type Contract, Lifecycle, type StateMachine, type Transition } from '../../lib/contract/index.js';
 
 export interface LifecycleFinding {
   kind: 'state' | 'transition' | 'terminal';
@@ -36,27 +38,18 @@ interface Tracked {
   trigger?: string;
 }
 
-/** Fields of x-state-machine the mock's reader does not type (see openapi/EXTENSIONS.md). */
-type Machine = StateMachine & { open?: boolean; stateValues?: Record<string, unknown> };
-
-function readPointer(body: unknown, location: string): unknown {
-  return location
-    .split('/')
-    .slice(1)
-    .reduce<unknown>(
-      (acc, key) =>
-        acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined,
-      body,
-    );
-}
-
 export class LifecycleTracker {
   private readonly resources = new Map<string, Tracked>();
   private readonly byPoll = new Map<string, StateMachine>();
   private readonly byTrigger = new Map<string, StateMachine[]>();
+  private readonly rules = new Map<string, Lifecycle>();
+
+  /** Called on every observed change of a resource's state (`from` undefined: this observer saw none before). */
+  onChange?: (machine: string, from: string | null | undefined, to: string) => void;
 
   constructor(private readonly contract: Contract) {
     for (const machine of contract.machines) {
+      this.rules.set(machine.name, new Lifecycle(machine));
       for (const id of machine.pollOperationIds) this.byPoll.set(id, machine);
       for (const t of machine.transitions)
         for (const id of t.operationIds ?? []) {
@@ -67,27 +60,13 @@ export class LifecycleTracker {
     }
   }
 
-  /** States reachable from `state` by automatic transitions, `state` included. */
-  reachable(machine: StateMachine, state: string): Set<string> {
-    const seen = new Set([state]);
-    const queue = [state];
-    while (queue.length) {
-      const from = queue.shift()!;
-      for (const t of machine.transitions) {
-        if (t.automatic && t.from === from && t.to && !seen.has(t.to)) {
-          seen.add(t.to);
-          queue.push(t.to);
-        }
-      }
-    }
-    return seen;
+  private rule(machine: StateMachine): Lifecycle {
+    return this.rules.get(machine.name) as Lifecycle;
   }
 
-  /** The state a wire value stands for (auto top-up's `enabled: true` is the state `enabled`). */
-  private stateOf(machine: StateMachine, value: unknown): string | undefined {
-    const values = (machine as Machine).stateValues;
-    if (values) return Object.entries(values).find(([, v]) => v === value)?.[0];
-    return typeof value === 'string' && machine.states.includes(value) ? value : undefined;
+  /** States reachable from `state` by automatic transitions, `state` included. */
+  reachable(machine: StateMachine, state: string): Set<string> {
+    return this.rule(machine).reachable(state);
   }
 
   /**
@@ -113,12 +92,13 @@ export class LifecycleTracker {
       this.resources.set(key, tracked);
 
       if (triggered.includes(machine)) this.start(machine, operationId, tracked);
-      const value = readPointer(body, machine.statusLocation);
+      const rules = this.rule(machine);
+      const value = rules.statusIn(body);
       // Absent or null: the resource is not in the machine yet (a draft); nothing to judge.
       if (value === undefined || value === null) continue;
-      const state = this.stateOf(machine, value);
+      const state = rules.stateOf(value);
       if (!state) {
-        if (!(machine as Machine).open) {
+        if (rules.closed) {
           findings.push({
             kind: 'state',
             resource,
@@ -130,10 +110,13 @@ export class LifecycleTracker {
         continue;
       }
       this.judge(machine, resource, tracked, state, findings);
+      // The run's earlier state, when this observer knows it (after a client's trigger it does not).
+      const from = tracked.started ? undefined : tracked.last;
+      if (tracked.last !== state) this.onChange?.(machine.name, tracked.started && !tracked.last ? null : tracked.last, state);
       tracked.last = state;
       tracked.lastUnnamed = undefined;
       tracked.started = undefined;
-      const refund = machine.transitions.find((t) => t.refund && t.to === state);
+      const refund = from === state ? undefined : rules.refunds(from, state);
       if (refund && !tracked.refundedStates.has(state)) {
         tracked.refundedStates.add(state);
         refunds.push({ resource, account, transition: refund, machine, trigger: tracked.trigger });

@@ -5,6 +5,7 @@
 // exit 1 if the API violated the contract, else 0. Requests the contract rejects are the client's
 // fault: listed (requestErrors), and counted in the exit code only with PROXY_FAIL_ON_REQUEST_ERRORS=1.
 import { Contract, describeRelaxations } from '../../lib/contract/index.js';
+import { belowThreshold, coverageLine, writeCoverage } from '../../qa/checker/coverage.js';
 import { Checker, formatRequestError, formatViolation } from './checker.js';
 import { REPORT_PATH, startProxy } from './forward.js';
 import { writeReport } from './report.js';
@@ -43,8 +44,12 @@ async function main(): Promise<void> {
       `${signal}: ${report.exchanges} exchanges, ${report.violations.length} violation(s) by the API, ${report.requestErrors.length} request error(s) by clients (${settings.failOnRequestErrors ? 'counted: PROXY_FAIL_ON_REQUEST_ERRORS=1' : 'not counted; PROXY_FAIL_ON_REQUEST_ERRORS=1 counts them'}), ${report.unconfirmed.length} unconfirmed refund(s), ${report.unverified.length} unverified (a guess, not counted), ${report.blocked} blocked`,
     );
     for (const u of report.unconfirmed) log(`unconfirmed: ${u.message}`);
-    log(`wrote ${files.junit} and ${files.json}`);
-    const failed = report.violations.length > 0 || (settings.failOnRequestErrors && report.requestErrors.length > 0);
+    const coverageFiles = writeCoverage(settings.reportDir, report.coverage, 'Validating proxy: coverage of the traffic it saw');
+    log(`coverage: ${coverageLine(report.coverage)}`);
+    const short = belowThreshold(report.coverage, settings.minCoverage);
+    if (short) log(`PROXY_MIN_COVERAGE: ${short}`);
+    log(`wrote ${files.junit}, ${files.json}, ${coverageFiles.json} and ${coverageFiles.page}`);
+    const failed = report.violations.length > 0 || (settings.failOnRequestErrors && report.requestErrors.length > 0) || short !== undefined;
     process.exit(failed ? 1 : 0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,5 +1,6 @@
 // `npm run proxy` settings, from PROXY_* environment variables. Pure, so it is tested directly.
 import path from 'node:path';
+import { readMinCoverage } from '../../qa/checker/coverage.js';
 
 /** The proxy's own default port (a tool setting, not an API fact; the mock's port is the contract's local-mock server entry). */
 export const DEFAULT_PROXY_PORT = 4020;
@@ -12,6 +13,8 @@ export interface ProxySettings {
   blockCharges: boolean;
   /** PROXY_FAIL_ON_REQUEST_ERRORS=1: requests the contract rejects (the client's fault) fail the run too. */
   failOnRequestErrors: boolean;
+  /** PROXY_MIN_COVERAGE: percent of documented responses the traffic must have shown. */
+  minCoverage?: number;
   /** Override of the refund grace (ms); undefined: the contract's slowest polling interval. */
   refundGraceMs?: number;
 }
@@ -47,6 +50,7 @@ export function readProxySettings(env: NodeJS.ProcessEnv, basePath: string): Pro
     reportDir: path.resolve(env.PROXY_REPORT_DIR?.trim() || 'reports/proxy'),
     blockCharges: flag(env.PROXY_BLOCK_CHARGES),
     failOnRequestErrors: flag(env.PROXY_FAIL_ON_REQUEST_ERRORS),
+    minCoverage: readMinCoverage(env.PROXY_MIN_COVERAGE, 'PROXY_MIN_COVERAGE'),
     refundGraceMs,
   };
 }

@@ -1,5 +1,6 @@
 // What the proxy's checker sees of one exchange, and what it reports. Shared by every stage.
 import type http from 'node:http';
+import type { CoverageReport } from '../../qa/checker/coverage.js';
 
 /** One request and the target's answer, as they crossed the proxy (bodies as raw bytes). */
 export interface Observed {
@@ -105,4 +106,6 @@ export interface Report {
   unverified: Unverified[];
   /** Requests per operationId (what the JUnit file lists as test cases). */
   operations: Record<string, number>;
+  /** What the traffic covered of the contract (qa/checker/coverage.ts). */
+  coverage: CoverageReport;
 }
