@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 import { checkExtensions, EXTENSIONS } from '../lib/contract/index.js';
-import { flowFiles } from './conformance/arazzo.js';
+import { flowFiles } from '../qa/conformance/arazzo.js';
 import { BIN, MOCK_CONTROL_ROOT, OPENAPI_ROOT, ROOT } from './lib/project.js';
 import { run } from './lib/run.js';
 
@@ -41,7 +41,7 @@ async function main() {
     // The mock's control API is its own single-file document (redocly.yaml: mock-control@v1).
     console.log('lint: redocly on openapi/mock-control/ (the mock control API)');
     await redoclyLint(path.relative(ROOT, MOCK_CONTROL_ROOT));
-    // The lifecycle flows (Arazzo 1.0.1, read by scripts/conformance/arazzo.ts and by `redocly respect`);
+    // The lifecycle flows (Arazzo 1.0.1, read by qa/conformance/arazzo.ts and by `redocly respect`);
     // their vendor extensions are checked by that loader (tests/conformance-arazzo.test.ts).
     const flows = flowFiles().map((f) => path.relative(ROOT, f));
     console.log(`lint: redocly on the Arazzo flows (${flows.length} files in openapi/flows/)`);

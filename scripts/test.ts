@@ -53,7 +53,7 @@ const steps: Step[] = [
   {
     name: 'conformance against the local mock (Schemathesis, lifecycle flows)',
     command: BIN('tsx'),
-    args: [path.join(ROOT, 'scripts', 'conformance', 'run.ts')],
+    args: [path.join(ROOT, 'qa', 'conformance', 'run.ts')],
     env: { CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_REPORT_DIR: CONFORMANCE_DIR },
     count: junitCount,
   },

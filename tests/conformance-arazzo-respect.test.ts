@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { flowFiles } from '../scripts/conformance/arazzo.js';
+import { flowFiles } from '../qa/conformance/arazzo.js';
 import { BIN, GENERATED_DIR, ROOT } from '../scripts/lib/project.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 

@@ -1,4 +1,4 @@
-// The lifecycle flows as Arazzo (openapi/flows/*.arazzo.yaml), read by scripts/conformance/arazzo.ts
+// The lifecycle flows as Arazzo (openapi/flows/*.arazzo.yaml), read by qa/conformance/arazzo.ts
 // into the flows the flows phase walks: every operation exists, the vendor extensions are checked,
 // and the flows keep the properties that matter (which charge, which machine each polls to which
 // terminal kind, which expect a refund, which need the mock).
@@ -8,8 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { Contract } from '../lib/contract/index.js';
-import { flowFiles, loadFlows } from '../scripts/conformance/arazzo.js';
-import { charges } from '../scripts/conformance/flows.js';
+import { flowFiles, loadFlows } from '../qa/conformance/arazzo.js';
+import { charges } from '../qa/conformance/flows.js';
 
 const contract = Contract.load();
 const flows = loadFlows(contract);

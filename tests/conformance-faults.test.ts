@@ -1,13 +1,13 @@
 // The conformance suite must catch real faults. For each fault, a proxy in front of the local mock
-// (scripts/conformance/fault-proxy.ts) breaks the few operations it targets, the suite runs against
+// (tests/servers/fault-proxy.ts) breaks the few operations it targets, the suite runs against
 // the proxy restricted to those operations, and the test asserts the fault is reported by the
 // expected check on the expected operation. Each test first makes a control run (same operations,
 // same seed, no fault) that must report nothing, so a finding is the fault's doing, not the mock's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationFacts } from '../scripts/conformance/contract-facts.js';
-import { FAULTS, startFaultProxy } from '../scripts/conformance/fault-proxy.js';
-import { startLocalServer, type LocalServer } from '../scripts/conformance/local-mock.js';
-import type { Finding } from '../scripts/conformance/summary.js';
+import { operationFacts } from '../qa/conformance/contract-facts.js';
+import { FAULTS, startFaultProxy } from './servers/fault-proxy.js';
+import { startLocalServer, type LocalServer } from '../qa/conformance/local-mock.js';
+import type { Finding } from '../qa/conformance/summary.js';
 import { runSuite, type SuiteResult } from './conformance-helpers.js';
 
 const TOKEN = 'conformance-faults';

@@ -1,7 +1,7 @@
-// The flows phase of `npm run conformance` (scripts/conformance/flows.ts): it walks every lifecycle
+// The flows phase of `npm run conformance` (qa/conformance/flows.ts): it walks every lifecycle
 // against the real mock with zero failures, reports into flows-junit.xml and the summary, never
 // calls a charging operation without CONFORMANCE_ALLOW_CHARGES, fails loudly on an operationId the
-// contract lacks, and catches lifecycle faults (scripts/proxy/lifecycle-faults.ts) through the
+// contract lacks, and catches lifecycle faults (tests/servers/lifecycle-faults.ts) through the
 // proxy's checker. A poll ends: at once on a missing status, and when the status stays unchanged
 // for longer than CONFORMANCE_POLL_TIMEOUT.
 import { spawn } from 'node:child_process';
@@ -10,12 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract } from '../mock/contract.js';
-import { charges, checkFlows, FLOWS, runFlows } from '../scripts/conformance/flows.js';
-import { parseJUnit } from '../scripts/conformance/summary.js';
+import { charges, checkFlows, FLOWS, runFlows } from '../qa/conformance/flows.js';
+import { parseJUnit } from '../qa/conformance/summary.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
-import { startLifecycleFaults, type FaultLayer } from '../scripts/proxy/lifecycle-faults.js';
-import { operationMatcher } from '../scripts/proxy/match.js';
-import { send, serve } from '../scripts/conformance/http-forward.js';
+import { startLifecycleFaults, type FaultLayer } from './servers/lifecycle-faults.js';
+import { operationMatcher } from '../qa/checker/match.js';
+import { send, serve } from '../qa/http-forward.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 
 const contract = Contract.load();
@@ -123,7 +123,7 @@ describe('flows against the mock', () => {
 describe('npm run conformance with CONFORMANCE_PHASES=flows', () => {
   it('runs the flows alone against the local mock it starts: zero failures, flows-junit.xml, summary', async () => {
     const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-flows-'));
-    const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'conformance', 'run.ts')], {
+    const child = spawn(BIN('tsx'), [path.join(ROOT, 'qa', 'conformance', 'run.ts')], {
       cwd: ROOT,
       env: { ...process.env, CONFORMANCE_PHASES: 'flows', CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_REPORT_DIR: reportDir },
       stdio: ['ignore', 'pipe', 'pipe'],

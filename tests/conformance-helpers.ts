@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, BIN } from '../scripts/lib/project.js';
-import { parseJUnit, type Finding } from '../scripts/conformance/summary.js';
+import { parseJUnit, type Finding } from '../qa/conformance/summary.js';
 
 export interface SuiteResult {
   code: number;
@@ -18,7 +18,7 @@ export function runSuite(env: Record<string, string>): Promise<SuiteResult> {
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-test-'));
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'conformance', 'run.ts')], {
+    const child = spawn(BIN('tsx'), [path.join(ROOT, 'qa', 'conformance', 'run.ts')], {
       cwd: ROOT,
       env: { ...process.env, CONFORMANCE_REPORT_DIR: reportDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,12 +2,12 @@
 // builds, the summary it prints, and the throttle that keeps a remote run inside the rate limit.
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { buildSchemathesisArgs, CHARGING_FILTER, hasLinkBetween, selectedOperations } from '../scripts/conformance/args.js';
-import { operationFacts } from '../scripts/conformance/contract-facts.js';
-import { neutralizeLine } from '../scripts/conformance/output-filter.js';
-import { DEFAULT_POLL_TIMEOUT_SECONDS, readSettings, REMOTE_DEFAULT_RATE_LIMIT } from '../scripts/conformance/settings.js';
-import { formatSummary, parseJUnit } from '../scripts/conformance/summary.js';
-import { retryDelayMs, startThrottle } from '../scripts/conformance/throttle.js';
+import { buildSchemathesisArgs, CHARGING_FILTER, hasLinkBetween, selectedOperations } from '../qa/conformance/args.js';
+import { operationFacts } from '../qa/conformance/contract-facts.js';
+import { neutralizeLine } from '../qa/conformance/output-filter.js';
+import { DEFAULT_POLL_TIMEOUT_SECONDS, readSettings, REMOTE_DEFAULT_RATE_LIMIT } from '../qa/conformance/settings.js';
+import { formatSummary, parseJUnit } from '../qa/conformance/summary.js';
+import { retryDelayMs, startThrottle } from '../qa/conformance/throttle.js';
 
 const REMOTE = { CONFORMANCE_BASE_URL: 'https://staging.example.test/v2/', CONFORMANCE_TOKEN: 'secret' };
 const args = (env: Record<string, string>, remote = 'CONFORMANCE_BASE_URL' in env) =>

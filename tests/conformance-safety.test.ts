@@ -4,9 +4,9 @@
 // DELETE is sent; with it (the control) charging operations are called, so the filter is what
 // keeps them out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationFacts } from '../scripts/conformance/contract-facts.js';
-import { startFaultProxy, type FaultProxy } from '../scripts/conformance/fault-proxy.js';
-import { startLocalServer, type LocalServer } from '../scripts/conformance/local-mock.js';
+import { operationFacts } from '../qa/conformance/contract-facts.js';
+import { startFaultProxy, type FaultProxy } from './servers/fault-proxy.js';
+import { startLocalServer, type LocalServer } from '../qa/conformance/local-mock.js';
 import { runSuite } from './conformance-helpers.js';
 
 const TOKEN = 'conformance-safety';

@@ -1,13 +1,13 @@
 // The opposite proof to conformance-faults.test.ts: a deployment that made the other reasonable
-// choice at each kind of place the source leaves open (scripts/conformance/variations-proxy.ts:
+// choice at each kind of place the source leaves open (tests/servers/variations-proxy.ts:
 // requires `type`, requires a b-roll title, caps the ideas page size, answers 422 to malformed
 // JSON, ignores unknown `include` values, serves neither moodboard method, has no GET /presets,
 // treats a PATCH without a body as a no-op, generates a script for a PUT …/scripts without a body)
 // must pass the conformance run with zero failures, because no check may fail on a guess.
 // Charges are allowed (the upstream is the local mock), so the script operations are called too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalServer, type LocalServer } from '../scripts/conformance/local-mock.js';
-import { startVariationsProxy, VARIATIONS } from '../scripts/conformance/variations-proxy.js';
+import { startLocalServer, type LocalServer } from '../qa/conformance/local-mock.js';
+import { startVariationsProxy, VARIATIONS } from './servers/variations-proxy.js';
 import { runSuite } from './conformance-helpers.js';
 
 const TOKEN = 'conformance-variations';

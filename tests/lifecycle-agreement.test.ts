@@ -8,7 +8,7 @@ import { Lifecycle } from '../lib/contract/index.js';
 import { Contract } from '../mock/contract.js';
 import { FAIL_MARKER, Machines } from '../mock/state/machines.js';
 import { type Account, type Resource, Store } from '../mock/state/store.js';
-import { LifecycleTracker } from '../scripts/proxy/lifecycle.js';
+import { LifecycleTracker } from '../qa/checker/lifecycle.js';
 
 const STEP = 1000;
 const CHARGE = 7;

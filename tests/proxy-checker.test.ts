@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { Contract, type StateMachine } from '../mock/contract.js';
 import { relaxations } from '../lib/contract/index.js';
-import { Checker } from '../scripts/proxy/checker.js';
-import { readProxySettings, DEFAULT_PROXY_PORT } from '../scripts/proxy/settings.js';
-import type { Observed } from '../scripts/proxy/types.js';
+import { Checker } from '../qa/checker/checker.js';
+import { readProxySettings, DEFAULT_PROXY_PORT } from '../qa/proxy/settings.js';
+import type { Observed } from '../qa/checker/types.js';
 
 const contract = Contract.load();
 const rate = { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '29', 'content-type': 'application/json' };

@@ -1,5 +1,5 @@
-// The validating proxy (`npm run proxy`, scripts/proxy/) as real processes: the mock, a
-// fault-injecting layer (scripts/proxy/lifecycle-faults.ts) between proxy and mock, and the proxy
+// The validating proxy (`npm run proxy`, qa/proxy/) as real processes: the mock, a
+// fault-injecting layer (tests/servers/lifecycle-faults.ts) between proxy and mock, and the proxy
 // itself started like a user would, on free ports. Proves it both ways: each lifecycle fault only a
 // check over time can see is reported with one clear line, a clean mock gives an empty report; every
 // answer passes through byte for byte; PROXY_BLOCK_CHARGES answers charging calls locally; SIGTERM
@@ -11,12 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract } from '../mock/contract.js';
-import { BLOCKED_CODE, BLOCKED_STATUS } from '../scripts/proxy/block.js';
-import { FAULT_TOKENS, startLifecycleFaults, type FaultLayer } from '../scripts/proxy/lifecycle-faults.js';
-import { HOP_BY_HOP } from '../scripts/conformance/http-forward.js';
-import { startVariationsProxy, VARIATIONS, type VariationsProxy } from '../scripts/conformance/variations-proxy.js';
+import { BLOCKED_CODE, BLOCKED_STATUS } from '../qa/proxy/block.js';
+import { FAULT_TOKENS, startLifecycleFaults, type FaultLayer } from './servers/lifecycle-faults.js';
+import { HOP_BY_HOP } from '../qa/http-forward.js';
+import { startVariationsProxy, VARIATIONS, type VariationsProxy } from './servers/variations-proxy.js';
 import { relaxations } from '../lib/contract/index.js';
-import type { Report } from '../scripts/proxy/types.js';
+import type { Report } from '../qa/checker/types.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 
@@ -300,7 +300,7 @@ describe('a clean mock', () => {
   });
 });
 
-// The other direction of the lifecycle faults above: scripts/conformance/variations-proxy.ts plays a
+// The other direction of the lifecycle faults above: tests/servers/variations-proxy.ts plays a
 // faithful deployment that made the other reasonable choice at each place the source leaves open
 // (the same one conformance is proven against). Through the proxy it must give zero violations:
 // the proxy's leniency is conformance's (lib/contract/leniency.ts); what a guess spared is listed

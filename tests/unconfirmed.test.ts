@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operations as facts } from '../generated/contract.js';
 import { isGuessedOperation, UNCONFIRMED_LABEL } from '../scripts/build-steps/unconfirmed.js';
-import { effectiveConfig, GUESS_KEEPS, operationsToml, relaxations } from '../scripts/conformance/relaxations.js';
+import { effectiveConfig, GUESS_KEEPS, operationsToml, relaxations } from '../qa/conformance/relaxations.js';
 import { ROOT } from '../scripts/lib/project.js';
 
 const doc = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));

@@ -14,7 +14,7 @@
 //     `2XX` success key, a success schema with nothing required beyond the envelope), so validating
 //     against the contract as written cannot fail on the unshown part.
 //
-// Consumers: scripts/conformance/relaxations.ts (Schemathesis config) and scripts/proxy/checker.ts.
+// Consumers: qa/conformance/relaxations.ts (Schemathesis config) and qa/checker/checker.ts.
 import { ContractModel } from './model.js';
 import type { MaybeRef, Parameter } from './openapi.js';
 

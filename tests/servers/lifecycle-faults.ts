@@ -4,10 +4,10 @@
 // clean account. It also records the exact bytes it passed on, so tests can compare them with what
 // the proxy's client received. State names come from the contract's machines, never typed here.
 //
-// By hand:  tsx scripts/proxy/lifecycle-faults.ts <mock base URL>   (prints the layer's base URL)
+// By hand:  tsx tests/servers/lifecycle-faults.ts <mock base URL>   (prints the layer's base URL)
 import { Contract, type StateMachine } from '../../lib/contract/index.js';
-import { header, send, serve, type Answer, type Exchange } from '../conformance/http-forward.js';
-import { operationMatcher } from './match.js';
+import { header, send, serve, type Answer, type Exchange } from '../../qa/http-forward.js';
+import { operationMatcher } from '../../qa/checker/match.js';
 
 /** Token → fault. Any other token passes through untouched. */
 export const FAULT_TOKENS = {
@@ -145,7 +145,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [upstream] = process.argv.slice(2);
   if (!upstream) {
     console.error(
-      `usage: tsx scripts/proxy/lifecycle-faults.ts <mock base URL>\ntokens:\n${Object.entries(FAULT_TOKENS)
+      `usage: tsx tests/servers/lifecycle-faults.ts <mock base URL>\ntokens:\n${Object.entries(FAULT_TOKENS)
         .map(([t, d]) => `  ${t}: ${d}`)
         .join('\n')}`,
     );

@@ -3,7 +3,7 @@
 // out (Retry-After, else X-RateLimit-Reset, else one window) and retried before Schemathesis sees
 // it. Schemathesis's own limiter can pace or wait out 429s, not both; this does both, and counts
 // requests for progress output. Responses pass through byte for byte.
-import { send, header, serve, type Answer, type Exchange } from './http-forward.js';
+import { send, header, serve, type Answer, type Exchange } from '../http-forward.js';
 
 export interface Throttle {
   /** Base URL to give Schemathesis: same path as the remote base URL, on the local forwarder. */

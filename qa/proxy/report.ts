@@ -4,7 +4,7 @@
 // (unverified), are listed as skipped test cases, not failures.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Report } from './types.js';
+import type { Report } from '../checker/types.js';
 
 export const xmlEscape = (s: string) =>
   s

@@ -5,8 +5,8 @@
 // exit 1 if the API violated the contract, else 0. Requests the contract rejects are the client's
 // fault: listed (requestErrors), and counted in the exit code only with PROXY_FAIL_ON_REQUEST_ERRORS=1.
 import { Contract, describeRelaxations } from '../../lib/contract/index.js';
-import { belowThreshold, coverageLine, writeCoverage } from '../../qa/checker/coverage.js';
-import { Checker, formatRequestError, formatViolation } from './checker.js';
+import { belowThreshold, coverageLine, writeCoverage } from '../checker/coverage.js';
+import { Checker, formatRequestError, formatViolation } from '../checker/checker.js';
 import { REPORT_PATH, startProxy } from './forward.js';
 import { writeReport } from './report.js';
 import { readProxySettings } from './settings.js';

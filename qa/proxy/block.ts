@@ -4,7 +4,7 @@
 // request is understood and refused) with the code PROXY-CHARGE-BLOCKED, which the API itself never
 // sends, and an X-Proxy-Blocked header naming the operation.
 import type { ContractOperation as Operation } from '../../lib/contract/index.js';
-import type { Answer } from '../conformance/http-forward.js';
+import type { Answer } from '../http-forward.js';
 
 export const BLOCKED_STATUS = 403;
 export const BLOCKED_CODE = 'PROXY-CHARGE-BLOCKED';

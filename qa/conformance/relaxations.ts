@@ -75,9 +75,9 @@ export function operationsToml(list: Relaxation[], parameters: Map<string, Recor
 
 /** The effective config: the project's schemathesis.toml with the generated entries before its own. */
 export function effectiveConfig(base: string, generated: string): string {
-  const header = '# Generated for one run by scripts/conformance/run.ts from schemathesis.toml and the contract. Do not edit.\n';
+  const header = '# Generated for one run by qa/conformance/run.ts from schemathesis.toml and the contract. Do not edit.\n';
   if (!generated.trim()) return header + base;
   const at = base.search(/^\[\[operations\]\]/m);
-  const block = `# --- generated: relaxations from x-unspecified and seeded ids (scripts/conformance/relaxations.ts, seed.ts) ---\n${generated}\n\n# --- schemathesis.toml ---\n`;
+  const block = `# --- generated: relaxations from x-unspecified and seeded ids (qa/conformance/relaxations.ts, seed.ts) ---\n${generated}\n\n# --- schemathesis.toml ---\n`;
   return at < 0 ? `${header}${base}\n${block}` : `${header}${base.slice(0, at)}${block}${base.slice(at)}`;
 }

@@ -3,11 +3,11 @@
 // passes everything else through unchanged. tests/conformance-faults.test.ts runs the suite through
 // it, one fault per run, and asserts Schemathesis reports the fault.
 //
-// By hand:  tsx scripts/conformance/fault-proxy.ts <upstream base URL> <fault> [token]
+// By hand:  tsx tests/servers/fault-proxy.ts <upstream base URL> <fault> [token]
 //           (prints the proxy's base URL; point CONFORMANCE_BASE_URL at it)
 import { PathMatcher } from '../../lib/contract/index.js';
-import { operationFacts, type OperationFact } from './contract-facts.js';
-import { header, send, serve, type Answer, type Exchange } from './http-forward.js';
+import { operationFacts, type OperationFact } from '../../qa/conformance/contract-facts.js';
+import { header, send, serve, type Answer, type Exchange } from '../../qa/http-forward.js';
 
 export interface FaultContext {
   exchange: Exchange;
@@ -176,7 +176,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [upstreamUrl, fault, token = 'conformance-faults'] = process.argv.slice(2);
   if (!upstreamUrl || !fault) {
     console.error(
-      `usage: tsx scripts/conformance/fault-proxy.ts <upstream base URL> <fault|none> [token]\nfaults:\n${Object.entries(FAULTS)
+      `usage: tsx tests/servers/fault-proxy.ts <upstream base URL> <fault|none> [token]\nfaults:\n${Object.entries(FAULTS)
         .map(([n, f]) => `  ${n}: ${f.description}`)
         .join('\n')}`,
     );

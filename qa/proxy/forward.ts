@@ -6,9 +6,9 @@
 // GET /__proxy/report answers the checker's report as JSON.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HOP_BY_HOP, send, type Answer } from '../conformance/http-forward.js';
+import { HOP_BY_HOP, send, type Answer } from '../http-forward.js';
 import { blockedAnswer } from './block.js';
-import type { Checker } from './checker.js';
+import type { Checker } from '../checker/checker.js';
 
 export const REPORT_PATH = '/__proxy/report';
 

@@ -1,7 +1,7 @@
 // The conformance run's settings, read once from the CONFORMANCE_* environment variables
 // (the public interface listed in docs/conformance.md). Pure (the only input besides the environment
 // is the contract's default rate limit, read once), so it is unit-tested directly.
-import { readMinCoverage } from '../../qa/checker/coverage.js';
+import { readMinCoverage } from '../checker/coverage.js';
 import { ContractModel } from '../../lib/contract/index.js';
 
 export type Profile = 'full' | 'smoke';

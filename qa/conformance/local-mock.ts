@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../lib/free-port.js';
 import { startMockProcess } from '../../mock/launch.js';
-import { ROOT, BIN } from '../lib/project.js';
+import { ROOT, BIN } from '../../scripts/lib/project.js';
 
 export interface LocalServer {
   baseUrl: string;

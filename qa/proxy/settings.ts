@@ -1,6 +1,6 @@
 // `npm run proxy` settings, from PROXY_* environment variables. Pure, so it is tested directly.
 import path from 'node:path';
-import { readMinCoverage } from '../../qa/checker/coverage.js';
+import { readMinCoverage } from '../checker/coverage.js';
 
 /** The proxy's own default port (a tool setting, not an API fact; the mock's port is the contract's local-mock server entry). */
 export const DEFAULT_PROXY_PORT = 4020;

@@ -1,6 +1,6 @@
 // The flows phase of `npm run conformance`: walks the lifecycles the contract's state machines
 // describe, end to end, with every request going through the validating proxy's checker
-// (scripts/proxy/), so each exchange is judged on schema, status, headers, state machine and
+// (qa/checker/), so each exchange is judged on schema, status, headers, state machine and
 // credits exactly as the proxy judges staging traffic.
 //
 // What is derived from the contract: which flows charge (any step whose operation has
@@ -11,8 +11,8 @@
 // each step naming an operationId that is checked against the contract before anything is sent.
 import { Contract, type ContractOperation as Operation, type StateMachine } from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/state/machines.js';
-import type { CoverageRecorder } from '../../qa/checker/coverage.js';
-import { accountKey, Checker } from '../proxy/checker.js';
+import type { CoverageRecorder } from '../checker/coverage.js';
+import { accountKey, Checker } from '../checker/checker.js';
 import { startProxy } from '../proxy/forward.js';
 import type { JUnitCase } from '../proxy/report.js';
 import { loadFlows } from './arazzo.js';
@@ -54,7 +54,7 @@ export interface Flow {
   refund?: boolean;
 }
 
-/** The flows, read from the Arazzo documents in openapi/flows/ (scripts/conformance/arazzo.ts). */
+/** The flows, read from the Arazzo documents in openapi/flows/ (qa/conformance/arazzo.ts). */
 export const FLOWS: Flow[] = loadFlows(Contract.load());
 
 /** Every operationId the table names must exist in the contract: a renamed operation fails here, loudly. */

@@ -1,15 +1,15 @@
 // The project-local Python virtual environment (.venv/, gitignored) that holds the pinned
 // Schemathesis when no Docker engine answers. Created on first use; re-installed when
-// scripts/conformance/requirements.txt changes. Nothing is installed outside .venv/.
+// qa/conformance/requirements.txt changes. Nothing is installed outside .venv/.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../lib/project.js';
-import { run } from '../lib/run.js';
+import { ROOT } from '../../scripts/lib/project.js';
+import { run } from '../../scripts/lib/run.js';
 
 export const VENV_DIR = path.join(ROOT, '.venv');
-export const REQUIREMENTS = path.join(ROOT, 'scripts', 'conformance', 'requirements.txt');
+export const REQUIREMENTS = path.join(ROOT, 'qa', 'conformance', 'requirements.txt');
 const STAMP = path.join(VENV_DIR, '.conformance-requirements.sha256');
 // Outside the tree, so an interrupted install leaves nothing for git to see.
 const LOCK = path.join(os.tmpdir(), `conformance-venv-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}.lock`);

@@ -13,7 +13,7 @@
 // a 404 or 405 in the envelope is right and a 2xx is an undocumented operation.
 import { createHash } from 'node:crypto';
 import { Contract, describeRelaxations, relaxations, type Relaxation } from '../../lib/contract/index.js';
-import { CoverageRecorder, type CoverageReport } from '../../qa/checker/coverage.js';
+import { CoverageRecorder, type CoverageReport } from './coverage.js';
 import { CreditTracker } from './credits.js';
 import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';

@@ -3,11 +3,11 @@
 // against it must report nothing, because no check may fail on a guess (the opposite proof to
 // fault-proxy.ts, whose every fault must be reported). tests/conformance-variations.test.ts runs it.
 //
-// By hand:  tsx scripts/conformance/variations-proxy.ts <upstream base URL>
+// By hand:  tsx tests/servers/variations-proxy.ts <upstream base URL>
 //           (prints the proxy's base URL; point CONFORMANCE_BASE_URL at it)
 import { operationMatcher } from './fault-proxy.js';
-import type { OperationFact } from './contract-facts.js';
-import { header, send, serve, type Answer, type Exchange } from './http-forward.js';
+import type { OperationFact } from '../../qa/conformance/contract-facts.js';
+import { header, send, serve, type Answer, type Exchange } from '../../qa/http-forward.js';
 
 export interface VariationContext {
   exchange: Exchange;
@@ -199,7 +199,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [upstreamUrl] = process.argv.slice(2);
   if (!upstreamUrl) {
     console.error(
-      `usage: tsx scripts/conformance/variations-proxy.ts <upstream base URL>\nvariations:\n${Object.entries(VARIATIONS)
+      `usage: tsx tests/servers/variations-proxy.ts <upstream base URL>\nvariations:\n${Object.entries(VARIATIONS)
         .map(([n, v]) => `  ${n}: ${v.description}`)
         .join('\n')}`,
     );

@@ -1,6 +1,6 @@
 // What the proxy's checker sees of one exchange, and what it reports. Shared by every stage.
 import type http from 'node:http';
-import type { CoverageReport } from '../../qa/checker/coverage.js';
+import type { CoverageReport } from './coverage.js';
 
 /** One request and the target's answer, as they crossed the proxy (bodies as raw bytes). */
 export interface Observed {
