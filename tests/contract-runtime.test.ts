@@ -40,6 +40,9 @@ describe('the path matcher', () => {
     const m = matcher.match('DELETE', '/me');
     const declared = operations.filter((op) => op.path === '/me').map((op) => op.method.toUpperCase());
     expect(m).toEqual({ kind: 'method-not-allowed', template: '/me', allow: declared });
+    // A literal path lists its own methods, not those of a parameter template it also fits.
+    const options = matcher.match('DELETE', '/faceless/options');
+    expect(options.kind === 'method-not-allowed' && options.allow).toEqual(['GET']);
   });
 });
 

@@ -84,7 +84,7 @@ export class PathMatcher<T extends Routable> {
   /**
    * The operation a request is: the most concrete template that fits the path and declares the
    * method (PATCH /faceless/options is PATCH /faceless/{faceless}, as Prism routes it); else 405
-   * with every method the fitting templates declare; else 404.
+   * with the methods of the most concrete template; else 404.
    */
   match(method: string, path: string): RouteMatch<T> {
     const fitting = this.templates(path);
@@ -94,7 +94,8 @@ export class PathMatcher<T extends Routable> {
       const op = fit.operations.find((o) => o.method.toUpperCase() === wanted);
       if (op) return { kind: 'operation', op, template: fit.template, params: fit.params };
     }
-    const allow = [...new Set(fitting.flatMap((fit) => fit.operations.map((o) => o.method.toUpperCase())))];
+    // Allow names the methods of the resource the path is (its most concrete template), as the API lists them.
+    const allow = fitting[0].operations.map((o) => o.method.toUpperCase());
     return { kind: 'method-not-allowed', template: fitting[0].template, allow };
   }
 }
