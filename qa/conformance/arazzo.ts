@@ -20,7 +20,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import YAML from 'yaml';
 import type { Contract, ContractOperation } from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/state/machines.js';
-import type { Flow, Step } from './flows.js';
+import type { Flow, Step } from './flow.js';
 
 export const FLOWS_DIR = fileURLToPath(new URL('../../openapi/flows/', import.meta.url));
 const EXTENSIONS_DIR = fileURLToPath(new URL('../../openapi/extensions/', import.meta.url));
