@@ -183,7 +183,7 @@ afterAll(async () => {
 describe('settings', () => {
   it('PROXY_TARGET is required and must end in /v2: a clear error and exit 2', async () => {
     for (const target of ['', 'https://staging.example.test/api']) {
-      const child = spawn(BIN('tsx'), [path.join(ROOT, 'scripts', 'proxy', 'main.ts')], {
+      const child = spawn(BIN('tsx'), [path.join(ROOT, 'qa', 'proxy', 'main.ts')], {
         cwd: ROOT,
         env: { ...process.env, PROXY_TARGET: target },
         stdio: ['ignore', 'pipe', 'pipe'],
