@@ -26,7 +26,7 @@ export interface CoverageReport {
     terminalStates: string[];
     errorCodes: string[];
   };
-  /** Operations checked only leniently (the source is silent there): seen or not, never "covered". */
+  /** Operations checked only leniently (the source is silent there); a guessed operation is never counted. */
   lenient: string[];
 }
 
@@ -47,11 +47,18 @@ export class CoverageRecorder {
   readonly #codes = new Set<string>();
   #refunds = 0;
   readonly #machines: Lifecycle[];
-  readonly #lenient: Set<string>;
+  readonly #guessed: Set<string>;
+  readonly #lenientList: string[];
 
   constructor(readonly contract: Contract) {
     this.#machines = contract.machines.map((m) => new Lifecycle(m));
-    this.#lenient = new Set(relaxations(contract.model).map((r) => r.operationId));
+    const relaxed = relaxations(contract.model);
+    // An operation whose path or method is a guess is never counted; one whose inputs are partly
+    // not shown still has its answers checked strictly, so it counts, and is listed as lenient.
+    this.#guessed = new Set(relaxed.filter((r) => r.kind === 'guess').map((r) => r.operationId));
+    this.#lenientList = relaxed.map(
+      (r) => `${r.operationId} (${r.kind === 'guess' ? 'path or method is a guess: not counted' : 'inputs partly not shown'})`,
+    );
   }
 
   /** One answered call: the operation, its status and, for an error, the body's `error.code`. */
@@ -86,7 +93,7 @@ export class CoverageRecorder {
 
   /** The figures so far; `refundsSeen` overrides the recorder's own count (the proxy's credit tracker confirms refunds). */
   report(refundsSeen = this.#refunds): CoverageReport {
-    const ops = [...this.contract.operations.values()].filter((op) => !this.#lenient.has(op.id));
+    const ops = [...this.contract.operations.values()].filter((op) => !this.#guessed.has(op.id));
     const responses = ops.flatMap((op) => Object.keys(op.raw.responses).map((code) => `${op.id} ${code}`));
     const byMachine: Record<string, Ratio> = {};
     const transitions: string[] = [];
@@ -116,7 +123,7 @@ export class CoverageRecorder {
         terminalStates: terminal.filter((t) => !this.#terminal.has(t)),
         errorCodes: codes.filter((c) => !this.#codes.has(c)),
       },
-      lenient: [...this.#lenient].sort(),
+      lenient: [...this.#lenientList],
     };
   }
 }
@@ -153,7 +160,7 @@ export function coverageLine(report: CoverageReport): string {
     part('terminal states', report.terminalStates),
     part('error codes', report.errorCodes),
     `charging ${report.charging.called}/${report.charging.total}, refunds seen ${report.charging.refundsSeen}`,
-    `${report.lenient.length} lenient operations not counted`,
+    `${report.lenient.length} operations checked leniently (guessed ones not counted)`,
   ].join('; ');
 }
 
@@ -195,7 +202,7 @@ export function coverageMarkdown(report: CoverageReport, title = 'Coverage'): st
     '### Error codes',
     list(report.uncovered.errorCodes),
     '',
-    '## Checked leniently (the source is silent; never counted as covered)',
+    '## Checked leniently (the source is silent; an operation whose path or method is a guess is never counted)',
     list(report.lenient),
     '',
   ].join('\n');
