@@ -99,9 +99,23 @@ describe('mock console (GET /__mock/) in headless Chromium', () => {
     await page.locator(`[data-token="${token}"] select[data-field="subscription"]`).selectOption('paid');
     await expect.poll(async () => (await control('GET', `/accounts/${token}`)).body.subscription, { timeout: 5_000 }).toBe('paid');
 
-    await page.locator(`[data-token="${token}"] input[data-field="credits"]`).fill('3');
-    await page.locator(`[data-token="${token}"] button[data-action="set-credits"]`).click();
-    await expect.poll(async () => (await control('GET', `/accounts/${token}`)).body.credits, { timeout: 5_000 }).toBe(3);
+    // The console redraws the account row after the subscription change; a fill that landed in the
+    // row being replaced is typed again into the new one.
+    const setCredits = async () => {
+      await page.locator(`[data-token="${token}"] input[data-field="credits"]`).fill('3');
+      await page.locator(`[data-token="${token}"] button[data-action="set-credits"]`).click();
+    };
+    await setCredits();
+    await expect
+      .poll(
+        async () => {
+          const credits = (await control('GET', `/accounts/${token}`)).body.credits;
+          if (credits !== 3) await setCredits();
+          return credits;
+        },
+        { timeout: 10_000, interval: 1_000 },
+      )
+      .toBe(3);
     await expect
       .poll(() => page.locator(`[data-token="${token}"] [data-field="credits-badge"]`).textContent(), { timeout: 5_000 })
       .toBe('3 credits');
