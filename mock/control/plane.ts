@@ -1,9 +1,7 @@
 // The control plane at /__mock: routes and request checks come from its own OpenAPI document
 // (ControlDocument); each operationId has one small handler below. Answers are JSON, errors are
 // the API's envelope. Never reachable under the API's base path.
-import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import type { Contract } from '../contract.js';
 import type { Answer, Errors } from '../errors.js';
 import type { StatefulApi } from '../state/api.js';
@@ -87,8 +85,9 @@ export class ControlPlane {
     return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
   }
 
-  handle(req: IncomingMessage, url: URL, raw: string): Answer {
-    if (!this.authorized(req, url)) {
+  /** Answers a control call (`headers` with lower-case names). */
+  handle(method: string, headers: Record<string, string | undefined>, url: URL, raw: string): Answer {
+    if (!this.authorized(method, headers, url)) {
       return this.error(
         401,
         'This mock requires the X-Mock-Control-Token header (the value of MOCK_CONTROL_TOKEN) for /__mock.',
@@ -96,7 +95,7 @@ export class ControlPlane {
       );
     }
     if (url.pathname === CONTROL_PREFIX) return { status: 308, body: undefined, headers: { Location: `${CONTROL_PREFIX}/${url.search}` } };
-    const { matched, methods } = this.document.match(req.method ?? 'GET', url.pathname);
+    const { matched, methods } = this.document.match(method, url.pathname);
     if (!matched) {
       if (methods.length)
         return {
@@ -109,7 +108,7 @@ export class ControlPlane {
         'MOCK-NOT-FOUND',
       );
     }
-    const request = this.parse(matched, url, raw, String(req.headers['content-type'] ?? ''));
+    const request = this.parse(matched, url, raw, headers['content-type'] ?? '');
     if ('status' in request) return request;
     try {
       return this.handlers[matched.route.operationId](request);
@@ -124,16 +123,14 @@ export class ControlPlane {
 
   // ---- checks from the control document ----------------------------------------------------
 
-  private authorized(req: IncomingMessage, url: URL): boolean {
+  private authorized(method: string, headers: Record<string, string | undefined>, url: URL): boolean {
     const expected = this.deps.controlToken;
     if (!expected) return true;
-    const header = req.headers[CONTROL_HEADER];
+    const header = headers[CONTROL_HEADER];
     // A browser cannot send headers when it opens a page: the console alone may take it once in the query.
-    const isConsole = req.method === 'GET' && (url.pathname === `${CONTROL_PREFIX}/` || url.pathname === CONTROL_PREFIX);
+    const isConsole = method === 'GET' && (url.pathname === `${CONTROL_PREFIX}/` || url.pathname === CONTROL_PREFIX);
     const given = typeof header === 'string' ? header : isConsole ? (url.searchParams.get('control_token') ?? '') : '';
-    const a = Buffer.from(given);
-    const b = Buffer.from(expected);
-    return a.length === b.length && timingSafeEqual(a, b);
+    return sameSecret(given, expected);
   }
 
   private parse(matched: Matched, url: URL, raw: string, contentType: string): ControlRequest | Answer {
@@ -264,4 +261,11 @@ export class ControlPlane {
   private error(status: number, message: string, code: string, errors: Record<string, string[]> = {}): Answer {
     return this.deps.errors.plain(status, message, code, { errors });
   }
+}
+
+/** Compares in time independent of where the strings differ (no node:crypto, so it runs in a browser too). */
+function sameSecret(given: string, expected: string): boolean {
+  let diff = given.length ^ expected.length;
+  for (let i = 0; i < expected.length; i += 1) diff |= (given.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
+  return diff === 0;
 }

@@ -4,7 +4,6 @@
 // same origin, offline. The Markdown pages for assistants (llms.txt, llms-full.txt, md/*.md) are
 // served beside it, at the root and under /docs/. The published file on disk is never changed.
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Contract } from '../contract.js';
@@ -37,23 +36,23 @@ export class DocsRoute {
   ) {}
 
   /** Whether this route answers the request: a GET or HEAD of the docs page or one of its files. */
-  owns(req: IncomingMessage, url: URL): boolean {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  owns(method: string, url: URL): boolean {
+    if (method !== 'GET' && method !== 'HEAD') return false;
     if (url.pathname === '/docs') return true;
     return docsFile(url.pathname) !== undefined;
   }
 
-  /** Answers an owned request; returns the status sent. */
-  serve(req: IncomingMessage, res: ServerResponse, url: URL): number {
-    if (url.pathname === '/docs') return this.#send(req, res, 301, 'text/plain; charset=utf-8', 'See /docs/\n', { Location: '/docs/' });
+  /** Answers an owned request. */
+  serve(method: string, url: URL): { status: number; headers: Record<string, string>; body: string } {
+    if (url.pathname === '/docs') return this.#send(method, 301, 'text/plain; charset=utf-8', 'See /docs/\n', { Location: '/docs/' });
     const file = docsFile(url.pathname) as string;
     let body: string;
     try {
       body = file === 'index.html' ? this.#tryItPage() : readFileSync(path.join(DOCS_DIR, file), 'utf8');
     } catch {
-      return this.#send(req, res, 404, 'text/plain; charset=utf-8', `generated/docs/${file} is missing: run \`npm run build\`.\n`);
+      return this.#send(method, 404, 'text/plain; charset=utf-8', `generated/docs/${file} is missing: run \`npm run build\`.\n`);
     }
-    return this.#send(req, res, 200, TYPES[path.extname(file)] ?? 'text/plain; charset=utf-8', body);
+    return this.#send(method, 200, TYPES[path.extname(file)] ?? 'text/plain; charset=utf-8', body);
   }
 
   /** The published page with the panels' style, facts and script added before </body> (built once). */
@@ -76,9 +75,7 @@ export class DocsRoute {
     return this.#page;
   }
 
-  #send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}) {
-    res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body), ...headers });
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return status;
+  #send(method: string, status: number, type: string, body: string, headers: Record<string, string> = {}) {
+    return { status, headers: { 'Content-Type': type, 'Cache-Control': 'no-store', ...headers }, body: method === 'HEAD' ? '' : body };
   }
 }

@@ -1,7 +1,6 @@
 // One API call on its way through the pipeline (mock/pipeline/index.ts): what came in, then what
 // each stage learned. A stage either answers, and the call ends there, or records what later
 // stages need and passes the call on.
-import type { IncomingMessage } from 'node:http';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import type { MockConfig } from '../config.js';
 import type { Contract, Operation } from '../contract.js';
@@ -20,7 +19,10 @@ export interface Trace {
 }
 
 export interface Exchange {
-  readonly req: IncomingMessage;
+  /** Upper case. */
+  readonly method: string;
+  /** Header names in lower case. */
+  readonly headers: Record<string, string | undefined>;
   readonly url: URL;
   readonly token: string | undefined;
   readonly raw: string;

@@ -10,11 +10,11 @@ export function route({ config, errors, prism }: StageDeps): Stage {
   return async (x) => {
     if (!x.url.pathname.startsWith(`${config.basePath}/`)) return errors.notFound();
     const path = x.url.pathname.slice(config.basePath.length);
-    const parsed = parseBody(x.raw, String(x.req.headers['content-type'] ?? ''));
+    const parsed = parseBody(x.raw, x.headers['content-type'] ?? '');
     const input: IHttpRequest = {
-      method: (x.req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
+      method: x.method.toLowerCase() as IHttpRequest['method'],
       url: { path, query: queryOf(x.url) },
-      headers: x.req.headers as Record<string, string>,
+      headers: x.headers as Record<string, string>,
       body: parsed.forPrism,
     };
     const prefs = prism.preferences(input);
@@ -54,7 +54,7 @@ export function routed({ contract, errors }: StageDeps): Stage {
       return undefined;
     }
     if (result.status === 404) return errors.notFound();
-    if (result.status === 405) return { ...errors.methodNotAllowed(), headers: { Allow: allowed(x.req.method ?? 'GET', path) } };
+    if (result.status === 405) return { ...errors.methodNotAllowed(), headers: { Allow: allowed(x.method, path) } };
     if ([406, 415, 400, 422].includes(result.status)) return errors.validation({ request: [result.detail] });
     console.error(`mock: Prism failed: ${result.status} ${result.detail}`);
     return errors.server();

@@ -15,7 +15,7 @@ export function state({ api, clock, config }: StageDeps): Stage {
       body: parsed.forHandlers,
       prism: { status: result.output.statusCode, body: result.output.body },
       now: clock.now(),
-      baseUrl: `http://${x.req.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`,
+      baseUrl: `http://${x.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`,
     });
     return x.ignored ? { ...answer, headers: { ...answer.headers, 'X-Mock-Prefer-Ignored': x.ignored } } : answer;
   };
