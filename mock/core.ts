@@ -56,8 +56,11 @@ export interface MockCore {
   contract: Contract;
   /** Answers one request. Never throws: a fault of the mock is a 500 in the API's envelope. */
   answer(request: CoreRequest): Promise<CoreReply>;
-  /** The same, as a Fetch API function (`Request` in, `Response` out), for MSW and fetch-based hosts. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * The same, as a Fetch API function (`Request` in, `Response` out), for MSW and fetch-based hosts.
+   * `target` replaces the request's path and query (an adapter serving the API under another base path).
+   */
+  fetch(request: Request, target?: string): Promise<Response>;
   /** The control plane as functions (reset, clock, force, faults, accounts, journal, scenario), in process. */
   control: MockControl;
   /** The 413 reply for a body over config.maxBodyBytes (adapters stop reading and send it). */
@@ -193,8 +196,10 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     return finish(request, reply, rateHeaders);
   }
 
-  async function fetchAdapter(request: Request): Promise<Response> {
-    const headers: Record<string, string> = {};
+  async function fetchAdapter(request: Request, target?: string): Promise<Response> {
+    const url = new URL(request.url);
+    // Links the mock writes into bodies point at the host the caller used.
+    const headers: Record<string, string> = { host: url.host };
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
@@ -203,11 +208,10 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     if (length > config.maxBodyBytes) reply = tooLarge();
     else {
       const body = request.body ? await request.text() : '';
-      const url = new URL(request.url);
       reply =
-        Buffer.byteLength(body) > config.maxBodyBytes
+        body.length * 3 > config.maxBodyBytes && new TextEncoder().encode(body).length > config.maxBodyBytes
           ? tooLarge()
-          : await answer({ method: request.method, url: `${url.pathname}${url.search}`, headers, body });
+          : await answer({ method: request.method, url: target ?? `${url.pathname}${url.search}`, headers, body });
     }
     // A Response may not carry a body with 204/304 (or for HEAD).
     const empty = reply.status === 204 || reply.status === 304 || request.method === 'HEAD' || reply.body === '';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { Contract } from './contract.js';
 import type { MockConfig } from './config.js';
-import { createMockCore, type CoreReply, type MockCore } from './core.js';
+import { createMockCore, type CoreOptions, type CoreReply, type MockCore } from './core.js';
 
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -24,7 +24,15 @@ export interface MockServer {
 export async function createMock(env: NodeJS.ProcessEnv = process.env, contract?: Contract) {
   const file = env.MOCK_SCENARIO;
   const scenario = file ? { text: readFileSync(file, 'utf8'), source: `MOCK_SCENARIO=${file}` } : undefined;
-  const core = await createMockCore({ env, contract, scenario });
+  return fromCore(await createMockCore({ env, contract, scenario }));
+}
+
+/** The server over a core made from these options (startMock's way in). */
+export async function serve(options: CoreOptions): Promise<MockServer> {
+  return fromCore(await createMockCore(options)).listen();
+}
+
+function fromCore(core: MockCore) {
   const { config } = core;
 
   const server = http.createServer((req, res) => {

@@ -1,0 +1,50 @@
+// createMockHandlers: the stateful mock as MSW request handlers, for tests (setupServer, in Node)
+// and Storybook or a dev build (setupWorker, in the browser). One call makes one isolated world
+// (its own accounts, jobs, clock, faults and journal) over the same core the server uses; no port
+// is opened. `control` drives that world from the test.
+import { http } from 'msw';
+import { createMockControl, type MockControl } from '../client/mock-control.js';
+import { CONTROL_PREFIX } from './control/plane.js';
+import { createMockCore, type MockCore } from './core.js';
+import { envOf, scenarioOf, type MockOptions } from './options.js';
+
+export interface MockHandlerOptions extends MockOptions {
+  /**
+   * Where the app sends its API calls: `http://api.test/v2`, or a path like `/v2` (the page's own
+   * origin, in the browser). The control API answers on the same origin under /__mock.
+   */
+  baseUrl: string;
+}
+
+export type MockHandlers = ReturnType<typeof http.all>[] & {
+  /** The control plane of this handler set: reset, clock, force, faults, accounts, journal. */
+  control: MockControl;
+  /** Resolves once the engine is ready (handlers wait for it on their own; tests rarely need it). */
+  ready: Promise<MockCore>;
+};
+
+export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
+  const here = (globalThis as { location?: { href: string } }).location?.href;
+  const base = new URL(options.baseUrl, here);
+  const basePath = base.pathname.replace(/\/$/, '');
+  const ready = createMockCore({ env: envOf(options), scenario: scenarioOf(options), log: options.log ?? (() => {}) });
+  // A relative base stays relative, so MSW matches it against the page's own origin.
+  const prefix = /^[a-z][a-z0-9+.-]*:/i.test(options.baseUrl) ? base.origin : '';
+  const api = async ({ request }: { request: Request }) => {
+    const core = await ready;
+    const url = new URL(request.url);
+    // The API under the caller's base path is the mock's base path (the contract's /v2).
+    return core.fetch(request, `${core.config.basePath}${url.pathname.slice(basePath.length)}${url.search}`);
+  };
+  const control = async ({ request }: { request: Request }) => (await ready).fetch(request);
+  const handlers = [
+    http.all(`${prefix}${basePath}/*`, api),
+    http.all(`${prefix}${CONTROL_PREFIX}`, control),
+    http.all(`${prefix}${CONTROL_PREFIX}/*`, control),
+  ];
+  const fetchInProcess = async (request: Request) => (await ready).fetch(request);
+  return Object.assign(handlers, {
+    control: createMockControl({ baseUrl: base.origin, fetch: fetchInProcess, controlToken: options.controlToken }),
+    ready,
+  });
+}
