@@ -5,7 +5,13 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const START = fileURLToPath(new URL('./start.ts', import.meta.url));
+// In a package (scripts/pack/) the build defines __MOCK_COMMAND__: the compiled command beside this
+// code, run by plain node. From a checkout: `npm start`'s entry through tsx.
+declare const __MOCK_COMMAND__: string | undefined;
+const ENTRY =
+  typeof __MOCK_COMMAND__ === 'string'
+    ? [fileURLToPath(new URL(__MOCK_COMMAND__, import.meta.url))]
+    : ['--import', 'tsx', fileURLToPath(new URL('./start.ts', import.meta.url))];
 
 export interface MockProcess {
   /** e.g. http://127.0.0.1:41234/v2, as the mock printed it. */
@@ -24,7 +30,7 @@ export interface LaunchOptions {
 /** Starts the mock with `env` on top of this process's environment (MOCK_PORT defaults to 0: any free port). */
 export function startMockProcess(env: Record<string, string> = {}, options: LaunchOptions = {}): Promise<MockProcess> {
   const timeoutMs = options.startTimeoutMs ?? 90_000;
-  const child = spawn(process.execPath, ['--import', 'tsx', START], {
+  const child = spawn(process.execPath, ENTRY, {
     cwd: ROOT,
     env: { ...process.env, MOCK_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,17 +1,20 @@
 // Prism's HTTP engine, used as a library: routing, security, request validation, content
 // negotiation and examples all come from it. We only add a tap on its mocker so the caller also
 // learns which operation Prism matched and which violations it found.
-import { createRequire } from 'node:module';
 import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
 import { createLogger } from '@stoplight/prism-core';
 import type { IHttpOperation } from '@stoplight/types';
 import { PathMatcher } from '../lib/contract/index.js';
 
-const require = createRequire(import.meta.url);
 // Prism's default mocker and the per-request Prefer parsing of prism-http-server are not re-exported
-// from the package roots; both are CommonJS files of the pinned versions.
-const defaultMock = require('@stoplight/prism-http/dist/mocker').default;
-const { getHttpConfigFromRequest } = require('@stoplight/prism-http-server/dist/getHttpConfigFromRequest');
+// from the package roots; both are CommonJS files of the pinned versions (imported as modules, so a
+// bundler follows them).
+import * as mockerModule from '@stoplight/prism-http/dist/mocker/index.js';
+import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
+
+// Node hands a CommonJS file's exports object over as `default`; Vite's interop, the function itself.
+const mockerExports = (mockerModule as { default: unknown }).default as { default?: unknown } | ((...args: never[]) => unknown);
+const defaultMock = (typeof mockerExports === 'function' ? mockerExports : mockerExports.default) as (opts: any) => any;
 
 export interface Violation {
   path?: string[];

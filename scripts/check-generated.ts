@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GENERATED_DIR, ROOT } from './lib/project.js';
-import { run } from './lib/run.js';
+import { run } from '../lib/run.js';
 
 async function files(dir: string, prefix = ''): Promise<string[]> {
   const out: string[] = [];

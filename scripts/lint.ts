@@ -11,7 +11,7 @@ import YAML from 'yaml';
 import { checkExtensions, EXTENSIONS } from '../lib/contract/index.js';
 import { flowFiles } from '../qa/conformance/arazzo.js';
 import { BIN, MOCK_CONTROL_ROOT, OPENAPI_ROOT, ROOT } from './lib/project.js';
-import { run } from './lib/run.js';
+import { run } from '../lib/run.js';
 
 async function redoclyLint(target: string | string[]): Promise<void> {
   const output = await run(BIN('redocly'), ['lint', ...[target].flat()], { cwd: ROOT });

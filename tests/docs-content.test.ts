@@ -14,7 +14,7 @@ import { limitValue } from '../scripts/docs/limits.js';
 import { makeOffline } from '../scripts/docs/offline.js';
 import { diagram, stateMachines } from '../scripts/docs/state-diagrams.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
-import { run } from '../scripts/lib/run.js';
+import { run } from '../lib/run.js';
 
 const bundleText = readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8');
 const bundle = JSON.parse(bundleText);

@@ -5,12 +5,12 @@
 // served beside it, at the root and under /docs/. The published file on disk is never changed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Contract } from '../contract.js';
 import { tryItFacts } from './facts.js';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DOCS_DIR = path.join(HERE, '..', '..', 'generated', 'docs');
+const DOCS_DIR = new URL('../../generated/docs/', import.meta.url);
+const TRY_IT_CSS = new URL('./try-it.css', import.meta.url);
+const TRY_IT_JS = new URL('./try-it.js', import.meta.url);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,7 +48,7 @@ export class DocsRoute {
     const file = docsFile(url.pathname) as string;
     let body: string;
     try {
-      body = file === 'index.html' ? this.#tryItPage() : readFileSync(path.join(DOCS_DIR, file), 'utf8');
+      body = file === 'index.html' ? this.#tryItPage() : readFileSync(new URL(file, DOCS_DIR), 'utf8');
     } catch {
       return this.#send(method, 404, 'text/plain; charset=utf-8', `generated/docs/${file} is missing: run \`npm run build\`.\n`);
     }
@@ -58,9 +58,9 @@ export class DocsRoute {
   /** The published page with the panels' style, facts and script added before </body> (built once). */
   #tryItPage(): string {
     if (this.#page) return this.#page;
-    const html = readFileSync(path.join(DOCS_DIR, 'index.html'), 'utf8');
-    const css = readFileSync(path.join(HERE, 'try-it.css'), 'utf8');
-    const script = readFileSync(path.join(HERE, 'try-it.js'), 'utf8');
+    const html = readFileSync(new URL('index.html', DOCS_DIR), 'utf8');
+    const css = readFileSync(TRY_IT_CSS, 'utf8');
+    const script = readFileSync(TRY_IT_JS, 'utf8');
     const facts = tryItFacts(this.contract, this.basePath, 'docs-try-it');
     // `<` escaped, so no string in the contract can close the script element.
     const json = JSON.stringify(facts).replace(/</g, '\\u003c');

@@ -3,7 +3,7 @@
 // and which operations their responses' links lead to.
 import path from 'node:path';
 import { ContractModel, type Link, type Response } from '../../lib/contract/index.js';
-import { GENERATED_DIR } from '../../scripts/lib/project.js';
+import { GENERATED_DIR } from '../paths.js';
 
 export const SCHEMA_YAML = path.join(GENERATED_DIR, 'openapi.yaml');
 export const SCHEMA_JSON = path.join(GENERATED_DIR, 'openapi.json');

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../lib/free-port.js';
 import { startMockProcess } from '../../mock/launch.js';
-import { ROOT, BIN } from '../../scripts/lib/project.js';
+import { BIN, ROOT } from '../paths.js';
 
 export interface LocalServer {
   baseUrl: string;

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../../scripts/lib/project.js';
+import { ROOT } from '../paths.js';
 import { buildSchemathesisArgs, hasLinkBetween, selectedOperations } from './args.js';
 import { operationFacts, SCHEMA_YAML } from './contract-facts.js';
 import { FLOWS_PHASE, runFlows } from './flows.js';

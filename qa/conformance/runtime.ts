@@ -4,7 +4,7 @@
 // sees the repository and the report directory at the same absolute paths.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { ROOT } from '../../scripts/lib/project.js';
+import { ROOT } from '../paths.js';
 import { ensureVenv, REQUIREMENTS } from './venv.js';
 
 export interface Runtime {

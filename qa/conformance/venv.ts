@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../../scripts/lib/project.js';
-import { run } from '../../scripts/lib/run.js';
+import { ROOT } from '../paths.js';
+import { run } from '../../lib/run.js';
 
 export const VENV_DIR = path.join(ROOT, '.venv');
 export const REQUIREMENTS = path.join(ROOT, 'qa', 'conformance', 'requirements.txt');

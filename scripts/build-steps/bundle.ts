@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
 import { BIN, OPENAPI_ROOT, ROOT } from '../lib/project.js';
-import { run } from '../lib/run.js';
+import { run } from '../../lib/run.js';
 
 export async function bundle(outDir: string): Promise<void> {
   const yamlPath = path.join(outDir, 'openapi.yaml');

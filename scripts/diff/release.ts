@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GENERATED_DIR, ROOT } from '../lib/project.js';
-import { run } from '../lib/run.js';
+import { run } from '../../lib/run.js';
 import { diffContracts, gateProblems } from './diff.js';
 import { compareVersions, RELEASES_DIR, readRelease, releases } from './releases.js';
 
