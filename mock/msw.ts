@@ -5,7 +5,7 @@
 import { http } from 'msw';
 import { createMockControl, type MockControl } from '../client/mock-control.js';
 import { CONTROL_PREFIX } from './control/plane.js';
-import { createMockCore, type MockCore } from './core.js';
+import { createMockCore } from './core.js';
 import { envOf, scenarioOf, type MockOptions } from './options.js';
 
 export interface MockHandlerOptions extends MockOptions {
@@ -20,7 +20,7 @@ export type MockHandlers = ReturnType<typeof http.all>[] & {
   /** The control plane of this handler set: reset, clock, force, faults, accounts, journal. */
   control: MockControl;
   /** Resolves once the engine is ready (handlers wait for it on their own; tests rarely need it). */
-  ready: Promise<MockCore>;
+  ready: Promise<void>;
 };
 
 export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
@@ -45,6 +45,6 @@ export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
   const fetchInProcess = async (request: Request) => (await ready).fetch(request);
   return Object.assign(handlers, {
     control: createMockControl({ baseUrl: base.origin, fetch: fetchInProcess, controlToken: options.controlToken }),
-    ready,
+    ready: ready.then(() => undefined),
   });
 }

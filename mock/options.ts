@@ -1,7 +1,10 @@
 // The options of the programmatic ways in (startMock, createMockHandlers), and how each maps onto
 // the MOCK_* variable of the same meaning, so one settings reader (mock/config.ts) serves all.
-import type { ClockMode } from './control/clock.js';
-import type { Scenario } from './control/scenario.js';
+// Types from the control API's own document, so the package's public types stand alone.
+import type { components } from '../generated/mock-control.js';
+
+type Scenario = components['schemas']['Scenario'];
+type ClockMode = components['schemas']['ClockMode'];
 
 export interface MockOptions {
   /** `manual`: time stands still until `control.advance()` moves it (default `auto`). */

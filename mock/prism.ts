@@ -2,7 +2,6 @@
 // negotiation and examples all come from it. We only add a tap on its mocker so the caller also
 // learns which operation Prism matched and which violations it found.
 import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
-import { createLogger } from '@stoplight/prism-core';
 import type { IHttpOperation } from '@stoplight/types';
 import { PathMatcher } from '../lib/contract/index.js';
 
@@ -37,10 +36,22 @@ export interface Preferences {
   seed?: string;
 }
 
+/**
+ * Prism wants a pino logger with its own levels (`success`, …). Ours says nothing, and a plain
+ * object of no-ops runs anywhere (pino's browser build lacks Prism's custom levels).
+ */
+function silentLogger(): object {
+  const quiet = () => undefined;
+  const logger: Record<string, unknown> = { level: 'silent' };
+  for (const level of ['trace', 'debug', 'info', 'success', 'warn', 'error', 'fatal', 'start', 'note']) logger[level] = quiet;
+  logger.child = () => logger;
+  return logger;
+}
+
 export async function createPrism(doc: unknown) {
+  const logger = silentLogger();
   const operations: IHttpOperation[] = await getHttpOperationsFromSpec(doc as object);
   const matched = new WeakMap<object, { operationId: string; violations: Violation[] }>();
-  const logger = createLogger('mock', { level: 'silent' });
   const prism = createInstance(
     {
       mock: { dynamic: false },
@@ -54,7 +65,7 @@ export async function createPrism(doc: unknown) {
       isProxy: false,
     } as never,
     {
-      logger,
+      logger: logger as never,
       mock: (opts: any) => {
         // `iid` is the contract's operationId in Prism's operation model.
         matched.set(opts.input.data, { operationId: opts.resource.iid, violations: opts.input.validations });

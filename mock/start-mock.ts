@@ -20,7 +20,7 @@ export interface RunningMock {
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const server = await serve({
-    env: envOf({ ...options, port: options.port ?? undefined }),
+    env: envOf(options),
     scenario: scenarioOf(options),
     log: options.log ?? (() => {}),
   });

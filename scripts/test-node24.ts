@@ -1,4 +1,4 @@
-// `npm run test:node24`: the contract, mock and client suites on Node 24 (current LTS), beside the
+// `npm run test:node24`: the contract, mock, client and package suites on Node 24 (current LTS), beside the
 // full `npm test` on the machine's Node. Node 24 comes from the npm registry's `node` package
 // (a real binary), installed once into .cache/node24 (gitignored); everything the suites start
 // (the mock, tsx) runs on it too, because its bin directory leads PATH.
@@ -11,7 +11,8 @@ const VERSION = '24.21.0';
 const PREFIX = path.join(ROOT, '.cache', 'node24');
 const BIN_DIR = path.join(PREFIX, 'node_modules', 'node', 'bin');
 const NODE = path.join(BIN_DIR, 'node');
-const SUITES = ['tests/contract-', 'tests/mock-', 'tests/client-'];
+// tests/packages: the packed tarballs in a consumer project, with msw 3 (it needs Node 22.12+).
+const SUITES = ['tests/contract-', 'tests/mock-', 'tests/client-', 'tests/packages'];
 
 function installed(): string | undefined {
   if (!existsSync(NODE)) return undefined;

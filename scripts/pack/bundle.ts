@@ -1,0 +1,201 @@
+// Compiles a package's entry points with esbuild. Two things make the compiled code find what the
+// sources find:
+// - `new URL('<relative path>', import.meta.url)` in our sources is rewritten to the same file's
+//   path from dist/ (the package keeps the repository's paths for the files it ships);
+// - for browsers, `node:fs` and friends become small stand-ins: the files the code reads are
+//   inlined, keyed by those same paths.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { ROOT } from '../lib/project.js';
+
+const URL_PATTERN = /new URL\((['"])(\.{1,2}\/[^'"]*)\1,\s*import\.meta\.url\)/g;
+
+/** Rewrites module-relative file URLs of our own sources so they resolve from `dist/<entry>.js`. */
+function fileUrls(browser: boolean): esbuild.Plugin {
+  return {
+    name: 'file-urls',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        const contents = source.replace(URL_PATTERN, (_match, quote: string, relative: string) => {
+          const target = path
+            .relative(ROOT, path.resolve(path.dirname(args.path), relative))
+            .split(path.sep)
+            .join('/');
+          const slash = relative.endsWith('/') && !target.endsWith('/') ? '/' : '';
+          // In a browser there is no package folder: the stand-in fs knows files by repository path.
+          return browser
+            ? `new URL(${quote}/${target}${slash}${quote}, 'file:///')`
+            : `new URL(${quote}../${target}${slash}${quote}, import.meta.url)`;
+        });
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** Every file under `entries` (files or folders, repository paths), as repository paths. */
+export function expand(entries: string[]): string[] {
+  return entries.flatMap((entry) => {
+    const full = path.join(ROOT, entry);
+    if (!statSync(full).isDirectory()) return [entry];
+    return readdirSync(full, { recursive: true, withFileTypes: true })
+      .filter((dirent) => dirent.isFile())
+      .map((dirent) => path.relative(ROOT, path.join(dirent.parentPath, dirent.name)).split(path.sep).join('/'));
+  });
+}
+
+/** Stand-ins for the Node built-ins the engine touches, for the browser build. */
+function browserShims(inlined: string[]): esbuild.Plugin {
+  const files = Object.fromEntries(expand(inlined).map((file) => [`/${file}`, readFileSync(path.join(ROOT, file), 'utf8')]));
+  // What the engine uses of each (reading its files, paths, status texts), and, for modules that
+  // only Prism's forwarder and the $ref reader's HTTP resolver load, stand-ins that refuse if called.
+  const modules: Record<string, string> = {
+    fs: `const FILES = ${JSON.stringify(files)};
+      const key = (file) => (typeof file === 'string' ? file : new URL(file).pathname);
+      export function readFileSync(file) {
+        if (!(key(file) in FILES)) throw new Error('not in the browser build: ' + key(file));
+        return FILES[key(file)];
+      }
+      export function existsSync(file) { return key(file) in FILES; }
+      export default { readFileSync, existsSync };`,
+    url: `export function fileURLToPath(u) { return new URL(u).pathname; }
+      export function pathToFileURL(p) { return new URL('file://' + p); }
+      export const URL = globalThis.URL;
+      // The legacy API, as the $ref reader uses it: resolve and parse, relative references kept relative.
+      const BASE = 'relative://base/';
+      export function resolve(from, to) {
+        const r = new globalThis.URL(to, new globalThis.URL(from, BASE));
+        if (r.href.startsWith(BASE)) return (from.startsWith('/') ? '/' : '') + r.href.slice(BASE.length);
+        return r.href;
+      }
+      export function parse(u) {
+        const r = new globalThis.URL(u, BASE);
+        const relative = r.href.startsWith(BASE);
+        return { href: u, protocol: relative ? null : r.protocol, host: relative ? null : r.host, hostname: relative ? null : r.hostname,
+          pathname: relative ? u.split(/[?#]/)[0] : r.pathname, search: r.search || null, hash: r.hash || null, query: r.search ? r.search.slice(1) : null };
+      }
+      export default { fileURLToPath, pathToFileURL, URL, resolve, parse };`,
+    http: `export const STATUS_CODES = {};
+      export default { STATUS_CODES };`,
+    path: `export const sep = '/';
+      const norm = (parts) => { const out = []; for (const p of parts.join('/').split('/')) { if (p === '..') out.pop(); else if (p && p !== '.') out.push(p); } return out; };
+      export function join(...parts) { return (parts[0]?.startsWith('/') ? '/' : '') + norm(parts).join('/'); }
+      export function resolve(...parts) { return '/' + norm(parts).join('/'); }
+      export function dirname(p) { const i = p.lastIndexOf('/'); return i <= 0 ? (i === 0 ? '/' : '.') : p.slice(0, i); }
+      export function basename(p, ext) { const b = p.slice(p.lastIndexOf('/') + 1); return ext && b.endsWith(ext) ? b.slice(0, -ext.length) : b; }
+      export function extname(p) { const b = basename(p); const i = b.lastIndexOf('.'); return i > 0 ? b.slice(i) : ''; }
+      export function isAbsolute(p) { return p.startsWith('/'); }
+      export function relative(from, to) { return to; }
+      export const posix = { sep, join, resolve, dirname, basename, extname, isAbsolute, relative };
+      export default posix;`,
+    util: `export function inherits(ctor, superCtor) { Object.setPrototypeOf(ctor.prototype, superCtor.prototype); Object.setPrototypeOf(ctor, superCtor); }
+      export const inspect = Object.assign((value) => { try { return JSON.stringify(value); } catch { return String(value); } }, { custom: Symbol.for('nodejs.util.inspect.custom') });
+      export function format(...args) { return args.map((a) => (typeof a === 'string' ? a : inspect(a))).join(' '); }
+      export function deprecate(fn) { return fn; }
+      export function promisify(fn) { return (...args) => new Promise((ok, ko) => fn(...args, (e, v) => (e ? ko(e) : ok(v)))); }
+      export const TextDecoder = globalThis.TextDecoder;
+      export const TextEncoder = globalThis.TextEncoder;
+      export default { inherits, inspect, format, deprecate, promisify, TextDecoder, TextEncoder };`,
+    os: `export const EOL = '\\n';
+      export function platform() { return 'browser'; }
+      export function tmpdir() { return '/tmp'; }
+      export function homedir() { return '/'; }
+      export function type() { return 'Browser'; }
+      export function release() { return ''; }
+      export function arch() { return 'browser'; }
+      export function hostname() { return 'localhost'; }
+      export default { EOL, platform, tmpdir, homedir, type, release, arch, hostname };`,
+    events: `export class EventEmitter {
+        on() { return this; } once() { return this; } off() { return this; } addListener() { return this; }
+        removeListener() { return this; } removeAllListeners() { return this; } emit() { return false; } setMaxListeners() { return this; }
+      }
+      export default EventEmitter;`,
+    assert: `export default function assert(value, message) { if (!value) throw new Error(message || 'assertion failed'); }`,
+    string_decoder: `export class StringDecoder {
+        constructor(encoding) { this.decoder = new TextDecoder(encoding === 'utf8' ? 'utf-8' : encoding); }
+        write(bytes) { return this.decoder.decode(bytes, { stream: true }); }
+        end(bytes) { return bytes ? this.decoder.decode(bytes) : this.decoder.decode(); }
+      }
+      export default { StringDecoder };`,
+  };
+  const refusing = (name: string) =>
+    `const refuse = (what) => function () { throw new Error('node:${name} ' + String(what) + ' is not available in the browser'); };
+      export default new Proxy({}, { get: (_target, prop) => refuse(prop) });`;
+  return {
+    name: 'browser-shims',
+    setup(build) {
+      const builtins =
+        /^(node:)?(fs|url|http|https|path|util|os|events|assert|string_decoder|net|tls|crypto|stream|zlib|child_process|module)$/;
+      build.onResolve({ filter: builtins }, (args) => ({ path: args.path.replace(/^node:/, ''), namespace: 'shim' }));
+      build.onLoad({ filter: /.*/, namespace: 'shim' }, (args) => ({ contents: modules[args.path] ?? refusing(args.path), loader: 'js' }));
+    },
+  };
+}
+
+/**
+ * Smaller bundles, same behaviour: Prism's generator takes faker with every locale (4 MB) where it
+ * uses English only, and the $ref reader's Postman-collection importer (1.4 MB) is never fed one.
+ */
+function trimDependencies(): esbuild.Plugin {
+  return {
+    name: 'trim-dependencies',
+    setup(build) {
+      build.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: 'faker-en', namespace: 'trimmed' }));
+      build.onResolve({ filter: /^postman-collection$/ }, () => ({ path: 'postman-collection', namespace: 'trimmed' }));
+      build.onLoad({ filter: /^faker-en$/, namespace: 'trimmed' }, () => ({
+        contents: "const faker = require('@faker-js/faker/locale/en'); module.exports = { default: faker, faker };",
+        resolveDir: ROOT,
+        loader: 'js',
+      }));
+      build.onLoad({ filter: /^postman-collection$/, namespace: 'trimmed' }, () => ({
+        contents:
+          "module.exports = new Proxy({}, { get: (_t, name) => function () { throw new Error('postman-collection ' + String(name) + ' is left out of this build'); } });",
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+export interface BundleOptions {
+  entries: Record<string, string>;
+  outdir: string;
+  external: string[];
+  browser?: { inline: string[] };
+  /** Prepended to each file (a hashbang for commands). */
+  banner?: string;
+}
+
+export async function bundle(options: BundleOptions): Promise<esbuild.Metafile> {
+  const browser = options.browser !== undefined;
+  const entryPoints = Object.fromEntries(Object.entries(options.entries).map(([out, source]) => [out, path.join(ROOT, source)]));
+  // Bundled CommonJS dependencies call require() for Node built-ins; ESM output needs one made.
+  const requireShim = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+  // Some dependencies read process.env or call process.nextTick at load time.
+  const processShim =
+    "var process = globalThis.process ?? { env: {}, platform: 'browser', versions: {}, cwd: () => '/', nextTick: (f, ...a) => queueMicrotask(() => f(...a)) };";
+  const result = await esbuild.build({
+    entryPoints,
+    outdir: options.outdir,
+    bundle: true,
+    format: 'esm',
+    platform: browser ? 'browser' : 'node',
+    target: browser ? 'es2022' : 'node20',
+    external: options.external,
+    // ESM builds first: some packages' CommonJS "main" is a UMD file whose requires no bundler can follow (jsonc-parser).
+    mainFields: browser ? ['browser', 'module', 'main'] : ['module', 'main'],
+    plugins: [trimDependencies(), ...(browser ? [fileUrls(true), browserShims(options.browser!.inline)] : [fileUrls(false)])],
+    // Node entries share one copy of the engine; a browser build is one file.
+    splitting: !browser,
+    // Chunks beside the entries: the rewritten file URLs count one folder up from dist/.
+    chunkNames: 'chunk-[hash]',
+    define: { __MOCK_COMMAND__: JSON.stringify('./video-api-mock.js'), ...(browser ? { 'process.env.NODE_ENV': '"production"' } : {}) },
+    banner: { js: [options.banner, browser ? processShim : requireShim].filter(Boolean).join('\n') },
+    legalComments: 'linked',
+    logLevel: 'warning',
+    metafile: true,
+  });
+  return result.metafile;
+}
