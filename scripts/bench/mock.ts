@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { freePort } from '../../lib/free-port.js';
 import { startMockProcess } from '../../mock/launch.js';
+import { createMockCore } from '../../mock/core.js';
+import { createMockHandlers } from '../../mock/msw.js';
+import { setupServer } from 'msw/node';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -67,6 +70,51 @@ async function measure(url: string, method: 'GET' | 'POST' = 'GET', body?: strin
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+const IN_PROCESS_CALLS = 3000;
+
+/** Median and p99 of `calls` sequential calls of `once`, in ms, after a warm-up. */
+async function timeCalls(once: () => Promise<unknown>): Promise<{ median: number; p99: number }> {
+  for (let i = 0; i < 300; i += 1) await once();
+  const times: number[] = [];
+  for (let i = 0; i < IN_PROCESS_CALLS; i += 1) {
+    const started = performance.now();
+    await once();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)] };
+}
+
+/** The in-process ways in: the core's answer() directly, and createMockHandlers under msw/node. */
+async function inProcess(): Promise<string[]> {
+  const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+  const body = JSON.stringify({ type: 'b-roll', topic: 'Bench' });
+  const core = await createMockCore({ log: () => {} });
+  const direct = {
+    me: await timeCalls(() => core.answer({ method: 'GET', url: '/v2/me', headers, body: '' })),
+    create: await timeCalls(() => core.answer({ method: 'POST', url: '/v2/faceless', headers, body })),
+  };
+  const base = 'http://bench.test/v2';
+  const handlers = createMockHandlers({ baseUrl: base });
+  await handlers.ready;
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  const msw = {
+    me: await timeCalls(() => fetch(`${base}/me`, { headers }).then((r) => r.text())),
+    create: await timeCalls(() => fetch(`${base}/faceless`, { method: 'POST', headers, body }).then((r) => r.text())),
+  };
+  server.close();
+  const row = (name: string, f: { median: number; p99: number }) => `| ${name} | ${f.median.toFixed(3)} | ${f.p99.toFixed(3)} |`;
+  const rows = [
+    row('GET /me, core.answer()', direct.me),
+    row('POST /faceless, core.answer()', direct.create),
+    row('GET /me, createMockHandlers + msw/node fetch', msw.me),
+    row('POST /faceless, createMockHandlers + msw/node fetch', msw.create),
+  ];
+  for (const r of rows) console.log(`  ${r}`);
+  return rows;
 }
 
 async function main() {
@@ -129,6 +177,8 @@ async function main() {
     await mock.stop();
     prism.kill('SIGTERM');
   }
+  console.log(`bench: in process (${IN_PROCESS_CALLS} sequential calls each)`);
+  const inProcessRows = await inProcess();
 
   const report = `# Mock benchmark
 
@@ -144,6 +194,17 @@ of the gap. Target: at least 0.9× plain Prism's throughput, p99 under 10 ms.
 | request | prism req/s | prism p50 / p99 ms | mock req/s | mock p50 / p99 ms | mock / prism | mock p99 < 10 ms |
 | --- | ---: | ---: | ---: | ---: | ---: | :---: |
 ${rows.join('\n')}
+
+## In process (no socket)
+
+${IN_PROCESS_CALLS} sequential calls each after 300 warm-up calls, one token, the request log off: the core's
+\`answer()\` (what both adapters call), and the same engine through \`createMockHandlers\` under
+\`msw/node\` (the Fetch \`Request\`/\`Response\` and MSW's interception included). Goal: the core answers
+\`GET /me\` in under 0.2 ms median.
+
+| call | median ms | p99 ms |
+| --- | ---: | ---: |
+${inProcessRows.join('\n')}
 `;
   writeFileSync(RESULTS, report);
   console.log(`bench: wrote ${path.relative(ROOT, RESULTS)}`);
