@@ -1,0 +1,56 @@
+// Shaping an answer from Prism's example, and keeping what the client sent on a resource.
+import type { Contract, Operation } from '../contract.js';
+import type { Answer } from '../errors.js';
+import type { Call, Charge } from './call.js';
+import type { Family } from './resources.js';
+import type { Resource } from './store.js';
+
+/** Prism's example answer with `data` (and `meta.credits` for a charging call) from the mock's state. */
+export function ok(call: Call, data: unknown, credits?: Charge): Answer {
+  const body: Record<string, unknown> = { ...call.prism.body, status: call.prism.status, data: data ?? call.prism.body?.data };
+  if (credits) body.meta = { ...(body.meta as object), credits };
+  else if (body.meta && (body.meta as { credits?: unknown }).credits && !call.op.credits?.charges) delete body.meta;
+  return { status: call.prism.status, body };
+}
+
+/** The properties of an operation's request body schema. */
+export function requestProperties(contract: Contract, op: Operation): Set<string> {
+  const schema = contract.requestSchema(op);
+  return new Set(Object.keys(schema?.properties ?? {}));
+}
+
+/** JSON body fields are kept; multipart text fields only where the resource schema has them (e.g. name). */
+export function storedOnCreate(contract: Contract, op: Operation, family: Family): Set<string> {
+  const keys = requestProperties(contract, op);
+  const multipart = contract.requestSchema(op, 'multipart/form-data');
+  const resource = contract.schemaAt(family.dataRef);
+  for (const key of Object.keys(multipart?.properties ?? {})) if (resource?.properties?.[key]) keys.add(key);
+  return keys;
+}
+
+/** The fields of a body that the given keys name. */
+export function declared(body: unknown, keys: Set<string>): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  return Object.fromEntries(Object.entries(body).filter(([key]) => keys.has(key)));
+}
+
+/** Stores what the client sent (declared fields only) and remembers its texts for `mock:fail`. */
+export function adopt(resource: Resource, body: unknown, keys: Set<string>): void {
+  Object.assign(resource.data, structuredClone(declared(body, keys)));
+  remember(resource, body);
+}
+
+/** Every text of a body by its dotted path, so a `mock:fail` anywhere in it is found. */
+export function remember(resource: Resource, body: unknown, prefix = ''): void {
+  if (typeof body === 'string') {
+    resource.texts[prefix || 'body'] = body;
+  } else if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body)) remember(resource, value, prefix ? `${prefix}.${key}` : key);
+  }
+}
+
+/** The default of a parameter's schema. */
+export function paramDefault(contract: Contract, op: Operation, name: string): unknown {
+  const param = contract.parameters(op).find((p) => p.name === name);
+  return contract.deref(param?.schema)?.default;
+}

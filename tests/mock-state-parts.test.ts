@@ -1,0 +1,132 @@
+// The stateful API's parts in process, without a server: the ledger (debits, 402, slots), the rules
+// (preconditions, the preview pace) and a machine's refund, with time given as numbers (the mock's
+// clock is just `now`).
+import { describe, expect, it } from 'vitest';
+import { Contract } from '../mock/contract.js';
+import { priceList } from '../mock/costs.js';
+import { ApiError, Errors } from '../mock/errors.js';
+import type { Call, StateContext } from '../mock/state/call.js';
+import { Ledger } from '../mock/state/ledger.js';
+import { FAIL_MARKER, Machines } from '../mock/state/machines.js';
+import { Resources } from '../mock/state/resources.js';
+import { Rules } from '../mock/state/rules.js';
+import { type Account, newId, type Resource, Store } from '../mock/state/store.js';
+
+const STEP_MS = 1_000;
+const contract = Contract.load();
+const machines = new Machines(contract, STEP_MS);
+const resources = new Resources(contract, machines);
+const ctx: StateContext = {
+  contract,
+  machines,
+  resources,
+  prices: priceList(contract),
+  errors: new Errors(contract),
+  options: { includeAllowlist: [], socialHosts: [] },
+};
+const ledger = new Ledger(ctx);
+const rules = new Rules(ctx, ledger);
+
+const account = (balance: number): Account => ({ ...new Store(() => balance).fresh(`parts-${newId()}`, 'paid') });
+
+function callOf(op: Call['op'], who: Account, body: unknown = {}, now = 0): Call {
+  const example = Object.values(contract.examples(op))[0];
+  return { op, account: who, path: op.path, query: {}, body, prism: { status: 200, body: example }, now, baseUrl: 'http://mock/v2' };
+}
+
+/** The status an ApiError thrown by `run` answers, or undefined when nothing is thrown. */
+function refused(run: () => unknown): number | undefined {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    if (error instanceof ApiError) return error.answer.status;
+    throw error;
+  }
+}
+
+const flatCharging = [...contract.operations.values()].find(
+  (op) => op.credits?.charges && typeof op.credits.cost === 'number' && op.credits.cost > 0,
+)!;
+
+describe('ledger', () => {
+  it('debits a charging call at its price and writes one Debit entry; short of credits it is 402 and nothing moves', () => {
+    const cost = ledger.price(flatCharging);
+    const who = account(cost);
+    expect(ledger.charge(callOf(flatCharging, who))).toEqual({ cost, remaining: 0 });
+    expect(who.ledger.map((entry) => [entry.transaction_type, entry.credit_spend])).toEqual([['Debit', `-${cost}`]]);
+    expect([refused(() => ledger.charge(callOf(flatCharging, who))), who.balance, who.ledger.length]).toEqual([402, 0, 1]);
+  });
+
+  it('a voice clone takes a free slot for nothing; with slots full it is 403 unless purchase_addon buys one', () => {
+    const create = contract.op('createVoiceClone');
+    const family = resources.familyOf(create)!;
+    const who = account(10_000);
+    const free = ledger.freeSlots(callOf(create, who));
+    expect(ledger.takeSlot(callOf(create, who))).toBeUndefined();
+    for (let i = 0; i < free; i++) {
+      const id = newId();
+      who.resources.set(Store.key(family.machine, id), {
+        family: family.machine,
+        id,
+        data: { id },
+        texts: {},
+        scraped: false,
+        path: `/x/${id}`,
+      });
+    }
+    expect(ledger.freeSlots(callOf(create, who))).toBe(0);
+    expect(refused(() => ledger.takeSlot(callOf(create, who, { name: 'x' })))).toBe(403);
+    const bought = ledger.takeSlot(callOf(create, who, { purchase_addon: 'true' }));
+    expect([bought?.remaining, who.boughtSlots, ledger.freeSlots(callOf(create, who))]).toEqual([who.balance, 1, 1]);
+  });
+});
+
+describe('rules', () => {
+  it("a render's first failing precondition answers with its own status, in the contract's order", () => {
+    const render = contract.op('renderFacelessVideo');
+    const first = render.preconditions![0];
+    const resource: Resource = { family: 'x', id: 1, data: { id: 1, type: 'b-roll' }, texts: {}, scraped: false, path: '/faceless/1' };
+    expect(refused(() => rules.checkPreconditions(callOf(render, account(10_000)), resource))).toBe(first.status);
+  });
+
+  it('character previews: the limit per minute passes, one more is 429, and a minute later the next passes', () => {
+    const perMinute = contract.doc.info?.['x-limits']?.characterPreview?.perMinute as number;
+    const preview = contract.op('previewCharacter');
+    const who = account(10_000);
+    const at = (now: number) => refused(() => rules.checkPreviewPace(callOf(preview, who, {}, now)));
+    const within = Array.from({ length: perMinute }, (_, i) => at(i * 1_000));
+    expect([within.every((status) => status === undefined), at(30_000), at(60_001)]).toEqual([true, 429, undefined]);
+  });
+});
+
+describe('a machine with a refund', () => {
+  // The first machine whose failure branch refunds, and an operation that starts it.
+  const refunding = [...machines.byName.values()].find((info) =>
+    info.machine.transitions.some((t) => t.automatic && t.outcome === 'failure' && info.rules.refunds(t.from, t.to!)),
+  )!;
+  const trigger = contract.opFromContract(refunding.machine.transitions.find((t) => t.operationIds?.length)!.operationIds![0]);
+
+  it(`a job marked to fail reaches a failure state on the clock and refunds its charge exactly once (${refunding.machine.name})`, () => {
+    const who = account(100);
+    const resource: Resource = {
+      family: refunding.machine.name,
+      id: 1,
+      data: { id: 1 },
+      texts: { topic: FAIL_MARKER },
+      scraped: false,
+      path: '/x/1',
+    };
+    const transition = machines.triggered(refunding.machine.name, trigger.id, resource)!;
+    who.balance -= 7;
+    machines.start(refunding.machine.name, transition, resource, 0, { amount: 7, label: 'Run', contentType: 'x' }, undefined);
+    let now = 0;
+    while (machines.advance(who, resource, now) && now < 100 * STEP_MS) now += STEP_MS;
+    const refunds = who.ledger.filter((entry) => entry.transaction_type === 'Refund');
+    expect([refunding.machine.terminal.includes(resource.job!.state!), who.balance, refunds.map((entry) => entry.credit_spend)]).toEqual([
+      true,
+      100,
+      ['+7'],
+    ]);
+  });
+});
