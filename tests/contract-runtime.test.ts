@@ -2,7 +2,7 @@
 // the one path matcher and the one reading of each state machine that the mock and the
 // validating proxy share.
 import { describe, expect, it } from 'vitest';
-import { Contract, type Lifecycle, lifecycles, PathMatcher } from '../lib/contract/index.js';
+import { Contract, fillPath, type Lifecycle, lifecycles, PathMatcher } from '../lib/contract/index.js';
 
 const contract = Contract.load();
 const operations = [...contract.operations.values()];
@@ -43,6 +43,19 @@ describe('the path matcher', () => {
     // A literal path lists its own methods, not those of a parameter template it also fits.
     const options = matcher.match('DELETE', '/faceless/options');
     expect(options.kind === 'method-not-allowed' && options.allow).toEqual(['GET']);
+  });
+
+  it('fills every template back into a path that routes to its operation with the same parameters, and names what is missing', () => {
+    const offenders = operations.filter((op) => {
+      const { path, missing } = fillPath(op.path, (name) => `${name} /?`);
+      const m = matcher.match(op.method, path);
+      return missing.length || m.kind !== 'operation' || m.op.id !== op.id || Object.entries(m.params).some(([k, v]) => v !== `${k} /?`);
+    });
+    expect(offenders.map((op) => `${op.method.toUpperCase()} ${op.path}`)).toEqual([]);
+    expect(fillPath('/faceless/{faceless}/render', () => undefined)).toEqual({
+      path: '/faceless/{faceless}/render',
+      missing: ['faceless'],
+    });
   });
 });
 

@@ -18,4 +18,4 @@ export {
 } from './extensions.js';
 export type * from '../../generated/extensions.js';
 export { Lifecycle, lifecycles, type Outcome, type StatusPlace } from './lifecycle.js';
-export { PathMatcher, type RouteMatch, type Routable } from './paths.js';
+export { fillPath, PathMatcher, type RouteMatch, type Routable } from './paths.js';

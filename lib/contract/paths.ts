@@ -99,3 +99,20 @@ export class PathMatcher<T extends Routable> {
     return { kind: 'method-not-allowed', template: fitting[0].template, allow };
   }
 }
+
+/**
+ * The other direction: a path from its template, each `{name}` replaced by its value, percent-encoded.
+ * A name without a value stays as written, and is listed in `missing`.
+ */
+export function fillPath(template: string, param: (name: string) => unknown): { path: string; missing: string[] } {
+  const missing: string[] = [];
+  const path = template.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const value = param(name);
+    if (value === undefined || value === null) {
+      missing.push(name);
+      return whole;
+    }
+    return encodeURIComponent(String(value));
+  });
+  return { path, missing };
+}

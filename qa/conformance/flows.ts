@@ -9,7 +9,7 @@
 // and refunds (transitions with refund: true, judged by the checker's credit tracker). What must be
 // written down is the order of calls: the Arazzo workflows in openapi/flows/ (read by arazzo.ts),
 // each step naming an operationId that is checked against the contract before anything is sent.
-import { Contract, type ContractOperation as Operation, type StateMachine } from '../../lib/contract/index.js';
+import { Contract, type ContractOperation as Operation, fillPath, type StateMachine } from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/state/machines.js';
 import type { CoverageRecorder } from '../checker/coverage.js';
 import { accountKey, Checker } from '../checker/checker.js';
@@ -212,7 +212,7 @@ async function walk(
       result.failures.push({ type: 'FLOW', text: `${step.op}: no ${missing.map(([, n]) => n).join(', ')} from an earlier step` });
       return;
     }
-    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(saved[step.params?.[name] ?? name])));
+    const { path } = fillPath(op.path, (name) => saved[step.params?.[name] ?? name]);
     const query = new URLSearchParams(Object.entries(step.query ?? {}).map(([k, v]) => [k, String(value(v))]));
     const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
     let body: Buffer | undefined;

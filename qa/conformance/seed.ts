@@ -6,6 +6,7 @@
 // success answers instead of 404s. Nothing here names an operation or a field: the collections,
 // their create operations and the request bodies come from the contract (paths, `examples`,
 // `required`, `contentMediaType`); a collection without a create is read from its list (presets).
+import { fillPath, readPointer } from '../../lib/contract/index.js';
 import { loadDoc } from './relaxations.js';
 
 type Json = any; // the bundled document, walked loosely
@@ -35,14 +36,10 @@ export interface SeedOptions {
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
+/** A node with its internal `$ref`s followed (through the contract model's one pointer reader); loose, as seeding guesses. */
 function resolve(doc: Json, node: Json): Json {
   let current = node;
-  for (let hops = 0; current?.$ref && hops < 20; hops++) {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((acc: Json, key: string) => acc?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  }
+  for (let hops = 0; current?.$ref && hops < 20; hops++) current = readPointer(doc, current.$ref);
   return current;
 }
 
@@ -129,14 +126,9 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
   const ordered = [...needed].sort((a, b) => a.split('/').length - b.split('/').length);
 
   const fill = (template: string) => {
-    let missing: string | undefined;
-    const path = template.replace(/\{([^}]+)\}/g, (whole, name) => {
-      const parent = collectionsOf(template).find((c) => c.name === name)!.collection;
-      const id = result.ids.get(parent);
-      if (id === undefined) missing = parent;
-      return encodeURIComponent(id ?? whole);
-    });
-    return { path, missing };
+    const parentOf = (name: string) => collectionsOf(template).find((c) => c.name === name)!.collection;
+    const { path, missing } = fillPath(template, (name) => result.ids.get(parentOf(name)));
+    return { path, missing: missing.length ? parentOf(missing[0]) : undefined };
   };
   const request = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
     const response = await fetch(`${options.baseUrl}${path}`, {

@@ -11,6 +11,7 @@ import type {
   Schema,
 } from '../../lib/contract/index.js';
 import { type Document, type Operation, deref, model } from './contract.js';
+import { fillPath } from '../../lib/contract/index.js';
 import { costText } from './credits.js';
 import { SAMPLE_LANGUAGES } from './redoc-options.js';
 
@@ -119,7 +120,7 @@ function shellQuote(text: string): string {
 }
 
 function urlFor(ctx: SampleContext, route: string, req: Request): string {
-  const path = route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(req.path[name])));
+  const { path } = fillPath(route, (name) => req.path[name]);
   const query = Object.entries(req.query)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : String(v))}`)
     .join('&');
