@@ -28,7 +28,15 @@ export const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
-export function send(target: URL, { method, headers, body }: Omit<Exchange, 'url'>): Promise<Answer> {
+/** How long an upstream exchange may take by default (the proxy sets its own: PROXY_TIMEOUT_MS). */
+export const DEFAULT_TIMEOUT_MS = 180_000;
+
+/** An upstream that answered nothing in time: the error's code is ETIMEDOUT. */
+export class UpstreamTimeout extends Error {
+  readonly code = 'ETIMEDOUT';
+}
+
+export function send(target: URL, { method, headers, body }: Omit<Exchange, 'url'>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Answer> {
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(target, { method, headers: { ...headers, host: target.host } }, (res) => {
@@ -39,7 +47,13 @@ export function send(target: URL, { method, headers, body }: Omit<Exchange, 'url
       );
       res.on('error', reject);
     });
-    req.setTimeout(180_000, () => req.destroy(new Error('timed out after 180s')));
+    // The whole exchange, not just socket idleness: a target that trickles bytes also times out.
+    const timer = setTimeout(() => {
+      reject(new UpstreamTimeout(`timed out after ${timeoutMs} ms`));
+      req.destroy();
+    }, timeoutMs);
+    timer.unref();
+    req.on('close', () => clearTimeout(timer));
     req.on('error', reject);
     req.end(body.length ? body : undefined);
   });

@@ -4,10 +4,8 @@
 // check over time can see is reported with one clear line, a clean mock gives an empty report; every
 // answer passes through byte for byte; PROXY_BLOCK_CHARGES answers charging calls locally; SIGTERM
 // writes JUnit + JSON and exits 1 on violations, 0 when clean.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract } from '../mock/contract.js';
@@ -19,75 +17,11 @@ import { relaxations } from '../lib/contract/index.js';
 import type { Report } from '../qa/checker/types.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
 import { startMock, type RunningMock } from './mock-harness.js';
+import { portFree, type ProxyProcess, startProxyProcess } from './support/proxy-process.js';
 
 const contract = Contract.load();
 const op = (id: string) => contract.opFromContract(id);
 const machineOf = (pollId: string) => contract.machines.find((m) => m.pollOperationIds.includes(pollId))!;
-
-interface ProxyProcess {
-  base: string;
-  root: string;
-  port: number;
-  reportDir: string;
-  output: () => string;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/**
- * `npm run proxy` as a user starts it, on port 0 (PROXY_PORT=0): the port is the one it prints, so
- * no other process can take it between choosing and binding. stop() signals the npm process only.
- */
-async function startProxyProcess(target: string, env: Record<string, string> = {}): Promise<ProxyProcess> {
-  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
-  const child: ChildProcess = spawn('npm', ['run', '--silent', 'proxy'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PROXY_TARGET: target,
-      PROXY_PORT: '0',
-      PROXY_REPORT_DIR: reportDir,
-      PROXY_REFUND_GRACE_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`proxy did not start:\n${output}`)), 60_000);
-    const check = () => {
-      const m = /forwarding http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    };
-    child.stdout!.on('data', check);
-    void exited.then((code) => reject(new Error(`proxy exited with ${code}:\n${output}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}/v2`,
-    root: `http://127.0.0.1:${port}`,
-    port,
-    reportDir,
-    output: () => output,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
-    },
-  };
-}
-
-/** True when nothing listens on the port any more (it can be bound again). */
-async function portFree(port: number): Promise<boolean> {
-  const server = net.createServer();
-  return new Promise((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
 
 const saved = (p: ProxyProcess) => ({
   json: JSON.parse(readFileSync(path.join(p.reportDir, 'proxy-report.json'), 'utf8')) as Report,

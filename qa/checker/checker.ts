@@ -18,9 +18,17 @@ import { CreditTracker } from './credits.js';
 import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';
 import { pointer, Schemas } from './schemas.js';
-import type { Observed, Report, RequestError, Unverified, Violation, ViolationKind } from './types.js';
+import type { Dropped, Observed, Report, RequestError, TargetError, Unverified, Violation, ViolationKind } from './types.js';
 import { validateRequest } from './validate-request.js';
 import { validateResponse } from './validate-response.js';
+
+/**
+ * Distinct findings kept per list (violations, request errors, unverified, target errors) and per
+ * group (an operation, or all unknown routes together): enough to see a pattern, bounded so a
+ * client walking 5,000 unknown paths cannot grow the report without end. The rest are counted.
+ */
+export const FINDINGS_CAP = 20;
+const UNKNOWN_ROUTES = 'unknown routes';
 
 export interface CheckerOptions {
   contract?: Contract;
@@ -68,6 +76,7 @@ export class Checker {
   readonly violations: Violation[] = [];
   readonly unverified: Unverified[] = [];
   readonly requestErrors: RequestError[] = [];
+  readonly targetErrors: TargetError[] = [];
   /** The relaxed operations by id: the same list conformance relaxes (lib/contract/leniency.ts). */
   readonly relaxed: ReadonlyMap<string, Relaxation>;
   /** What the traffic covered of the contract (qa/checker/coverage.ts). */
@@ -76,6 +85,9 @@ export class Checker {
   blocked = 0;
   private readonly operations: Record<string, number> = {};
   private readonly seen = new Map<string, Violation>();
+  /** Distinct findings kept per list and group, and those left out beyond the cap. */
+  private readonly kept = new Map<string, number>();
+  private readonly droppedByGroup = new Map<string, Dropped>();
   private readonly match: (method: string, path: string) => Match | undefined;
   private readonly schemas: Schemas;
   private readonly onViolation?: (violation: Violation) => void;
@@ -115,6 +127,7 @@ export class Checker {
         same.repeats = (same.repeats ?? 0) + 1;
         return;
       }
+      if (!this.admit('violations', operationId)) return;
       const v: Violation = { ...fields, message };
       this.seen.set(`${kind}|${message}`, v);
       this.violations.push(v);
@@ -152,6 +165,7 @@ export class Checker {
         same.repeats = (same.repeats ?? 0) + 1;
         return;
       }
+      if (!this.admit('unverified', id)) return;
       this.unverified.push({ operationId: id, kind, message, why: relaxed!.reason.replace(/\s+/g, ' ').trim(), at });
     };
     // A request the contract rejects is the client's mistake (requestErrors). Where the request
@@ -202,9 +216,51 @@ export class Checker {
       same.repeats = (same.repeats ?? 0) + 1;
       return;
     }
+    if (!this.admit('requestErrors', error.operationId)) return;
     const full: RequestError = { ...error, message, method: ex.method, path: ex.path, status: ex.status, at };
     this.requestErrors.push(full);
     this.onRequestError?.(full);
+  }
+
+  /**
+   * An exchange the proxy could not complete. The same failure on the same operation again is
+   * counted (repeats), not listed again.
+   */
+  targetError(method: string, path: string, error: Error & { code?: string }, at = Date.now()): TargetError | undefined {
+    const operationId = this.match(method, path)?.op.id ?? null;
+    const kind: TargetError['kind'] =
+      error.code === 'ECONNREFUSED'
+        ? 'refused'
+        : error.code === 'ECONNRESET' || /socket hang up/i.test(error.message)
+          ? 'reset'
+          : error.code === 'ETIMEDOUT' || /timed out/i.test(error.message)
+            ? 'timeout'
+            : 'unreachable';
+    const same = this.targetErrors.find((e) => e.operationId === operationId && e.kind === kind);
+    if (same) {
+      same.repeats = (same.repeats ?? 0) + 1;
+      return undefined;
+    }
+    if (!this.admit('targetErrors', operationId)) return undefined;
+    const message = `${operationId ?? '(no operation)'} ${method} ${path}: the target did not answer (${kind}): ${error.message}`;
+    const found: TargetError = { operationId, kind, message, method, path, at: new Date(at).toISOString() };
+    this.targetErrors.push(found);
+    return found;
+  }
+
+  /** Whether one more distinct finding of this list and group is kept; beyond FINDINGS_CAP it is counted as dropped. */
+  private admit(list: Dropped['list'], operationId: string | null): boolean {
+    const group = operationId ?? UNKNOWN_ROUTES;
+    const key = `${list}|${group}`;
+    const count = this.kept.get(key) ?? 0;
+    if (count < FINDINGS_CAP) {
+      this.kept.set(key, count + 1);
+      return true;
+    }
+    const dropped = this.droppedByGroup.get(key) ?? { list, group, count: 0 };
+    dropped.count++;
+    this.droppedByGroup.set(key, dropped);
+    return false;
   }
 
   /** The schemas of every documented answer with this status (the error envelope), as pointers. */
@@ -263,6 +319,9 @@ export class Checker {
       unverified: [...this.unverified],
       operations: { ...this.operations },
       coverage: this.coverageReport(),
+      targetErrors: [...this.targetErrors],
+      findingsCap: FINDINGS_CAP,
+      dropped: [...this.droppedByGroup.values()].map((d) => ({ ...d })),
     };
   }
 

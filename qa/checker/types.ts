@@ -91,6 +91,29 @@ export interface RequestError {
   repeats?: number;
 }
 
+/**
+ * An exchange the proxy could not complete: the target refused the connection, reset it, did not
+ * answer within PROXY_TIMEOUT_MS, or could not be reached at all. Never the client's fault, never a
+ * pass: each fails the run (its own JUnit suite, a non-zero exit).
+ */
+export interface TargetError {
+  operationId: string | null;
+  kind: 'refused' | 'reset' | 'timeout' | 'unreachable';
+  message: string;
+  method: string;
+  path: string;
+  at: string;
+  repeats?: number;
+}
+
+/** Findings left out of a list because their group (an operation, or unknown routes) reached the cap. */
+export interface Dropped {
+  list: 'violations' | 'requestErrors' | 'unverified' | 'targetErrors';
+  /** The operationId, or "unknown routes" for paths the contract does not have. */
+  group: string;
+  count: number;
+}
+
 export interface Report {
   exchanges: number;
   /** Charging calls answered by the proxy itself (PROXY_BLOCK_CHARGES=1), never forwarded. */
@@ -108,4 +131,9 @@ export interface Report {
   operations: Record<string, number>;
   /** What the traffic covered of the contract (qa/checker/coverage.ts). */
   coverage: CoverageReport;
+  /** Exchanges the proxy could not complete (target down, reset, timed out): each fails the run. */
+  targetErrors: TargetError[];
+  /** At most this many distinct findings are kept per list and group; the rest are counted in `dropped`. */
+  findingsCap: number;
+  dropped: Dropped[];
 }

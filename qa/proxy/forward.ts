@@ -3,7 +3,8 @@
 // body bytes; only Host names the target and hop-by-hop headers are the connection's own), and the
 // target's answer is returned unchanged (status, headers, body bytes). Only after the answer is
 // sent does the checker look at the exchange, so checking never alters or delays the traffic.
-// GET /__proxy/report answers the checker's report as JSON.
+// GET /__proxy/report answers the checker's report as JSON. What the proxy answers itself (its 404,
+// 413, 502, 504) is in the API's error envelope with a PROXY-* code the API never sends.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HOP_BY_HOP, send, type Answer } from '../http-forward.js';
@@ -19,6 +20,10 @@ export interface ProxyOptions {
   port: number;
   checker: Checker;
   blockCharges?: boolean;
+  /** Largest request body forwarded (PROXY_MAX_BODY_BYTES); larger ones are answered 413 here. */
+  maxBodyBytes?: number;
+  /** How long one exchange with the target may take (PROXY_TIMEOUT_MS). */
+  timeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -28,85 +33,138 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
+/** Slow clients cannot hold the proxy: headers within 10 s, the whole request within 60 s. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** How long close() lets exchanges in flight finish before it cuts their connections. */
+export const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * An answer the proxy makes itself, in the API's error envelope (message, status, error.code) with
+ * a code of its own that the API never sends, so no one mistakes it for the API's answer.
+ */
+export function proxyAnswer(status: number, code: string, message: string, headers: Record<string, string> = {}): Answer {
+  return {
+    status,
+    statusText: http.STATUS_CODES[status] ?? '',
+    headers: { 'content-type': 'application/json', 'x-proxy-answer': code, ...headers },
+    body: Buffer.from(JSON.stringify({ message, status, error: { code } })),
+  };
+}
+
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const { target, basePath, checker } = options;
   const targetBase = target.pathname.replace(/\/+$/, '');
   const log = options.log ?? (() => undefined);
+  const maxBodyBytes = options.maxBodyBytes ?? Number.POSITIVE_INFINITY;
+  const tooLarge = () =>
+    proxyAnswer(
+      413,
+      'PROXY-PAYLOAD-TOO-LARGE',
+      `The request body is larger than the validating proxy forwards (PROXY_MAX_BODY_BYTES=${maxBodyBytes}); it was not forwarded.`,
+      { connection: 'close' },
+    );
 
   const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const url = new URL(req.url ?? '/', 'http://proxy.local');
-      if (url.pathname === REPORT_PATH) {
-        const text = JSON.stringify(checker.report(), null, 2);
-        res.writeHead(req.method === 'GET' ? 200 : 405, {
-          'content-type': 'application/json',
-          ...(req.method === 'GET' ? {} : { allow: 'GET' }),
-        });
-        res.end(req.method === 'GET' ? text : JSON.stringify({ message: `${REPORT_PATH} answers GET only` }));
-        return;
-      }
-      if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            message: `The validating proxy serves the API under ${basePath} (and its report at ${REPORT_PATH}); ${url.pathname} is neither.`,
-          }),
-        );
-        return;
-      }
-      const below = url.pathname.slice(basePath.length) || '/';
-      const headers: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-      if (body.length) headers['content-length'] = body.length;
-      const method = req.method ?? 'GET';
-      const match = checker.matchOperation(method, below);
-
-      const answered = (answer: Answer) => {
-        const out: http.OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-        // A HEAD answer has no body but tells the length of the GET's: keep the target's figure.
-        out['content-length'] =
-          method === 'HEAD' && answer.headers['content-length'] !== undefined ? answer.headers['content-length'] : answer.body.length;
-        res.writeHead(answer.status, answer.statusText || undefined, out);
-        res.end(answer.body);
-      };
-
-      if (options.blockCharges && match?.op.credits?.charges) {
-        checker.blocked++;
-        answered(blockedAnswer(match.op));
-        log(`blocked ${method} ${url.pathname} (${match.op.id} charges credits; PROXY_BLOCK_CHARGES=1)`);
-        return;
-      }
-      const upstream = new URL(`${targetBase}${below}${url.search}`, target.origin);
-      send(upstream, { method, headers, body })
-        .then((answer) => {
-          answered(answer);
-          try {
-            checker.check({
-              method,
-              path: below,
-              query: url.searchParams,
-              requestHeaders: headers,
-              requestBody: body,
-              status: answer.status,
-              responseHeaders: answer.headers,
-              responseBody: answer.body,
-              at: Date.now(),
-            });
-          } catch (error) {
-            log(`checker fault on ${method} ${url.pathname}: ${(error as Error).stack ?? error}`);
+    const method = req.method ?? 'GET';
+    const answered = (answer: Answer) => {
+      if (res.headersSent) return;
+      const out: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+      if (answer.headers.connection === 'close') out.connection = 'close';
+      // A HEAD answer has no body but tells the length of the GET's: keep the target's figure.
+      out['content-length'] =
+        method === 'HEAD' && answer.headers['content-length'] !== undefined ? answer.headers['content-length'] : answer.body.length;
+      res.writeHead(answer.status, answer.statusText || undefined, out);
+      res.end(answer.body);
+    };
+    readBody(req, maxBodyBytes).then(
+      (body) => {
+        if (body === undefined) {
+          answered(tooLarge());
+          log(`refused ${method} ${req.url}: body over PROXY_MAX_BODY_BYTES=${maxBodyBytes}`);
+          return;
+        }
+        const url = new URL(req.url ?? '/', 'http://proxy.local');
+        if (url.pathname === REPORT_PATH) {
+          if (method !== 'GET') {
+            answered(proxyAnswer(405, 'PROXY-METHOD-NOT-ALLOWED', `${REPORT_PATH} answers GET only.`, { allow: 'GET' }));
+            return;
           }
-        })
-        .catch((error: Error) => {
-          res.writeHead(502, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ message: `The validating proxy could not reach ${target.origin}: ${error.message}`, status: 502 }));
-          log(`could not reach the target for ${method} ${url.pathname}: ${error.message}`);
-        });
-    });
+          answered({
+            status: 200,
+            statusText: 'OK',
+            headers: { 'content-type': 'application/json' },
+            body: Buffer.from(JSON.stringify(checker.report(), null, 2)),
+          });
+          return;
+        }
+        if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
+          answered(
+            proxyAnswer(
+              404,
+              'PROXY-NOT-FOUND',
+              `The validating proxy serves the API under ${basePath} (and its report at ${REPORT_PATH}); ${url.pathname} is neither.`,
+            ),
+          );
+          return;
+        }
+        const below = url.pathname.slice(basePath.length) || '/';
+        const headers: http.OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+        if (body.length) headers['content-length'] = body.length;
+        const match = checker.matchOperation(method, below);
+
+        if (options.blockCharges && match?.op.credits?.charges) {
+          checker.blocked++;
+          answered(blockedAnswer(match.op));
+          log(`blocked ${method} ${url.pathname} (${match.op.id} charges credits; PROXY_BLOCK_CHARGES=1)`);
+          return;
+        }
+        const upstream = new URL(`${targetBase}${below}${url.search}`, target.origin);
+        send(upstream, { method, headers, body }, options.timeoutMs)
+          .then((answer) => {
+            answered(answer);
+            try {
+              checker.check({
+                method,
+                path: below,
+                query: url.searchParams,
+                requestHeaders: headers,
+                requestBody: body,
+                status: answer.status,
+                responseHeaders: answer.headers,
+                responseBody: answer.body,
+                at: Date.now(),
+              });
+            } catch (error) {
+              log(`checker fault on ${method} ${url.pathname}: ${(error as Error).stack ?? error}`);
+            }
+          })
+          .catch((error: Error & { code?: string }) => {
+            const found = checker.targetError(method, below, error);
+            const timedOut = error.code === 'ETIMEDOUT';
+            answered(
+              timedOut
+                ? proxyAnswer(
+                    504,
+                    'PROXY-TARGET-TIMEOUT',
+                    `The target ${target.origin} did not answer within ${options.timeoutMs} ms (PROXY_TIMEOUT_MS).`,
+                  )
+                : proxyAnswer(502, 'PROXY-TARGET-UNREACHABLE', `The validating proxy could not reach ${target.origin}: ${error.message}`),
+            );
+            if (found) log(`TARGET ERROR ${found.message}`);
+          });
+      },
+      (error: Error) => {
+        log(`could not read the request ${method} ${req.url}: ${error.message}`);
+        res.destroy();
+      },
+    );
   });
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
@@ -117,8 +175,36 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     port,
     close: () =>
       new Promise((resolve) => {
-        server.closeAllConnections();
+        // Stop listening, drop idle keep-alive sockets now, and cut slow or stuck exchanges after a
+        // short grace, so a SIGTERM writes the reports and exits within seconds.
         server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
       }),
   };
+}
+
+/** The request body, or undefined as soon as it is known to pass the limit (never read whole). */
+function readBody(req: http.IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
+  if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
+    req.resume();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        chunks.length = 0;
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }

@@ -2,7 +2,7 @@
 // on http://127.0.0.1:4020/v2 (PROXY_PORT). Each violation prints one line as it happens;
 // GET /__proxy/report answers the report; SIGINT/SIGTERM (to this process, or to `npm run proxy`,
 // whose script is `exec node --import tsx`: npm forwards the signal) write proxy-junit.xml and proxy-report.json to PROXY_REPORT_DIR and
-// exit 1 if the API violated the contract, else 0. Requests the contract rejects are the client's
+// exit 1 if the API violated the contract or an exchange never completed (target errors), else 0. Requests the contract rejects are the client's
 // fault: listed (requestErrors), and counted in the exit code only with PROXY_FAIL_ON_REQUEST_ERRORS=1.
 import { Contract, describeRelaxations } from '../../lib/contract/index.js';
 import { belowThreshold, coverageLine, writeCoverage } from '../checker/coverage.js';
@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     port: settings.port,
     checker,
     blockCharges: settings.blockCharges,
+    maxBodyBytes: settings.maxBodyBytes,
+    timeoutMs: settings.timeoutMs,
     log,
   });
   // Handlers first: whoever waits for the "forwarding" line may signal at once.
@@ -44,12 +46,24 @@ async function main(): Promise<void> {
       `${signal}: ${report.exchanges} exchanges, ${report.violations.length} violation(s) by the API, ${report.requestErrors.length} request error(s) by clients (${settings.failOnRequestErrors ? 'counted: PROXY_FAIL_ON_REQUEST_ERRORS=1' : 'not counted; PROXY_FAIL_ON_REQUEST_ERRORS=1 counts them'}), ${report.unconfirmed.length} unconfirmed refund(s), ${report.unverified.length} unverified (a guess, not counted), ${report.blocked} blocked`,
     );
     for (const u of report.unconfirmed) log(`unconfirmed: ${u.message}`);
+    if (report.targetErrors.length) {
+      const total = report.targetErrors.reduce((n, e) => n + 1 + (e.repeats ?? 0), 0);
+      log(`${total} exchange(s) the target never completed (refused, reset or over PROXY_TIMEOUT_MS): the run fails`);
+      for (const e of report.targetErrors) log(`target error: ${e.message}${e.repeats ? ` (seen ${e.repeats + 1} times)` : ''}`);
+    }
+    for (const d of report.dropped)
+      log(`${d.count} more ${d.list} for ${d.group} not listed (at most ${report.findingsCap} per operation)`);
     const coverageFiles = writeCoverage(settings.reportDir, report.coverage, 'Validating proxy: coverage of the traffic it saw');
     log(`coverage: ${coverageLine(report.coverage)}`);
     const short = belowThreshold(report.coverage, settings.minCoverage);
     if (short) log(`PROXY_MIN_COVERAGE: ${short}`);
     log(`wrote ${files.junit}, ${files.json}, ${coverageFiles.json} and ${coverageFiles.page}`);
-    const failed = report.violations.length > 0 || (settings.failOnRequestErrors && report.requestErrors.length > 0) || short !== undefined;
+    const failed =
+      report.violations.length > 0 ||
+      report.targetErrors.length > 0 ||
+      report.dropped.some((d) => d.list === 'violations') ||
+      (settings.failOnRequestErrors && report.requestErrors.length > 0) ||
+      short !== undefined;
     process.exit(failed ? 1 : 0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

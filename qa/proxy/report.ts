@@ -48,9 +48,10 @@ function suiteXml(suite: string, cases: JUnitCase[]): string {
 }
 
 /**
- * Two suites: `proxy` (the API's violations, one case per operation) and `proxy request errors`
+ * Three suites: `proxy` (the API's violations, one case per operation), `proxy request errors`
  * (one case per request the contract rejects: the client's fault; skipped, or failed when
- * PROXY_FAIL_ON_REQUEST_ERRORS=1 makes them count).
+ * PROXY_FAIL_ON_REQUEST_ERRORS=1 makes them count) and `proxy target errors` (one failed case per
+ * operation and kind of exchange the target never completed).
  */
 export function reportJUnit(report: Report, options: { failOnRequestErrors?: boolean } = {}): string {
   const names = new Set([...Object.keys(report.operations), ...report.violations.map((v) => v.operationId ?? 'undocumented requests')]);
@@ -70,9 +71,19 @@ export function reportJUnit(report: Report, options: { failOnRequestErrors?: boo
       ? { name: `${e.operationId ?? e.kind} ${e.method} ${e.path}`, failures: [{ type, text }] }
       : { name: `${e.operationId ?? e.kind} ${e.method} ${e.path}`, failures: [], skipped: `client's fault, not counted: ${text}` };
   });
+  // Exchanges the target never completed: the API was not there to answer, which fails the run.
+  const targetCases: JUnitCase[] = report.targetErrors.map((e) => ({
+    name: `${e.operationId ?? 'unknown route'} ${e.kind}`,
+    failures: [{ type: 'TARGET-ERROR', text: `${e.message}${e.repeats ? ` (seen ${e.repeats + 1} times)` : ''}` }],
+  }));
+  for (const d of report.dropped.filter((d) => d.list === 'violations')) {
+    const named = cases.find((c) => c.name === (d.group === 'unknown routes' ? 'undocumented requests' : d.group));
+    named?.failures.push({ type: 'MORE', text: `${d.count} more violation(s) not listed (at most ${report.findingsCap} per operation)` });
+  }
   return junitSuites([
     { name: 'proxy', cases },
     { name: 'proxy request errors', cases: requestCases },
+    { name: 'proxy target errors', cases: targetCases },
   ]);
 }
 

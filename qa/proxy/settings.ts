@@ -17,6 +17,21 @@ export interface ProxySettings {
   minCoverage?: number;
   /** Override of the refund grace (ms); undefined: the contract's slowest polling interval. */
   refundGraceMs?: number;
+  /** PROXY_MAX_BODY_BYTES: the largest request body forwarded; larger ones are answered 413 here. */
+  maxBodyBytes: number;
+  /** PROXY_TIMEOUT_MS: how long one exchange with the target may take before it is a target error. */
+  timeoutMs: number;
+}
+
+/** A request body limit real uploads fit (three audio samples, say); the source states none, so this is the proxy's choice. */
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (!raw?.trim()) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
 }
 
 const flag = (v: string | undefined) => v === '1' || v === 'true' || v === 'yes';
@@ -52,5 +67,7 @@ export function readProxySettings(env: NodeJS.ProcessEnv, basePath: string): Pro
     failOnRequestErrors: flag(env.PROXY_FAIL_ON_REQUEST_ERRORS),
     minCoverage: readMinCoverage(env.PROXY_MIN_COVERAGE, 'PROXY_MIN_COVERAGE'),
     refundGraceMs,
+    maxBodyBytes: positiveInteger('PROXY_MAX_BODY_BYTES', env.PROXY_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
+    timeoutMs: positiveInteger('PROXY_TIMEOUT_MS', env.PROXY_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
   };
 }
