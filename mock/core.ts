@@ -23,14 +23,18 @@ import { createMockControl, type MockControl } from '../client/mock-control.js';
 import { pipeline, type Trace } from './pipeline/index.js';
 import { DocsRoute } from './docs/route.js';
 
-/** A request as the core reads it: header names in lower case, the body as text. */
+/** A request as the core reads it: header names in lower case, the body as bytes or text. */
 export interface CoreRequest {
   method: string;
   /** The request target as sent: `/v2/me?x=1` (an absolute URL works too). */
   url: string;
   headers: Record<string, string | undefined>;
-  /** The raw body (already within MOCK_MAX_BODY_BYTES: the adapter enforces it while reading). */
-  body: string;
+  /**
+   * The raw body (already within MOCK_MAX_BODY_BYTES: the adapter enforces it while reading). Bytes
+   * are decoded strictly as UTF-8, so invalid UTF-8 in JSON is refused rather than silently changed;
+   * a string is taken as it is.
+   */
+  body: string | Uint8Array;
 }
 
 /** The core's reply: a status, headers, and the body text (empty for none). */
@@ -117,6 +121,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
 
   async function answer(request: CoreRequest): Promise<CoreReply> {
     const started = performance.now();
+    const { text: body, invalidUtf8 } = decodeBody(request.body);
     const method = request.method.toUpperCase();
     const url = new URL(request.url, 'http://mock.local');
     const origin = request.headers.origin;
@@ -141,7 +146,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
         return finish(request, { status: 204, body: undefined }, {}, true);
       } else if (
         isWrite(method) &&
-        (request.body !== '' || request.headers['content-type'] !== undefined) &&
+        (body !== '' || request.headers['content-type'] !== undefined) &&
         !controlWriteTypeAllowed(request.headers['content-type'])
       ) {
         reply = errors.plain(
@@ -151,7 +156,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
         );
       } else {
         try {
-          reply = plane.handle(method, request.headers, url, request.body);
+          reply = plane.handle(method, request.headers, url, body);
         } catch (error) {
           reply = fail(error, request);
         }
@@ -178,7 +183,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
         ? errors.answer('ErrorTooManyRequests')
         : dotted
           ? errors.notFound()
-          : await route({ method, headers: request.headers, url, token, raw: request.body, trace });
+          : await route({ method, headers: request.headers, url, token, raw: body, invalidUtf8, trace });
     } catch (error) {
       reply = fail(error, request);
     }
@@ -207,9 +212,9 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     let reply: CoreReply;
     if (length > config.maxBodyBytes) reply = tooLarge();
     else {
-      const body = request.body ? await request.text() : '';
+      const body = request.body ? new Uint8Array(await request.arrayBuffer()) : '';
       reply =
-        body.length * 3 > config.maxBodyBytes && new TextEncoder().encode(body).length > config.maxBodyBytes
+        body.length > config.maxBodyBytes
           ? tooLarge()
           : await answer({ method: request.method, url: target ?? `${url.pathname}${url.search}`, headers, body });
     }
@@ -270,4 +275,17 @@ function describeToken(token: string | undefined): string {
   const shown = redactToken(token);
   if (!shown) return '(no token)';
   return token!.startsWith('mock-') ? shown : `token ${shown}`;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+
+/** The body as text; bytes that are not UTF-8 are flagged (and decoded with U+FFFD only for the record). */
+function decodeBody(body: string | Uint8Array): { text: string; invalidUtf8: boolean } {
+  if (typeof body === 'string') return { text: body, invalidUtf8: false };
+  try {
+    return { text: strictUtf8.decode(body), invalidUtf8: false };
+  } catch {
+    return { text: lenientUtf8.decode(body), invalidUtf8: true };
+  }
 }

@@ -13,11 +13,24 @@ export interface ParsedBody {
   malformed?: string;
 }
 
-export function parseBody(raw: string, contentType: string): ParsedBody {
+/**
+ * How deep a JSON body may nest. The source states no limit; real bodies nest a few levels, and a
+ * body nested thousands deep would exhaust the recursive walks of validation (the mock's choice).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+export function parseBody(raw: string, contentType: string, options: { invalidUtf8?: boolean } = {}): ParsedBody {
   if (raw === '') return { forPrism: undefined, forHandlers: undefined };
   if (JSON_TYPE.test(contentType) || contentType === '') {
+    if (options.invalidUtf8) {
+      // Never silently replaced by U+FFFD and stored: the client sent bytes JSON cannot carry.
+      return { forPrism: undefined, forHandlers: undefined, malformed: 'The request body is not valid UTF-8, which JSON text must be.' };
+    }
     try {
       const json = JSON.parse(raw);
+      if (depthOf(json) > MAX_JSON_DEPTH) {
+        return { forPrism: undefined, forHandlers: undefined, malformed: `The request body nests deeper than ${MAX_JSON_DEPTH} levels.` };
+      }
       return { forPrism: json, forHandlers: json };
     } catch (error) {
       return { forPrism: raw, forHandlers: undefined, malformed: `The request body is not valid JSON: ${(error as Error).message}` };
@@ -37,6 +50,20 @@ export function parseBody(raw: string, contentType: string): ParsedBody {
     };
   }
   return { forPrism: raw, forHandlers: raw };
+}
+
+/** The nesting depth of a parsed JSON value, without recursion (a deep value must not overflow the stack). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 const SCALARS = new Set(['integer', 'number', 'boolean']);

@@ -92,8 +92,8 @@ function headersOf(req: IncomingMessage): Record<string, string | undefined> {
   return headers;
 }
 
-/** The body as text, or undefined as soon as it is known to pass the limit (never read whole). */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+/** The body's bytes, or undefined as soon as it is known to pass the limit (never read whole). */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | undefined> {
   if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
     req.resume();
     return Promise.resolve(undefined);
@@ -112,7 +112,7 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<string | unde
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

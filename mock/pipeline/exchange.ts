@@ -26,6 +26,8 @@ export interface Exchange {
   readonly url: URL;
   readonly token: string | undefined;
   readonly raw: string;
+  /** The body's bytes were not valid UTF-8 (raw holds them with U+FFFD in their place). */
+  readonly invalidUtf8?: boolean;
   readonly trace: Trace;
   /** route: the request as Prism saw it, and what Prism made of it. */
   routing?: Routing;

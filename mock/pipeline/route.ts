@@ -10,7 +10,7 @@ export function route({ config, errors, prism }: StageDeps): Stage {
   return async (x) => {
     if (!x.url.pathname.startsWith(`${config.basePath}/`)) return errors.notFound();
     const path = x.url.pathname.slice(config.basePath.length);
-    const parsed = parseBody(x.raw, x.headers['content-type'] ?? '');
+    const parsed = parseBody(x.raw, x.headers['content-type'] ?? '', { invalidUtf8: x.invalidUtf8 });
     const input: IHttpRequest = {
       method: x.method.toLowerCase() as IHttpRequest['method'],
       url: { path, query: queryOf(x.url) },
