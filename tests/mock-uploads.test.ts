@@ -1,0 +1,66 @@
+// Real files upload: a WAV voice sample and a JPEG photo, whose bytes include every reserved
+// character (/ ? # & + =) and bytes that are not UTF-8, are accepted by the mock through the typed
+// client, as a browser app would send them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createVideoApiClient } from '../client/index.js';
+import { useMock } from './mock-harness.js';
+
+const mock = useMock();
+
+/** A valid 16-bit mono PCM WAV: a RIFF header and `samples` frames of noise covering every byte value. */
+function wav(samples: number): Uint8Array<ArrayBuffer> {
+  const data = samples * 2;
+  const bytes = new Uint8Array(44 + data);
+  const view = new DataView(bytes.buffer);
+  const ascii = (offset: number, text: string) => [...text].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + data, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, 16_000, true);
+  view.setUint32(28, 32_000, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  ascii(36, 'data');
+  view.setUint32(40, data, true);
+  for (let i = 0; i < data; i++) bytes[44 + i] = (i * 151 + 7) % 256;
+  return bytes;
+}
+
+const reserved = (bytes: Uint8Array) => [...'/?#&+='].every((c) => bytes.includes(c.charCodeAt(0))) && bytes.some((b) => b > 0x7f);
+
+describe('uploads with real file bytes', () => {
+  it('a voice clone with a 16 KB WAV sample is accepted and stored', async () => {
+    const sample = wav(8_000);
+    const client = createVideoApiClient({ baseUrl: mock.base, token: 'upload-wav' });
+    const { response, data } = await client.POST('/voice-clones', {
+      body: {
+        terms: true,
+        name: 'Narrator',
+        gender: 'female',
+        'samples[]': [new File([sample], 'take one.wav', { type: 'audio/wav' })],
+      },
+    });
+    const stored = await (await fetch(`${mock.base.replace(/\/v2$/, '')}/__mock/accounts/upload-wav`)).json();
+    expect([reserved(sample), response.status, (data as { data?: { name?: string } })?.data?.name, stored.resources.length]).toEqual([
+      true,
+      200,
+      'Narrator',
+      1,
+    ]);
+  });
+
+  it("a character's JPEG photo is accepted", async () => {
+    const photo: Uint8Array<ArrayBuffer> = new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures', 'photo.jpg')));
+    const client = createVideoApiClient({ baseUrl: mock.base, token: 'upload-jpeg' });
+    const { response } = await client.POST('/characters', {
+      body: { name: 'Ava', image: new File([photo], 'ava.jpg', { type: 'image/jpeg' }) },
+    });
+    expect([reserved(photo), response.status]).toEqual([true, 200]);
+  });
+});
