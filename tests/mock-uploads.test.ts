@@ -14,7 +14,9 @@ function wav(samples: number): Uint8Array<ArrayBuffer> {
   const data = samples * 2;
   const bytes = new Uint8Array(44 + data);
   const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) => [...text].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i++) view.setUint8(offset + i, text.charCodeAt(i));
+  };
   ascii(0, 'RIFF');
   view.setUint32(4, 36 + data, true);
   ascii(8, 'WAVE');
