@@ -29,6 +29,10 @@ export interface MockConfig {
   maxBodyBytes: number;
   /** MOCK_SCENARIO: a scenario file loaded at start. */
   scenarioPath?: string;
+  /** MOCK_MAX_ACCOUNTS: accounts (and rate-limit windows) kept; the least recently used goes first. */
+  maxAccounts: number;
+  /** MOCK_MAX_RESOURCES: stored resources per account; the oldest one without a running job goes first. */
+  maxResources: number;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses nothing outside this machine can reach. */
@@ -40,6 +44,12 @@ function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+}
+
+function positive(name: string, value: string | undefined): number | undefined {
+  const parsed = integer(name, value);
+  if (parsed === 0) throw new Error(`${name} must be at least 1, got "${value}"`);
   return parsed;
 }
 
@@ -76,5 +86,8 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
     // The source states no upload limit: 32 MiB is the mock's choice, room for three 10 MB audio samples.
     maxBodyBytes: integer('MOCK_MAX_BODY_BYTES', env.MOCK_MAX_BODY_BYTES) ?? 32 * 1024 * 1024,
     scenarioPath: env.MOCK_SCENARIO || undefined,
+    // Memory stays bounded however many tokens and creates a long run brings (the mock's choice).
+    maxAccounts: positive('MOCK_MAX_ACCOUNTS', env.MOCK_MAX_ACCOUNTS) ?? 10_000,
+    maxResources: positive('MOCK_MAX_RESOURCES', env.MOCK_MAX_RESOURCES) ?? 1_000,
   };
 }

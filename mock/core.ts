@@ -81,12 +81,13 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
   const resources = new Resources(contract, machines);
   // A paid account starts with the balance of the contract's profile example.
   const startingCredits = Object.values(contract.examples(contract.op('getMe')))[0]?.data?.credits?.remaining;
-  const store = new Store((kind) => (kind === 'broke' ? 0 : startingCredits));
+  const store = new Store((kind) => (kind === 'broke' ? 0 : startingCredits), config.maxAccounts);
   const api = new StatefulApi(contract, machines, resources, priceList(contract), errors, {
     includeAllowlist: config.includeAllowlist,
+    maxResources: config.maxResources,
     socialHosts: config.socialHosts,
   });
-  const limiter = new RateLimiter(config.advertisedLimit, config.rateLimit);
+  const limiter = new RateLimiter(config.advertisedLimit, config.rateLimit, config.maxAccounts);
   // The control plane (/__mock): the clock every job reads, faults, the journal.
   const clock = new Clock(config.clockMode);
   const faults = new Faults();

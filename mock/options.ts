@@ -19,6 +19,10 @@ export interface MockOptions {
   controlToken?: string;
   /** Largest request body accepted, in bytes (MOCK_MAX_BODY_BYTES). */
   maxBodyBytes?: number;
+  /** Accounts kept at most, least recently used dropped first (MOCK_MAX_ACCOUNTS). */
+  maxAccounts?: number;
+  /** Stored resources per account at most, oldest idle dropped first (MOCK_MAX_RESOURCES). */
+  maxResources?: number;
   /** Receives one line per request (default: none). */
   log?: (line: string) => void;
 }
@@ -33,6 +37,8 @@ export function envOf(options: MockOptions & { port?: number; host?: string }): 
     MOCK_RATE_LIMIT: options.rateLimit?.toString(),
     MOCK_CONTROL_TOKEN: options.controlToken,
     MOCK_MAX_BODY_BYTES: options.maxBodyBytes?.toString(),
+    MOCK_MAX_ACCOUNTS: options.maxAccounts?.toString(),
+    MOCK_MAX_RESOURCES: options.maxResources?.toString(),
   };
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

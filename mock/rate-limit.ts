@@ -17,11 +17,14 @@ export class RateLimiter {
   constructor(
     private readonly advertised: number,
     private readonly enforced: number | undefined,
+    /** Windows kept at most (one per token): ended ones go first, then the oldest. */
+    private readonly maxWindows = Number.POSITIVE_INFINITY,
   ) {}
 
   take(key: string, now: number): RateDecision {
     let window = this.windows.get(key);
     if (!window || now - window.start >= 60_000) {
+      if (!window && this.windows.size >= this.maxWindows) this.prune(now);
       window = { start: now, count: 0 };
       this.windows.set(key, window);
     }
@@ -36,5 +39,16 @@ export class RateLimiter {
     headers['Retry-After'] = Math.max(1, Math.ceil((resetAt - now) / 1000));
     headers['X-RateLimit-Reset'] = Math.ceil(resetAt / 1000);
     return { limited: true, headers };
+  }
+
+  /** Drops ended windows; if none ended, the oldest (a map keeps insertion order). */
+  private prune(now: number): void {
+    for (const [key, window] of this.windows) if (now - window.start >= 60_000) this.windows.delete(key);
+    while (this.windows.size >= this.maxWindows) this.windows.delete(this.windows.keys().next().value!);
+  }
+
+  /** How many windows are held (for the bounds' tests and the soak benchmark). */
+  get size(): number {
+    return this.windows.size;
   }
 }

@@ -56,7 +56,7 @@ export interface paths {
         };
         /**
          * List the accounts seen
-         * @description Every account the mock holds, in the order their tokens were first seen.
+         * @description Every account the mock holds, in the order their tokens were first seen. The mock keeps at most MOCK_MAX_ACCOUNTS accounts (the least recently used goes first) and MOCK_MAX_RESOURCES resources per account (the oldest without a running job goes first); `evicted` counts what those bounds dropped since the last full reset.
          */
         get: operations["listAccounts"];
         put?: never;
@@ -539,6 +539,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         accounts: components["schemas"]["Account"][];
+                        evicted?: {
+                            /** @description Accounts dropped to stay within MOCK_MAX_ACCOUNTS. */
+                            accounts?: number;
+                            /** @description Resources dropped, over the accounts still held, to stay within MOCK_MAX_RESOURCES. */
+                            resources?: number;
+                        };
                     };
                 };
             };

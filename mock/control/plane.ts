@@ -54,7 +54,15 @@ export class ControlPlane {
         headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
       }),
       resetMock: ({ query }) => this.reset(query.token),
-      listAccounts: () => this.json(200, { accounts: this.deps.store.all().map((account) => this.view(account.token)) }),
+      listAccounts: () => {
+        const { store } = this.deps;
+        const accounts = store.all();
+        return this.json(200, {
+          accounts: accounts.map((account) => this.view(account.token)),
+          // What the bounds (MOCK_MAX_ACCOUNTS, MOCK_MAX_RESOURCES) dropped since the last full reset.
+          evicted: { accounts: store.evicted, resources: accounts.reduce((n, a) => n + (a.evictedResources ?? 0), 0) },
+        });
+      },
       getAccount: ({ params }) => this.json(200, this.view(params.token)),
       updateAccount: ({ params, body }) => this.updateAccount(params.token, body),
       getClock: () => this.json(200, this.clockView()),

@@ -222,6 +222,10 @@ export class StatefulApi {
     return ok(call, isResource ? resource.data : call.prism.body?.data, charge);
   }
 
+  private makeRoom(account: Account): void {
+    makeRoomIn(account, this.ctx.options.maxResources ?? Number.POSITIVE_INFINITY);
+  }
+
   private create(call: Call, family: Family): Answer {
     const { contract, machines } = this.ctx;
     const example = call.prism.body?.data ?? {};
@@ -246,6 +250,7 @@ export class StatefulApi {
     if (fixedType !== undefined) resource.data.type = fixedType;
     // 402 before anything is stored. A voice clone charges only when it buys a slot.
     const charge = call.op.id === 'createVoiceClone' ? this.ledger.takeSlot(call) : this.ledger.charge(call);
+    this.makeRoom(call.account);
     call.account.resources.set(Store.key(family.machine, data.id), resource);
     const transition = machines.triggered(family.machine, call.op.id, resource);
     if (transition) {
@@ -253,6 +258,20 @@ export class StatefulApi {
       call.account.active.add(resource);
     }
     return ok(call, resource.data, charge);
+  }
+}
+
+/**
+ * Keeps an account within MOCK_MAX_RESOURCES before a new resource is stored: the oldest stored
+ * resource whose job is not running goes first (the oldest of all if every job runs).
+ */
+function makeRoomIn(account: Account, max: number): void {
+  while (account.resources.size >= max) {
+    const entries = [...account.resources.entries()];
+    const [key, resource] = entries.find(([, r]) => !account.active.has(r)) ?? entries[0];
+    account.resources.delete(key);
+    account.active.delete(resource);
+    account.evictedResources = (account.evictedResources ?? 0) + 1;
   }
 }
 

@@ -22,6 +22,8 @@ export interface Call {
 export interface ApiOptions {
   includeAllowlist: string[];
   socialHosts: string[];
+  /** Stored resources per account (MOCK_MAX_RESOURCES); the oldest without a running job is dropped first. */
+  maxResources?: number;
 }
 
 /** What the parts of the stateful API read: the contract and the mock's view of it. */

@@ -58,6 +58,10 @@ export interface Account {
   deleted: Set<string>;
   /** When this account's recent character previews happened (the source allows 5 per minute). */
   previews?: number[];
+  /** When the account was last used (a counter, not a time): the least recently used is evicted first. */
+  lastUsed?: number;
+  /** Resources dropped to keep this account within MOCK_MAX_RESOURCES. */
+  evictedResources?: number;
 }
 
 let nextId = 1;
@@ -70,16 +74,33 @@ export function newId(): number {
 
 export class Store {
   private readonly accounts = new Map<string, Account>();
+  private uses = 0;
+  /** Accounts dropped to stay within the bound. */
+  evicted = 0;
 
-  constructor(private readonly startingBalance: (kind: AccountKind) => number) {}
+  constructor(
+    private readonly startingBalance: (kind: AccountKind) => number,
+    /** At most this many accounts are kept; a new one beyond it replaces the least recently used. */
+    readonly maxAccounts = Number.POSITIVE_INFINITY,
+  ) {}
 
   account(token: string, kind: AccountKind): Account {
     let account = this.accounts.get(token);
     if (!account) {
+      if (this.accounts.size >= this.maxAccounts) this.evictLeastRecentlyUsed();
       account = this.fresh(token, kind);
       this.accounts.set(token, account);
     }
+    account.lastUsed = ++this.uses;
     return account;
+  }
+
+  private evictLeastRecentlyUsed(): void {
+    let oldest: Account | undefined;
+    for (const account of this.accounts.values()) if (!oldest || (account.lastUsed ?? 0) < (oldest.lastUsed ?? 0)) oldest = account;
+    if (!oldest) return;
+    this.accounts.delete(oldest.token);
+    this.evicted++;
   }
 
   /** A new account for a token, as it starts, without keeping it. */
@@ -107,10 +128,12 @@ export class Store {
     return [...this.accounts.values()];
   }
 
-  /** Forgets one token's account, or every account. */
+  /** Forgets one token's account, or every account (and the eviction count with them). */
   forget(token?: string): void {
-    if (token === undefined) this.accounts.clear();
-    else this.accounts.delete(token);
+    if (token === undefined) {
+      this.accounts.clear();
+      this.evicted = 0;
+    } else this.accounts.delete(token);
   }
 
   static key(family: string, id: string | number): string {
