@@ -33,7 +33,9 @@ async function renderingVideo(): Promise<number> {
   return id;
 }
 
-const badge = (id: number) => page.locator(`[data-token="${token}"] [data-path="/faceless/${id}"] .badge`);
+/** The selector of an account's card: lists mask tokens, so the card carries the account's ref (asked for by name). */
+const cardOf = async (t: string) => `[data-ref="${(await control('GET', `/accounts/${t}`)).body.ref}"]`;
+const badge = async (id: number) => page.locator(`${await cardOf(token)} [data-path="/faceless/${id}"] .badge`).textContent();
 
 beforeAll(async () => {
   profile = await mkdtemp(path.join(os.tmpdir(), 'mock-console-chromium-'));
@@ -55,33 +57,33 @@ afterAll(async () => {
 describe('mock console (GET /__mock/) in headless Chromium', () => {
   it('shows the account, its resource with a state badge, the ledger and the journal', async () => {
     const id = await renderingVideo();
-    await expect.poll(() => badge(id).textContent(), { timeout: 10_000 }).toBe('rendering');
+    await expect.poll(() => badge(id), { timeout: 10_000 }).toBe('rendering');
     await expect.poll(() => page.locator('#clock').textContent()).toMatch(/clock manual/);
-    const ledger = page.locator(`[data-token="${token}"] table.ledger`);
+    const ledger = page.locator(`${await cardOf(token)} table.ledger`);
     await expect.poll(() => ledger.textContent()).toMatch(/Debit: .*-\d+/);
     await expect.poll(() => page.locator('#journal tbody').textContent()).toContain('renderFacelessVideo');
   });
 
   it('updates live when the app calls the API (polling)', async () => {
     const id = await renderingVideo();
-    await expect.poll(() => badge(id).textContent(), { timeout: 5_000 }).toBe('rendering');
+    await expect.poll(() => badge(id), { timeout: 5_000 }).toBe('rendering');
   });
 
   it('"Advance 1 step" moves a render to completed', async () => {
     const id = await renderingVideo();
-    await expect.poll(() => badge(id).textContent(), { timeout: 5_000 }).toBe('rendering');
+    await expect.poll(() => badge(id), { timeout: 5_000 }).toBe('rendering');
     await page.click('#advance-step');
-    await expect.poll(() => badge(id).textContent(), { timeout: 5_000 }).toBe('completed');
+    await expect.poll(() => badge(id), { timeout: 5_000 }).toBe('completed');
     expect((await mock.op('getFacelessVideo', { faceless: id }, { token })).body.data.video.status).toBe('completed');
   });
 
   it('"Force" puts a render in the chosen state, as the API then shows it', async () => {
     const id = await renderingVideo();
-    await expect.poll(() => badge(id).textContent(), { timeout: 5_000 }).toBe('rendering');
-    const row = page.locator(`[data-token="${token}"] [data-path="/faceless/${id}"]`);
+    await expect.poll(() => badge(id), { timeout: 5_000 }).toBe('rendering');
+    const row = page.locator(`${await cardOf(token)} [data-path="/faceless/${id}"]`);
     await row.locator('select[data-field="force-state"]').selectOption('failed');
     await row.locator('button[data-action="force"]').click();
-    await expect.poll(() => badge(id).textContent(), { timeout: 5_000 }).toBe('failed');
+    await expect.poll(() => badge(id), { timeout: 5_000 }).toBe('failed');
     expect((await mock.op('getFacelessVideo', { faceless: id }, { token })).body.data.video.status).toBe('failed');
   });
 
@@ -89,21 +91,21 @@ describe('mock console (GET /__mock/) in headless Chromium', () => {
     // Its own account: the 3 credits it sets must not starve another test's render.
     const token = 'console-billing';
     expect(await mock.balance(token)).toBeGreaterThan(3);
-    const card = page.locator(`[data-token="${token}"]`);
+    const card = page.locator(`${await cardOf(token)}`);
     await card.waitFor({ timeout: 10_000 });
     await card.locator('select[data-field="subscription"]').selectOption('trial');
     await expect.poll(async () => (await control('GET', `/accounts/${token}`)).body.subscription, { timeout: 5_000 }).toBe('trial');
     expect((await mock.op('createFacelessVideo', {}, { token, body: { type: 'b-roll' } })).body.error.code).toBe(
       'PAID-SUBSCRIPTION-REQUIRED',
     );
-    await page.locator(`[data-token="${token}"] select[data-field="subscription"]`).selectOption('paid');
+    await page.locator(`${await cardOf(token)} select[data-field="subscription"]`).selectOption('paid');
     await expect.poll(async () => (await control('GET', `/accounts/${token}`)).body.subscription, { timeout: 5_000 }).toBe('paid');
 
     // The console redraws the account row after the subscription change; a fill that landed in the
     // row being replaced is typed again into the new one.
     const setCredits = async () => {
-      await page.locator(`[data-token="${token}"] input[data-field="credits"]`).fill('3');
-      await page.locator(`[data-token="${token}"] button[data-action="set-credits"]`).click();
+      await page.locator(`${await cardOf(token)} input[data-field="credits"]`).fill('3');
+      await page.locator(`${await cardOf(token)} button[data-action="set-credits"]`).click();
     };
     await setCredits();
     await expect
@@ -117,7 +119,7 @@ describe('mock console (GET /__mock/) in headless Chromium', () => {
       )
       .toBe(3);
     await expect
-      .poll(() => page.locator(`[data-token="${token}"] [data-field="credits-badge"]`).textContent(), { timeout: 5_000 })
+      .poll(async () => page.locator(`${await cardOf(token)} [data-field="credits-badge"]`).textContent(), { timeout: 5_000 })
       .toBe('3 credits');
     expect(await mock.balance(token)).toBe(3);
   });

@@ -80,6 +80,24 @@ function rawStatus(rawPath: string, method: string): Promise<number> {
   });
 }
 
+describe('tokens in control listings', () => {
+  it('every listing masks tokens; the account asked for by name shows its token; its ref acts on it', async () => {
+    const token = 'secret-token-of-a-developer';
+    await call(mock.base, 'GET', '/me', { token });
+    const list = (await call(origin(), 'GET', '/__mock/accounts', { token: null })).body.accounts;
+    const listed = list.find((a: { token: string }) => token.startsWith(a.token.replace(/…$/, '')));
+    const byName = (await call(origin(), 'GET', `/__mock/accounts/${token}`, { token: null })).body;
+    const patched = await call(origin(), 'PATCH', `/__mock/accounts/${listed.ref}`, { token: null, body: { credits: 5 } });
+    expect([JSON.stringify(list).includes(token), listed.token, byName.token, byName.ref === listed.ref, patched.body.credits]).toEqual([
+      false,
+      'secret…',
+      token,
+      true,
+      5,
+    ]);
+  });
+});
+
 describe('a page on another origin in headless Chromium', () => {
   let context: BrowserContext;
   let profile: string;
@@ -157,18 +175,16 @@ describe('a page on another origin in headless Chromium', () => {
     await call(mock.base, 'GET', '/me', { token: 'paid-survivor' });
     await fromForeignPage();
     const faults = await call(origin(), 'GET', '/__mock/faults', { token: null });
-    const accounts = await call(origin(), 'GET', '/__mock/accounts', { token: null });
-    expect({
-      faults: faults.body.faults,
-      survivor: accounts.body.accounts.some((a: { token: string }) => a.token === 'paid-survivor'),
-    }).toEqual({ faults: [], survivor: true });
+    const survivor = await call(origin(), 'GET', '/__mock/accounts/paid-survivor', { token: null });
+    expect({ faults: faults.body.faults, survivor: survivor.body.seen }).toEqual({ faults: [], survivor: true });
   });
 
   it("the mock's own console (GET /__mock/) keeps working", async () => {
     await call(mock.base, 'GET', '/me', { token: 'paid-console' });
     const page = await context.newPage();
     await page.goto(`${origin()}/__mock/`, { waitUntil: 'load' });
-    await expect.poll(() => page.locator('[data-token="paid-console"]').count(), { timeout: 10_000 }).toBe(1);
+    const { ref } = (await call(origin(), 'GET', '/__mock/accounts/paid-console', { token: null })).body;
+    await expect.poll(() => page.locator(`[data-ref="${ref}"]`).count(), { timeout: 10_000 }).toBe(1);
     await page.close();
   });
 });

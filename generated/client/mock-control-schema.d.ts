@@ -286,7 +286,10 @@ export interface components {
             created_at: string;
         };
         Account: {
+            /** @description The full token only when the account is asked for by name (GET or PATCH /__mock/accounts/{token}); every listing masks it as the request journal does. */
             token: string;
+            /** @description A handle for the account that is not its token (acct-1, …). Every place a control call names a token (the path of /__mock/accounts/{token}, reset's `token`, force's `token`, the journal's `token` filter) also takes a ref. */
+            ref: string;
             /** @description Whether the mock holds this account (false for a token not seen yet). */
             seen: boolean;
             credits: number;

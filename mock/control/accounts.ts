@@ -3,6 +3,7 @@
 import type { Machines } from '../state/machines.js';
 import type { Account, Resource } from '../state/store.js';
 import type { AccountFacts } from '../tokens.js';
+import { redactToken } from './journal.js';
 
 export interface AccountPatch {
   credits?: number;
@@ -22,9 +23,20 @@ export function resourcePath(resource: Resource, segment: string): string {
   return resource.path ?? `/${segment}/${resource.id}`;
 }
 
-export function accountView(account: Account, seen: boolean, machines: Machines, segmentOf: (family: string) => string) {
+/**
+ * An account as the control API shows it. `fullToken`: only for the account asked for by name; every
+ * listing masks tokens as the journal does and gives the account's `ref` to act on it.
+ */
+export function accountView(
+  account: Account,
+  seen: boolean,
+  machines: Machines,
+  segmentOf: (family: string) => string,
+  fullToken: boolean,
+) {
   return {
-    token: account.token,
+    token: fullToken ? account.token : (redactToken(account.token) ?? ''),
+    ref: account.ref,
     seen,
     credits: account.balance,
     subscription: account.facts.subscription,

@@ -53,18 +53,18 @@ export class ControlPlane {
         body: CONSOLE_HTML,
         headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
       }),
-      resetMock: ({ query }) => this.reset(query.token),
+      resetMock: ({ query }) => this.reset(query.token === undefined ? undefined : this.deps.store.resolve(query.token)),
       listAccounts: () => {
         const { store } = this.deps;
         const accounts = store.all();
         return this.json(200, {
-          accounts: accounts.map((account) => this.view(account.token)),
+          accounts: accounts.map((account) => this.view(account.token, false)),
           // What the bounds (MOCK_MAX_ACCOUNTS, MOCK_MAX_RESOURCES) dropped since the last full reset.
           evicted: { accounts: store.evicted, resources: accounts.reduce((n, a) => n + (a.evictedResources ?? 0), 0) },
         });
       },
-      getAccount: ({ params }) => this.json(200, this.view(params.token)),
-      updateAccount: ({ params, body }) => this.updateAccount(params.token, body),
+      getAccount: ({ params }) => this.json(200, this.view(this.deps.store.resolve(params.token))),
+      updateAccount: ({ params, body }) => this.updateAccount(this.deps.store.resolve(params.token), body),
       getClock: () => this.json(200, this.clockView()),
       setClock: ({ body }) => {
         this.catchUp();
@@ -76,11 +76,17 @@ export class ControlPlane {
         this.catchUp();
         return this.json(200, this.clockView());
       },
-      forceState: ({ body }) => this.force(body.token, body.path, body.state),
+      forceState: ({ body }) => this.force(this.deps.store.resolve(body.token), body.path, body.state),
       listFaults: () => this.json(200, { faults: this.deps.faults.list() }),
       addFault: ({ body }) => this.addFault(body),
       clearFaults: () => this.json(200, { cleared: this.deps.faults.clear() }),
-      listRequests: ({ query }) => this.json(200, { requests: this.deps.journal.list({ token: query.token, limit: query.limit }) }),
+      listRequests: ({ query }) =>
+        this.json(200, {
+          requests: this.deps.journal.list({
+            token: query.token === undefined ? undefined : this.deps.store.resolve(query.token),
+            limit: query.limit,
+          }),
+        }),
       loadScenario: ({ body }) => this.scenario(body),
     };
     for (const route of this.document.routes) {
@@ -226,7 +232,7 @@ export class ControlPlane {
     if (scenario.reset) this.reset(undefined);
     if (scenario.clock) clock.setMode(scenario.clock);
     const accounts = applyAccounts(scenario, store, resources, machines, clock.now());
-    return this.json(200, { accounts: accounts.map((account) => this.view(account.token)) });
+    return this.json(200, { accounts: accounts.map((account) => this.view(account.token, false)) });
   }
 
   /** Loads a scenario document at start (MOCK_SCENARIO); throws with the reason when it is not valid. */
@@ -243,13 +249,13 @@ export class ControlPlane {
 
   // ---- views -------------------------------------------------------------------------------
 
-  private view(token: string) {
+  private view(token: string, fullToken = true) {
     const { store, machines, resources, api, clock } = this.deps;
     const seen = store.find(token);
     if (seen) api.advanceAll(seen, clock.now());
     const account = seen ?? store.fresh(token, kindOf(token));
     const segmentOf = (machine: string) => resources.all().find((family) => family.machine === machine)?.segments[0] ?? machine;
-    return accountView(account, !!seen, machines, segmentOf);
+    return accountView(account, !!seen, machines, segmentOf, fullToken);
   }
 
   private clockView() {

@@ -43,6 +43,8 @@ export interface Resource {
 
 export interface Account {
   token: string;
+  /** A handle for the account that is not its token (acct-1, acct-2, …): lists show it and the masked token. */
+  ref: string;
   kind: AccountKind;
   /** Subscription, email verification, saved card: start from the kind, changed by the control API. */
   facts: AccountFacts;
@@ -65,6 +67,7 @@ export interface Account {
 }
 
 let nextId = 1;
+let nextRef = 1;
 let nextSeq = 1;
 
 /** Ids are unique across tokens and families so a leaked id never resolves for another token. */
@@ -107,6 +110,7 @@ export class Store {
   fresh(token: string, kind: AccountKind): Account {
     return {
       token,
+      ref: `acct-${nextRef++}`,
       kind,
       facts: factsOf(kind),
       balance: this.startingBalance(kind),
@@ -116,6 +120,13 @@ export class Store {
       boughtSlots: 0,
       deleted: new Set(),
     };
+  }
+
+  /** The token a control call names: a token the mock holds, else the token of the account with that ref, else as given. */
+  resolve(tokenOrRef: string): string {
+    if (this.accounts.has(tokenOrRef)) return tokenOrRef;
+    for (const account of this.accounts.values()) if (account.ref === tokenOrRef) return account.token;
+    return tokenOrRef;
   }
 
   /** The account of a token if the mock has seen it. */
