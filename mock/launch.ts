@@ -17,6 +17,8 @@ export interface MockProcess {
   /** e.g. http://127.0.0.1:41234/v2, as the mock printed it. */
   baseUrl: string;
   port: number;
+  /** The mock's process id (for measuring it, e.g. its RSS). */
+  pid: number;
   /** Everything the mock printed so far (stdout and stderr). */
   logs(): string;
   stop(): Promise<void>;
@@ -59,7 +61,7 @@ export function startMockProcess(env: Record<string, string> = {}, options: Laun
       clearTimeout(timer);
       child.stdout.off('data', onData);
       const baseUrl = match[1];
-      resolve({ baseUrl, port: Number(new URL(baseUrl).port), logs: () => output, stop });
+      resolve({ baseUrl, port: Number(new URL(baseUrl).port), pid: child.pid!, logs: () => output, stop });
     };
     child.stdout.on('data', onData);
     child.once('exit', (code, signal) => {
