@@ -41,4 +41,20 @@ describe('bad JSON bodies', () => {
       200,
     ]);
   });
+
+  it("a body without Content-Type is read as JSON (the mock's documented choice): JSON is served, anything else is 400", async () => {
+    const send = async (text: string) => {
+      // A Uint8Array body makes fetch send no Content-Type at all.
+      const response = await fetch(`${mock.base}/faceless`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer no-type' },
+        body: new TextEncoder().encode(text),
+      });
+      return [response.status, (await response.json()).error?.code ?? null];
+    };
+    expect([await send('{"type":"b-roll"}'), await send('type=b-roll')]).toEqual([
+      [200, null],
+      [400, 'GEN-WRONG-ARGS'],
+    ]);
+  });
 });
