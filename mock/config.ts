@@ -88,6 +88,6 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
     scenarioPath: env.MOCK_SCENARIO || undefined,
     // Memory stays bounded however many tokens and creates a long run brings (the mock's choice).
     maxAccounts: positive('MOCK_MAX_ACCOUNTS', env.MOCK_MAX_ACCOUNTS) ?? 10_000,
-    maxResources: positive('MOCK_MAX_RESOURCES', env.MOCK_MAX_RESOURCES) ?? 1_000,
+    maxResources: positive('MOCK_MAX_RESOURCES', env.MOCK_MAX_RESOURCES) ?? 100,
   };
 }

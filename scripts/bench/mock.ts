@@ -2,7 +2,7 @@
 // `prism mock generated/openapi.yaml` on the same bundled contract, in the same run.
 // Not a test: the figures go to mock/bench-results.md (linked from mock/README.md).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -206,7 +206,10 @@ ${IN_PROCESS_CALLS} sequential calls each after 300 warm-up calls, one token, th
 | --- | ---: | ---: |
 ${inProcessRows.join('\n')}
 `;
-  writeFileSync(RESULTS, report);
+  // The soak benchmark's section (npm run bench:soak) is its own: keep it.
+  const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+  const soak = previous.indexOf('## Soak');
+  writeFileSync(RESULTS, soak < 0 ? report : `${report.trimEnd()}\n\n${previous.slice(soak)}`);
   console.log(`bench: wrote ${path.relative(ROOT, RESULTS)}`);
 }
 
