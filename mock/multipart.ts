@@ -29,3 +29,15 @@ export function textFields(raw: string, contentType: string): Record<string, str
   for (const part of parts(raw, contentType)) if (part.filename === undefined) fields[part.name] = part.value;
   return fields;
 }
+
+/**
+ * Whether the body holds a part that is not a named form field (no Content-Disposition name): a
+ * malformed body. A body with no parts at all (only the closing delimiter) is a well-formed empty form.
+ */
+export function hasUnnamedPart(raw: string, contentType: string): boolean {
+  const boundary = boundaryOf(contentType);
+  if (!boundary) return raw.trim() !== '';
+  const segments = raw.split(`--${boundary}`).slice(1);
+  if (!segments.length) return raw.trim() !== '';
+  return segments.some((segment) => !segment.startsWith('--') && !/content-disposition:[^\r\n]*?\bname="[^"]*"/i.test(segment));
+}

@@ -1,6 +1,6 @@
 // Turning a raw request body into what Prism validates and what the handlers read, including the
 // few places where Prism 5.12 would otherwise accept nonsense or throw.
-import { parts, textFields } from './multipart.js';
+import { hasUnnamedPart, textFields } from './multipart.js';
 
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
@@ -45,8 +45,9 @@ export function parseBody(raw: string, contentType: string, options: { invalidUt
         (_m, head, name) => `${head}${name.replace(/%/g, '%25')}"`,
       ),
       forHandlers: textFields(raw, contentType),
-      // Prism reads a multipart body without parts as an empty object; the API would not.
-      malformed: parts(raw, contentType).length === 0 ? 'The multipart body has no named parts.' : undefined,
+      // A part that is not a named field is malformed (Prism would drop it silently); a form with no
+      // parts at all is an empty form, which the operation's schema then judges.
+      malformed: hasUnnamedPart(raw, contentType) ? 'The multipart body has a part that is not a named form field.' : undefined,
     };
   }
   return { forPrism: raw, forHandlers: raw };

@@ -65,4 +65,16 @@ describe('uploads with real file bytes', () => {
     });
     expect([reserved(photo), response.status]).toEqual([true, 200]);
   });
+
+  it('an empty form (the closing delimiter only) is judged by the schema: served where nothing is required, 422 where fields are', async () => {
+    const send = async (path: string) =>
+      (
+        await fetch(`${mock.base}${path}`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer empty-form', 'content-type': 'multipart/form-data; boundary=b' },
+          body: '--b--\r\n',
+        })
+      ).status;
+    expect([await send('/characters'), await send('/voice-clones')]).toEqual([200, 422]);
+  });
 });
