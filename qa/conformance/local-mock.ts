@@ -15,12 +15,18 @@ export interface LocalServer {
 }
 
 const START_TIMEOUT_MS = 90_000;
+const MAX_RESOURCES = 50_000;
 
 const tail = (text: string) => text.split('\n').filter(Boolean).slice(-40).join('\n');
 
 export async function startLocalServer(kind: string | undefined = process.env.CONFORMANCE_LOCAL_SERVER): Promise<LocalServer> {
   if (kind !== 'prism') {
-    const mock = await startMockProcess({ MOCK_STEP_MS: process.env.MOCK_STEP_MS ?? '50' }, { startTimeoutMs: START_TIMEOUT_MS });
+    // One token creates a few thousand resources in a full run, and the seeded ones (seed.ts) must
+    // outlive them all: the mock's default of 100 per account would drop the seeds first.
+    const mock = await startMockProcess(
+      { MOCK_STEP_MS: process.env.MOCK_STEP_MS ?? '50', MOCK_MAX_RESOURCES: process.env.MOCK_MAX_RESOURCES ?? String(MAX_RESOURCES) },
+      { startTimeoutMs: START_TIMEOUT_MS },
+    );
     return { baseUrl: mock.baseUrl, log: () => tail(mock.logs()), stop: mock.stop };
   }
   const port = await freePort();
