@@ -3,14 +3,13 @@
 // contract's state machines walked end to end through the validating proxy's checker.
 // Settings: CONFORMANCE_* (see settings.ts and docs/conformance.md).
 // Exit code: 0 when nothing was found, 1 on any failure, 2 when the run could not start.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../paths.js';
 import { buildSchemathesisArgs, hasLinkBetween, selectedOperations } from './args.js';
 import { operationFacts, SCHEMA_YAML } from './contract-facts.js';
-import { FLOWS_PHASE, runFlows } from './flows.js';
+import { FLOWS, FLOWS_PHASE, runFlows } from './flows.js';
 import { Contract } from '../../lib/contract/index.js';
 import { belowThreshold, CoverageRecorder, coverageLine, writeCoverage } from '../checker/coverage.js';
 import { recordHar } from '../checker/har.js';
@@ -22,10 +21,10 @@ import { seed, type Seeded } from './seed.js';
 import { readSettings } from './settings.js';
 import { formatSummary, parseJUnit, type Finding } from './summary.js';
 import { startThrottle, type Throttle } from './throttle.js';
-import { pipeNeutralized } from './output-filter.js';
+import { runSchemathesisProcess, signalAll } from './schemathesis-process.js';
+import { maskToken, mergeJUnit, planUnits, PER_OPERATION_PHASES, runOnLanes, spread, STATEFUL_PHASE, type Unit } from './lanes.js';
 
 const CONFIG = path.join(ROOT, 'schemathesis.toml');
-const HEARTBEAT_MS = 30_000;
 
 const log = (line: string) => console.log(`[conformance] ${line}`);
 
@@ -46,30 +45,6 @@ function describePlan(settings: ReturnType<typeof readSettings>, remote: boolean
   if (settings.operationIds.length) log(`restricted to: ${settings.operationIds.join(', ')}`);
 }
 
-function runSchemathesis(command: string, args: string[], env: NodeJS.ProcessEnv, progress: () => string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    // Piped through a filter: Schemathesis's pytest-style banners must not read as another runner's closing line.
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const piped = Promise.all([pipeNeutralized(child.stdout, process.stdout), pipeNeutralized(child.stderr, process.stderr)]);
-    const heartbeat = setInterval(() => {
-      const elapsed = Math.round((Date.now() - started) / 1000);
-      log(`still running: ${Math.floor(elapsed / 60)}m${String(elapsed % 60).padStart(2, '0')}s elapsed${progress()}`);
-    }, HEARTBEAT_MS);
-    const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
-    process.once('SIGINT', forward('SIGINT'));
-    process.once('SIGTERM', forward('SIGTERM'));
-    child.on('error', (e) => {
-      clearInterval(heartbeat);
-      reject(e);
-    });
-    child.on('close', (code) => {
-      clearInterval(heartbeat);
-      void piped.then(() => resolve(code ?? 1));
-    });
-  });
-}
-
 // SIGTERM/SIGINT (to this process, or to `npm run conformance`, whose script is `exec node --import
 // tsx`): Schemathesis gets the signal too (runSchemathesis), the flows stop at their next request,
 // and the run ends as usual: reports and summary written, the local mock stopped, exit 1 if
@@ -79,7 +54,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     if (!interrupted) log(`${signal}: stopping; the reports and the summary cover what ran so far`);
     interrupted ??= signal;
+    signalAll(signal);
   });
+
+/** One token's share of the run: its throttle (its own rate budget), its URL and its seeded ids. */
+interface Lane {
+  index: number;
+  token: string;
+  url: string;
+  throttle?: Throttle;
+  seeded?: Seeded;
+  configPath?: string;
+  /** Flows against the local mock use an account of their own (what Schemathesis spent is not theirs). */
+  flowsToken: string;
+}
 
 async function main(): Promise<number> {
   const settings = readSettings(process.env);
@@ -92,10 +80,11 @@ async function main(): Promise<number> {
   // What the run covered (Schemathesis's exchanges from its HAR, the flows through the checker).
   const contract = Contract.load();
   const coverage = new CoverageRecorder(contract);
+  const many = settings.tokens.length > 1;
+  const laneLog = (lane: Lane) => (line: string) => log(many ? `lane ${lane.index + 1}: ${line}` : line);
 
   let local: LocalServer | undefined;
-  let throttle: Throttle | undefined;
-  let seeded: Seeded | undefined;
+  const lanes: Lane[] = [];
   const started = Date.now();
   try {
     let baseUrl = settings.baseUrl;
@@ -104,21 +93,31 @@ async function main(): Promise<number> {
       local = await startLocalServer();
       baseUrl = local.baseUrl;
     }
-    let url = baseUrl;
-    if (settings.rateLimit) {
-      throttle = await startThrottle(baseUrl, settings.rateLimit, log);
-      url = throttle.url;
+    const target = baseUrl;
+    for (const [index, token] of settings.tokens.entries()) {
+      const lane: Lane = { index, token, url: target, flowsToken: remote ? token : `${token}-flows` };
+      if (settings.rateLimit) {
+        lane.throttle = await startThrottle(target, settings.rateLimit, laneLog(lane));
+        lane.url = lane.throttle.url;
+      }
+      lanes.push(lane);
     }
     log(
-      `target ${baseUrl}${settings.rateLimit ? ` at most ${settings.rateLimit}, 429s waited out` : ', no rate limit'}; profile ${settings.profile}`,
+      `target ${target}${settings.rateLimit ? ` at most ${settings.rateLimit}${many ? ' per token' : ''}, 429s waited out` : ', no rate limit'}; profile ${settings.profile}`,
     );
+    if (many)
+      log(
+        `CONFORMANCE_TOKENS: ${lanes.length} tokens, one lane each (${lanes.map((l) => `lane ${l.index + 1} ${maskToken(l.token)}`).join(', ')})`,
+      );
     if (remote && settings.rateLimit && settings.profile === 'full' && !settings.operationIds.length) {
       log(
-        'the full profile sends thousands of requests (about 7,000; about 1,300 with CONFORMANCE_MAX_EXAMPLES=1): hours at 30/m. CONFORMANCE_PROFILE=smoke sends about 110 (about 4 minutes)',
+        `the full profile sends thousands of requests (about 7,000; about 1,300 with CONFORMANCE_MAX_EXAMPLES=1): hours at 30/m${many ? '' : ' (CONFORMANCE_TOKENS spreads them over several accounts)'}. CONFORMANCE_PROFILE=smoke sends about 110 (about 4 minutes)`,
       );
     }
     describePlan(settings, remote);
-    const progress = () => (throttle ? `, ${throttle.stats.requests} requests sent, ${throttle.stats.waited429} 429s waited out` : '');
+    const sent = () => lanes.reduce((n, l) => n + (l.throttle?.stats.requests ?? 0), 0);
+    const waited = () => lanes.reduce((n, l) => n + (l.throttle?.stats.waited429 ?? 0), 0);
+    const progress = () => (settings.rateLimit ? `, ${sent()} requests sent, ${waited()} 429s waited out` : '');
 
     // CONFORMANCE_PHASES may name `flows` beside (or instead of) Schemathesis's phases. Unset: every
     // Schemathesis phase and the flows; CONFORMANCE_OPERATIONS alone narrows to Schemathesis.
@@ -139,7 +138,7 @@ async function main(): Promise<number> {
         log('no OpenAPI link between the selected operations: the stateful phase is skipped');
 
       // What the contract leaves open is not checked as if it were stated (relaxations.ts), and
-      // per-resource operations get real ids created with free calls (seed.ts).
+      // per-resource operations get real ids created with free calls (seed.ts), on every token.
       const doc = loadDoc();
       const selectedIds = new Set(selected.map((f) => f.operationId));
       const relaxed = settings.relaxGuesses ? relaxations(doc).filter((r) => selectedIds.has(r.operationId)) : [];
@@ -152,55 +151,136 @@ async function main(): Promise<number> {
           `${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified); every other check is strict:`,
         );
       for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
-      seeded = await seed({
-        baseUrl: url,
-        token: settings.token,
-        allowCharges: settings.allowCharges,
-        operationIds: selectedIds,
-        doc,
-        log,
-      });
-      for (const c of seeded.created) log(`seeded ${c.label} -> id ${c.id}`);
-      for (const s of seeded.skipped) {
-        log(
-          `not seeded ${s.collection}${s.forDelete ? ` for ${s.forDelete}` : ''}: ${s.why} (${s.forDelete ?? 'its operations'} get${s.forDelete ? 's' : ''} generated ids)`,
-        );
-      }
-      const configPath = path.join(reportDir, 'schemathesis-effective.toml');
-      writeFileSync(configPath, effectiveConfig(readFileSync(CONFIG, 'utf8'), operationsToml(relaxed, seeded.parameters)));
-      log(`effective Schemathesis config: ${configPath}`);
-
-      const args = buildSchemathesisArgs({
-        settings: st,
-        target: { url, remote },
-        schemaPath: SCHEMA_YAML,
-        configPath,
-        reportDir,
-        junitPath,
-        harPath,
-        linkless,
-      });
-      log(`running Schemathesis (${runtime.kind}): schemathesis ${args.join(' ')}`);
-      const code = await runSchemathesis(
-        runtime.command,
-        [...runtime.prefix, ...args],
-        { ...process.env, CONFORMANCE_TOKEN: settings.token },
-        progress,
-      );
-      if (!existsSync(junitPath)) {
-        log(`Schemathesis exited with ${code} and wrote no report (${((Date.now() - started) / 1000).toFixed(1)}s): see its output above`);
-        if (local && code !== 0) console.error(local.log());
-        if (!flowsSelected) return code === 0 ? 2 : code;
-        failed = true;
-      } else {
-        findings.push(...parseJUnit(readFileSync(junitPath, 'utf8')));
-        log(`JUnit report: ${junitPath}`);
-        const seen = recordHar(harPath, contract, coverage, new URL(url).pathname.replace(/\/+$/, ''));
-        log(`coverage: ${seen} Schemathesis exchanges matched to operations (${harPath})`);
-        if (code !== 0) {
-          failed = true;
-          log(`Schemathesis exited with ${code}`);
+      for (const lane of lanes) {
+        const say = laneLog(lane);
+        lane.seeded = await seed({
+          baseUrl: lane.url,
+          token: lane.token,
+          allowCharges: settings.allowCharges,
+          operationIds: selectedIds,
+          doc,
+          log: say,
+        });
+        for (const c of lane.seeded.created) say(`seeded ${c.label} -> id ${c.id}`);
+        for (const s of lane.seeded.skipped) {
+          say(
+            `not seeded ${s.collection}${s.forDelete ? ` for ${s.forDelete}` : ''}: ${s.why} (${s.forDelete ?? 'its operations'} get${s.forDelete ? 's' : ''} generated ids)`,
+          );
         }
+        lane.configPath = path.join(reportDir, many ? `schemathesis-effective-${lane.index + 1}.toml` : 'schemathesis-effective.toml');
+        writeFileSync(lane.configPath, effectiveConfig(readFileSync(CONFIG, 'utf8'), operationsToml(relaxed, lane.seeded.parameters)));
+        say(`effective Schemathesis config: ${lane.configPath}`);
+      }
+
+      /** One Schemathesis process for a unit of work on a lane; its findings and coverage are the run's. */
+      const runUnit = async (unit: Unit, lane: Lane, files: { junit: string; har: string; log?: string }) => {
+        const unitSettings = { ...st, operationIds: unit.operationIds, phases: unit.phases };
+        const args = buildSchemathesisArgs({
+          settings: unitSettings,
+          target: { url: lane.url, remote },
+          schemaPath: SCHEMA_YAML,
+          configPath: lane.configPath!,
+          reportDir,
+          junitPath: files.junit,
+          harPath: files.har,
+          linkless,
+        });
+        if (!many) log(`running Schemathesis (${runtime.kind}): schemathesis ${args.join(' ')}`);
+        const code = await runSchemathesisProcess({
+          command: runtime.command,
+          args: [...runtime.prefix, ...args],
+          cwd: ROOT,
+          env: { ...process.env, CONFORMANCE_TOKEN: lane.token },
+          logFile: files.log,
+          heartbeat: many
+            ? undefined
+            : (elapsed) => log(`still running: ${Math.floor(elapsed / 60)}m${String(elapsed % 60).padStart(2, '0')}s elapsed${progress()}`),
+        });
+        if (!existsSync(files.junit)) {
+          log(
+            `Schemathesis exited with ${code} and wrote no report (${((Date.now() - started) / 1000).toFixed(1)}s): see ${files.log ?? 'its output above'}`,
+          );
+          if (local && code !== 0) console.error(local.log());
+          return { code, wrote: false, found: 0, exchanges: 0 };
+        }
+        const found = parseJUnit(readFileSync(files.junit, 'utf8')).map((f) =>
+          lane.throttle && settings.baseUrl && f.curl ? { ...f, curl: f.curl.split(lane.throttle.url).join(settings.baseUrl) } : f,
+        );
+        findings.push(...found);
+        const exchanges = recordHar(files.har, contract, coverage, new URL(lane.url).pathname.replace(/\/+$/, ''));
+        return { code, wrote: true, found: found.length, exchanges };
+      };
+
+      if (!many) {
+        const unit: Unit = { label: 'all', operationIds: st.operationIds, phases: st.phases };
+        const result = await runUnit(unit, lanes[0], { junit: junitPath, har: harPath });
+        if (!result.wrote) {
+          if (!flowsSelected) return result.code === 0 ? 2 : result.code;
+          failed = true;
+        } else {
+          log(`JUnit report: ${junitPath}`);
+          log(`coverage: ${result.exchanges} Schemathesis exchanges matched to operations (${harPath})`);
+          if (result.code !== 0) {
+            failed = true;
+            log(`Schemathesis exited with ${result.code}`);
+          }
+        }
+      } else {
+        const phases = st.phases.length
+          ? st.phases
+          : st.profile === 'smoke'
+            ? ['examples']
+            : [...PER_OPERATION_PHASES, ...(linkless ? [] : [STATEFUL_PHASE])];
+        const units = planUnits(selected, phases, lanes.length);
+        const unitDir = path.join(reportDir, 'units');
+        mkdirSync(unitDir, { recursive: true });
+        log(
+          `${units.length} units of work (per-operation phases in batches, the stateful phase per group of linked operations) over ${lanes.length} lanes; each unit's output: ${unitDir}`,
+        );
+        const parts: { name: string; xml: string }[] = [];
+        let done = 0;
+        const heartbeat = setInterval(() => {
+          const elapsed = Math.round((Date.now() - started) / 1000);
+          log(
+            `still running: ${Math.floor(elapsed / 60)}m${String(elapsed % 60).padStart(2, '0')}s elapsed, ${done}/${units.length} units done${progress()}`,
+          );
+        }, 30_000);
+        try {
+          await runOnLanes(
+            units,
+            lanes,
+            async (unit, lane, index) => {
+              const name = `unit-${String(index + 1).padStart(2, '0')}`;
+              const files = {
+                junit: path.join(unitDir, `${name}.xml`),
+                har: path.join(unitDir, `${name}.har`),
+                log: path.join(unitDir, `${name}.log`),
+              };
+              const unitStarted = Date.now();
+              laneLog(lane)(`${name} started: ${unit.label}`);
+              const result = await runUnit(unit, lane, files);
+              done++;
+              if (result.wrote)
+                parts.push({ name: `lane ${lane.index + 1}, ${name}: ${unit.label}`, xml: readFileSync(files.junit, 'utf8') });
+              if (!result.wrote || result.code !== 0) failed = true;
+              const verdict = !result.wrote
+                ? `no report (exit ${result.code})`
+                : result.found
+                  ? `${result.found} failure(s)`
+                  : result.code
+                    ? `exit ${result.code}`
+                    : 'passed';
+              laneLog(lane)(
+                `${name} ${verdict} in ${((Date.now() - unitStarted) / 1000).toFixed(0)}s, ${result.exchanges} exchanges (${done}/${units.length} units done)`,
+              );
+            },
+            () => interrupted !== undefined,
+          );
+        } finally {
+          clearInterval(heartbeat);
+        }
+        writeFileSync(junitPath, mergeJUnit(parts));
+        log(`JUnit report (every unit): ${junitPath}`);
       }
     }
 
@@ -210,19 +290,28 @@ async function main(): Promise<number> {
         `flows phase: the contract's lifecycles through the validating proxy's checker${settings.allowCharges ? '' : ' (charging flows skipped: CONFORMANCE_ALLOW_CHARGES is not set)'}; a poll stops when its status is missing, not a state of the machine, or unchanged for ${settings.pollTimeoutSeconds}s (CONFORMANCE_POLL_TIMEOUT)`,
       );
       const flowsStarted = Date.now();
-      // Against the local mock the flows use an account of their own, so what Schemathesis spent
-      // before (credits, voice-clone slots) does not change what the flows see.
-      const { results, cases } = await runFlows({
-        baseUrl: url,
-        token: remote ? settings.token : `${settings.token}-flows`,
-        allowCharges: settings.allowCharges,
-        localMock: !remote,
-        pollTimeoutSeconds: settings.pollTimeoutSeconds,
-        stopped: () => interrupted !== undefined,
-        log,
-        coverage,
-      });
-      const xml = junit('flows', cases);
+      // Each lane walks its share of the flows on its own token (one lane: all of them).
+      const shares = spread(FLOWS, lanes.length);
+      const runs = await Promise.all(
+        lanes.map((lane, i) =>
+          runFlows({
+            baseUrl: lane.url,
+            token: lane.flowsToken,
+            allowCharges: settings.allowCharges,
+            localMock: !remote,
+            pollTimeoutSeconds: settings.pollTimeoutSeconds,
+            stopped: () => interrupted !== undefined,
+            log: laneLog(lane),
+            coverage,
+            flows: shares[i],
+          }),
+        ),
+      );
+      const results = runs.flatMap((r) => r.results);
+      const xml = junit(
+        'flows',
+        runs.flatMap((r) => r.cases),
+      );
       writeFileSync(flowsJunitPath, xml);
       findings.push(...parseJUnit(xml));
       const count = (state: string) => results.filter((r) => r.state === state).length;
@@ -242,17 +331,19 @@ async function main(): Promise<number> {
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log('\n[conformance] summary:');
-    console.log(formatSummary(findings, { rewriteOrigin: throttle && settings.baseUrl ? [throttle.url, settings.baseUrl] : undefined }));
+    console.log(formatSummary(findings));
     log(
       `${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}${interrupted ? ` (interrupted by ${interrupted}: a partial run)` : ''}`,
     );
     return findings.length || failed ? 1 : 0;
   } finally {
-    if (remote && seeded?.created.length) {
-      log(`created on ${settings.baseUrl} for this run (delete them when done):`);
-      for (const c of seeded.created) log(`  ${c.label} -> id ${c.id}`);
+    for (const lane of lanes) {
+      if (remote && lane.seeded?.created.length) {
+        log(`created on ${settings.baseUrl}${many ? ` with lane ${lane.index + 1}'s token` : ''} for this run (delete them when done):`);
+        for (const c of lane.seeded.created) log(`  ${c.label} -> id ${c.id}`);
+      }
+      await lane.throttle?.close();
     }
-    await throttle?.close();
     await local?.stop();
   }
 }

@@ -9,7 +9,10 @@ export type Profile = 'full' | 'smoke';
 export interface Settings {
   /** Remote deployment to test (ends in /v2); undefined means "start the local mock". */
   baseUrl?: string;
+  /** The first token (CONFORMANCE_TOKEN, else the first of CONFORMANCE_TOKENS). */
   token: string;
+  /** CONFORMANCE_TOKENS: accounts of one deployment the run is spread over (lanes.ts); else [token]. */
+  tokens: string[];
   allowCharges: boolean;
   allowDestructive: boolean;
   reportDir?: string;
@@ -62,10 +65,15 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
   if (baseUrl && !/^https?:\/\//.test(baseUrl)) {
     throw new Error(`CONFORMANCE_BASE_URL must be an http(s) URL ending in /v2, got "${baseUrl}"`);
   }
-  const token = env.CONFORMANCE_TOKEN?.trim() || (baseUrl ? '' : LOCAL_MOCK_TOKEN);
+  const many = list(env.CONFORMANCE_TOKENS);
+  if (new Set(many).size !== many.length) throw new Error('CONFORMANCE_TOKENS names a token twice: each token must be a different account');
+  const token = env.CONFORMANCE_TOKEN?.trim() || many[0] || (baseUrl ? '' : LOCAL_MOCK_TOKEN);
   if (!token) {
-    throw new Error('CONFORMANCE_TOKEN is required when CONFORMANCE_BASE_URL is set (a bearer API token for that deployment)');
+    throw new Error(
+      'CONFORMANCE_TOKEN (or CONFORMANCE_TOKENS) is required when CONFORMANCE_BASE_URL is set (a bearer API token for that deployment)',
+    );
   }
+  const tokens = many.length ? many : [token];
 
   let maxExamples: number | undefined;
   if (env.CONFORMANCE_MAX_EXAMPLES) {
@@ -100,7 +108,8 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
 
   return {
     baseUrl: baseUrl?.replace(/\/+$/, ''),
-    token,
+    token: tokens[0],
+    tokens,
     allowCharges: flag(env.CONFORMANCE_ALLOW_CHARGES),
     allowDestructive: flag(env.CONFORMANCE_ALLOW_DESTRUCTIVE),
     reportDir: env.CONFORMANCE_REPORT_DIR?.trim() || undefined,
