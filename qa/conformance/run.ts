@@ -151,26 +151,29 @@ async function main(): Promise<number> {
           `${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified); every other check is strict:`,
         );
       for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
-      for (const lane of lanes) {
-        const say = laneLog(lane);
-        lane.seeded = await seed({
-          baseUrl: lane.url,
-          token: lane.token,
-          allowCharges: settings.allowCharges,
-          operationIds: selectedIds,
-          doc,
-          log: say,
-        });
-        for (const c of lane.seeded.created) say(`seeded ${c.label} -> id ${c.id}`);
-        for (const s of lane.seeded.skipped) {
-          say(
-            `not seeded ${s.collection}${s.forDelete ? ` for ${s.forDelete}` : ''}: ${s.why} (${s.forDelete ?? 'its operations'} get${s.forDelete ? 's' : ''} generated ids)`,
-          );
-        }
-        lane.configPath = path.join(reportDir, many ? `schemathesis-effective-${lane.index + 1}.toml` : 'schemathesis-effective.toml');
-        writeFileSync(lane.configPath, effectiveConfig(readFileSync(CONFIG, 'utf8'), operationsToml(relaxed, lane.seeded.parameters)));
-        say(`effective Schemathesis config: ${lane.configPath}`);
-      }
+      // Each lane seeds its own account (at its own pace), all at once.
+      await Promise.all(
+        lanes.map(async (lane) => {
+          const say = laneLog(lane);
+          lane.seeded = await seed({
+            baseUrl: lane.url,
+            token: lane.token,
+            allowCharges: settings.allowCharges,
+            operationIds: selectedIds,
+            doc,
+            log: say,
+          });
+          for (const c of lane.seeded.created) say(`seeded ${c.label} -> id ${c.id}`);
+          for (const s of lane.seeded.skipped) {
+            say(
+              `not seeded ${s.collection}${s.forDelete ? ` for ${s.forDelete}` : ''}: ${s.why} (${s.forDelete ?? 'its operations'} get${s.forDelete ? 's' : ''} generated ids)`,
+            );
+          }
+          lane.configPath = path.join(reportDir, many ? `schemathesis-effective-${lane.index + 1}.toml` : 'schemathesis-effective.toml');
+          writeFileSync(lane.configPath, effectiveConfig(readFileSync(CONFIG, 'utf8'), operationsToml(relaxed, lane.seeded.parameters)));
+          say(`effective Schemathesis config: ${lane.configPath}`);
+        }),
+      );
 
       /** One Schemathesis process for a unit of work on a lane; its findings and coverage are the run's. */
       const runUnit = async (unit: Unit, lane: Lane, files: { junit: string; har: string; log?: string }) => {
