@@ -1,5 +1,8 @@
 // Per-token request counting in fixed one-minute windows. The headers are always sent; 429 is
-// only answered when MOCK_RATE_LIMIT is set (the real API enforces 30/min by default).
+// only answered when MOCK_RATE_LIMIT is set (the real API enforces 30/min by default). A request
+// without a token is nobody's: the source limits per token and says nothing about requests without
+// one, so the mock counts them against no budget (its choice, in mock/README.md) and never answers
+// them 429; one shared bucket would let any client's auth-less probes starve every other's.
 
 interface Window {
   start: number;
@@ -21,7 +24,9 @@ export class RateLimiter {
     private readonly maxWindows = Number.POSITIVE_INFINITY,
   ) {}
 
-  take(key: string, now: number): RateDecision {
+  take(key: string | undefined, now: number): RateDecision {
+    const limit = this.enforced ?? this.advertised;
+    if (key === undefined) return { limited: false, headers: { 'X-RateLimit-Limit': limit, 'X-RateLimit-Remaining': limit } };
     let window = this.windows.get(key);
     if (!window || now - window.start >= 60_000) {
       if (!window && this.windows.size >= this.maxWindows) this.prune(now);
@@ -29,7 +34,6 @@ export class RateLimiter {
       this.windows.set(key, window);
     }
     window.count += 1;
-    const limit = this.enforced ?? this.advertised;
     const headers: Record<string, string | number> = {
       'X-RateLimit-Limit': limit,
       'X-RateLimit-Remaining': Math.max(0, limit - window.count),

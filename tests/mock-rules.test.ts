@@ -330,7 +330,7 @@ describe('headers', () => {
     expect((await call(mock.base, 'OPTIONS', '/me')).status).toBe(405);
   });
 
-  it('MOCK_RATE_LIMIT: 429 with Retry-After and X-RateLimit-Reset, per token', async () => {
+  it('MOCK_RATE_LIMIT: 429 with Retry-After and X-RateLimit-Reset, per token (none without a token)', async () => {
     const limited = await startMock({ MOCK_RATE_LIMIT: '3' });
     try {
       const replies = [];
@@ -342,6 +342,11 @@ describe('headers', () => {
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(last.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
       expect((await call(limited.base, 'GET', '/me', { token: 'other' })).status).toBe(200);
+      // Without a token a request is nobody's (the mock's choice): 401 every time, never 429.
+      const anonymous = [];
+      for (let i = 0; i < 5; i += 1) anonymous.push(await call(limited.base, 'GET', '/me', { token: null }));
+      expect(anonymous.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+      expect(anonymous.map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['3', '3', '3', '3', '3']);
     } finally {
       await limited.stop();
     }
