@@ -12,6 +12,8 @@ export interface SuiteResult {
   findings: Finding[];
   output: string;
   seconds: number;
+  /** Where the run wrote its reports (JUnit, coverage, effective config). */
+  reportDir: string;
 }
 
 export function runSuite(env: Record<string, string>): Promise<SuiteResult> {
@@ -34,7 +36,7 @@ export function runSuite(env: Record<string, string>): Promise<SuiteResult> {
     child.on('close', (code) => {
       const junit = path.join(reportDir, 'conformance-junit.xml');
       const findings = existsSync(junit) ? parseJUnit(readFileSync(junit, 'utf8')) : [];
-      resolve({ code: code ?? 1, findings, output, seconds: (Date.now() - started) / 1000 });
+      resolve({ code: code ?? 1, findings, output, seconds: (Date.now() - started) / 1000, reportDir });
     });
   });
 }

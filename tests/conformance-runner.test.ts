@@ -38,6 +38,15 @@ describe('settings', () => {
     expect(s.baseUrl).toBe('https://staging.example.test/v2');
   });
 
+  it('CONFORMANCE_TOKENS: the accounts of a run, enough without CONFORMANCE_TOKEN, each named once', () => {
+    const url = REMOTE.CONFORMANCE_BASE_URL;
+    const s = readSettings({ CONFORMANCE_BASE_URL: url, CONFORMANCE_TOKENS: ' t1, t2 ,t3' });
+    expect(s.tokens).toEqual(['t1', 't2', 't3']);
+    expect(s.token).toBe('t1');
+    expect(readSettings(REMOTE).tokens).toEqual([REMOTE.CONFORMANCE_TOKEN]);
+    expect(() => readSettings({ CONFORMANCE_BASE_URL: url, CONFORMANCE_TOKENS: 't1,t1' })).toThrow(/twice/);
+  });
+
   it('rate limit, max examples and profile are validated', () => {
     expect(readSettings({ ...REMOTE, CONFORMANCE_RATE_LIMIT: 'none' }).rateLimit).toBeUndefined();
     expect(readSettings({ CONFORMANCE_RATE_LIMIT: '10/s' }).rateLimit).toBe('10/s');
