@@ -370,6 +370,20 @@ export interface components {
             durationMs: number;
             /** @description The id of the fault that shaped the answer, if one did. */
             fault?: number;
+            /** @description Every part of a multipart/form-data body, in order: what the client uploaded. A part sent with a file name is a file (its bytes as sent); one without is a text field (its UTF-8). */
+            uploads?: components["schemas"]["UploadedPart"][];
+        };
+        UploadedPart: {
+            /** @description The part's form field name. */
+            field: string;
+            /** @description The file name, for a file part (read as UTF-8, as RFC 7578 asks). */
+            filename?: string;
+            /** @description The part's Content-Type, for a file part that named one. */
+            contentType?: string;
+            /** @description Bytes received. */
+            size: number;
+            /** @description Hex SHA-256 of those bytes (absent only where the page running the MSW handlers has no WebCrypto). */
+            sha256?: string;
         };
         ScenarioResource: {
             /** @description The first segment of the resource's API path (e.g. `faceless`, `voice-clones`). */

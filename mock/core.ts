@@ -184,7 +184,16 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
         ? errors.answer('ErrorTooManyRequests')
         : dotted
           ? errors.notFound()
-          : await route({ method, headers: request.headers, url, token, raw: body, invalidUtf8, trace });
+          : await route({
+              method,
+              headers: request.headers,
+              url,
+              token,
+              raw: body,
+              bytes: typeof request.body === 'string' ? undefined : request.body,
+              invalidUtf8,
+              trace,
+            });
     } catch (error) {
       reply = fail(error, request);
     }
@@ -197,6 +206,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
       status: reply.status,
       durationMs,
       ...(trace.fault !== undefined ? { fault: trace.fault } : {}),
+      ...(trace.uploads ? { uploads: trace.uploads } : {}),
     });
     log(`${method} ${url.pathname}${url.search} -> ${reply.status} ${durationMs.toFixed(1)}ms ${describeToken(token)}`);
     return finish(request, reply, rateHeaders);

@@ -1,43 +1,73 @@
-// Reading the text fields of a multipart/form-data body (file parts are skipped). Prism validates
-// such bodies itself; the mock only needs a few values (purchase_addon, names for `mock:fail`).
+// Reading a multipart/form-data body with the platform's own parser (the Fetch API's formData(),
+// the same in Node and in a browser page running the MSW handlers), byte-exact for files. What comes
+// out: the text fields the handlers read, a record of every part for the journal (field, file name,
+// content type, size, SHA-256), and the body rewritten for Prism's validator in a form its own
+// multipart reader cannot trip on (every part name percent-encoded, which Prism decodes back; a file
+// part stands in as a short ASCII text, since Prism checks only that a binary part is there).
+
+export interface UploadedPart {
+  field: string;
+  /** Only for a file part (one sent with a file name). */
+  filename?: string;
+  contentType?: string;
+  /** Bytes as received: a file's bytes, or a text field's UTF-8. */
+  size: number;
+  /** Hex SHA-256 of the same bytes (absent where the page has no WebCrypto, e.g. plain http off loopback). */
+  sha256?: string;
+}
+
+export interface MultipartForm {
+  /** Text fields (parts without a file name), last value wins. */
+  fields: Record<string, string>;
+  parts: UploadedPart[];
+  /** The body Prism validates, with the request's own boundary. */
+  forPrism: string;
+}
 
 export function boundaryOf(contentType: string): string | undefined {
   const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
-/** The parts of a multipart body as { name, filename?, value }; malformed parts are skipped. */
-export function parts(raw: string, contentType: string): Array<{ name: string; filename?: string; value: string }> {
+async function sha256(bytes: Uint8Array): Promise<string | undefined> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return undefined;
+  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Parses the body; a body the parser refuses (a part without a name, a missing end) is `{ error }`. */
+export async function readMultipart(bytes: Uint8Array, contentType: string): Promise<MultipartForm | { error: string }> {
   const boundary = boundaryOf(contentType);
-  if (!boundary) return [];
-  const found: Array<{ name: string; filename?: string; value: string }> = [];
-  for (const chunk of raw.split(`--${boundary}`).slice(1)) {
-    const split = chunk.indexOf('\r\n\r\n');
-    if (split < 0) continue;
-    const head = chunk.slice(0, split);
-    const name = /content-disposition:[^\r\n]*?\bname="([^"]*)"/i.exec(head)?.[1];
-    if (name === undefined) continue;
-    const filename = /\bfilename="([^"]*)"/i.exec(head)?.[1];
-    found.push({ name, filename, value: chunk.slice(split + 4).replace(/\r\n$/, '') });
+  if (!boundary) return { error: 'The multipart body has no boundary in its Content-Type.' };
+  let form: FormData;
+  try {
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
+  } catch (error) {
+    return {
+      error: `The multipart body could not be parsed (${(error as Error).message.replace(/\.$/, '')}): every part needs a named Content-Disposition, and the body its closing delimiter.`,
+    };
   }
-  return found;
-}
-
-/** Text fields only (no file parts), last value wins. */
-export function textFields(raw: string, contentType: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const part of parts(raw, contentType)) if (part.filename === undefined) fields[part.name] = part.value;
-  return fields;
-}
-
-/**
- * Whether the body holds a part that is not a named form field (no Content-Disposition name): a
- * malformed body. A body with no parts at all (only the closing delimiter) is a well-formed empty form.
- */
-export function hasUnnamedPart(raw: string, contentType: string): boolean {
-  const boundary = boundaryOf(contentType);
-  if (!boundary) return raw.trim() !== '';
-  const segments = raw.split(`--${boundary}`).slice(1);
-  if (!segments.length) return raw.trim() !== '';
-  return segments.some((segment) => !segment.startsWith('--') && !/content-disposition:[^\r\n]*?\bname="[^"]*"/i.test(segment));
+  const parts: UploadedPart[] = [];
+  const forPrism: string[] = [];
+  const encoder = new TextEncoder();
+  for (const [field, value] of form.entries()) {
+    const name = encodeURIComponent(field);
+    if (typeof value === 'string') {
+      fields[field] = value;
+      const text = encoder.encode(value);
+      parts.push({ field, size: text.byteLength, sha256: await sha256(text) });
+      forPrism.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    } else {
+      const file = new Uint8Array(await value.arrayBuffer());
+      parts.push({ field, filename: value.name, contentType: value.type || undefined, size: file.byteLength, sha256: await sha256(file) });
+      const type = value.type ? `\r\nContent-Type: ${value.type}` : '';
+      forPrism.push(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="upload"${type}\r\n\r\nfile-of-${file.byteLength}-bytes\r\n`,
+      );
+    }
+  }
+  forPrism.push(`--${boundary}--\r\n`);
+  return { fields, parts, forPrism: forPrism.join('') };
 }

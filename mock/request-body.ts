@@ -1,6 +1,6 @@
 // Turning a raw request body into what Prism validates and what the handlers read, including the
 // few places where Prism 5.12 would otherwise accept nonsense or throw.
-import { hasUnnamedPart, textFields } from './multipart.js';
+import { readMultipart, type UploadedPart } from './multipart.js';
 
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
@@ -11,6 +11,8 @@ export interface ParsedBody {
   forHandlers: unknown;
   /** Why the body is unusable, reported as a 400 GEN-WRONG-ARGS after the token gate. */
   malformed?: string;
+  /** A multipart body's parts, for the journal. */
+  uploads?: UploadedPart[];
 }
 
 /**
@@ -19,7 +21,11 @@ export interface ParsedBody {
  */
 export const MAX_JSON_DEPTH = 64;
 
-export function parseBody(raw: string, contentType: string, options: { invalidUtf8?: boolean } = {}): ParsedBody {
+export async function parseBody(
+  raw: string,
+  contentType: string,
+  options: { invalidUtf8?: boolean; bytes?: Uint8Array } = {},
+): Promise<ParsedBody> {
   if (raw === '') return { forPrism: undefined, forHandlers: undefined };
   if (JSON_TYPE.test(contentType) || contentType === '') {
     if (options.invalidUtf8) {
@@ -37,18 +43,11 @@ export function parseBody(raw: string, contentType: string, options: { invalidUt
     }
   }
   if (/^multipart\/form-data/i.test(contentType)) {
-    return {
-      // Prism percent-decodes part names and throws on a stray "%" (decodeUriEntities); escaping
-      // it makes Prism decode each name back to what was sent.
-      forPrism: raw.replace(
-        /(content-disposition:[^\r\n]*?\bname=")([^"]*)"/gi,
-        (_m, head, name) => `${head}${name.replace(/%/g, '%25')}"`,
-      ),
-      forHandlers: textFields(raw, contentType),
-      // A part that is not a named field is malformed (Prism would drop it silently); a form with no
-      // parts at all is an empty form, which the operation's schema then judges.
-      malformed: hasUnnamedPart(raw, contentType) ? 'The multipart body has a part that is not a named form field.' : undefined,
-    };
+    // Files are bytes: the parser reads the body as sent, not the text decoded from it.
+    const form = await readMultipart(options.bytes ?? new TextEncoder().encode(raw), contentType);
+    // A form with no parts at all is an empty form, which the operation's schema then judges.
+    if ('error' in form) return { forPrism: undefined, forHandlers: undefined, malformed: form.error };
+    return { forPrism: form.forPrism, forHandlers: form.fields, uploads: form.parts };
   }
   return { forPrism: raw, forHandlers: raw };
 }

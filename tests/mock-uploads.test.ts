@@ -1,6 +1,7 @@
 // Real files upload: a WAV voice sample and a JPEG photo, whose bytes include every reserved
 // character (/ ? # & + =) and bytes that are not UTF-8, are accepted by the mock through the typed
 // client, as a browser app would send them.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,14 @@ function wav(samples: number): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** What the journal recorded of the newest call with this token. */
+async function uploadsOf(token: string): Promise<unknown> {
+  const reply = await fetch(`${mock.base.replace(/\/v2$/, '')}/__mock/requests?token=${token}&limit=1`);
+  return (await reply.json()).requests[0]?.uploads;
+}
+
 const reserved = (bytes: Uint8Array) => [...'/?#&+='].every((c) => bytes.includes(c.charCodeAt(0))) && bytes.some((b) => b > 0x7f);
 
 describe('uploads with real file bytes', () => {
@@ -55,6 +64,48 @@ describe('uploads with real file bytes', () => {
       'Narrator',
       1,
     ]);
+  });
+
+  it('the journal records every uploaded part: field, file name, type, size and the SHA-256 of the bytes sent', async () => {
+    const sample = wav(4_000);
+    const photo = new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures', 'photo.jpg')));
+    const voice = createVideoApiClient({ baseUrl: mock.base, token: 'journal-wav' });
+    await voice.POST('/voice-clones', {
+      body: { terms: true, name: 'Narrateur', gender: 'male', 'samples[]': [new File([sample], 'prise un é.wav', { type: 'audio/wav' })] },
+    });
+    const character = createVideoApiClient({ baseUrl: mock.base, token: 'journal-jpeg' });
+    await character.POST('/characters', { body: { name: 'Ava', image: new File([photo], 'ava.jpg', { type: 'image/jpeg' }) } });
+    const wavPart = {
+      field: 'samples[]',
+      filename: 'prise un é.wav',
+      contentType: 'audio/wav',
+      size: sample.byteLength,
+      sha256: sha256(sample),
+    };
+    const jpegPart = { field: 'image', filename: 'ava.jpg', contentType: 'image/jpeg', size: photo.byteLength, sha256: sha256(photo) };
+    expect(await uploadsOf('journal-wav')).toContainEqual(wavPart);
+    expect(await uploadsOf('journal-wav')).toContainEqual({
+      field: 'name',
+      size: 9,
+      sha256: sha256(new TextEncoder().encode('Narrateur')),
+    });
+    expect(await uploadsOf('journal-jpeg')).toContainEqual(jpegPart);
+  });
+
+  it('odd part names (a semicolon, bytes that are not ASCII or not UTF-8) are read, not a parser crash: schema-judged, not 400', async () => {
+    const body = Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="notes;draft"\r\n\r\n{}\r\n', 'latin1'),
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="', 'latin1'),
+      Buffer.from([0xf1, 0x95, 0xa6, 0xa1, 0x00, 0xc3, 0x91, 0x57, 0x95]),
+      Buffer.from('"\r\n\r\n[true]\r\n--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nAva\r\n--b--\r\n', 'latin1'),
+    ]);
+    const reply = await fetch(`${mock.base}/characters`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer odd-names', 'content-type': 'multipart/form-data; boundary=b' },
+      body,
+    });
+    expect(reply.status).toBe(200);
+    expect(await uploadsOf('odd-names')).toContainEqual(expect.objectContaining({ field: 'notes;draft', size: 2 }));
   });
 
   it("a character's JPEG photo is accepted", async () => {

@@ -1,5 +1,7 @@
 // The request journal (GET /__mock/requests): every answered /v2 call, newest first, with its
 // token redacted to a prefix. Only the most recent entries are kept, so memory stays flat.
+import type { UploadedPart } from '../multipart.js';
+
 export interface JournalEntry {
   time: string;
   token: string | null;
@@ -9,6 +11,8 @@ export interface JournalEntry {
   status: number;
   durationMs: number;
   fault?: number;
+  /** Every part of a multipart body: field, file name, content type, size and SHA-256. */
+  uploads?: UploadedPart[];
 }
 
 export const JOURNAL_SIZE = 1000;

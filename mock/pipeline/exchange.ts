@@ -8,6 +8,7 @@ import type { Clock } from '../control/clock.js';
 import type { Faults } from '../control/faults.js';
 import type { Answer, Errors } from '../errors.js';
 import type { Prism, PrismResult } from '../prism.js';
+import type { UploadedPart } from '../multipart.js';
 import type { ParsedBody } from '../request-body.js';
 import type { StatefulApi } from '../state/api.js';
 import type { Account, Store } from '../state/store.js';
@@ -16,6 +17,8 @@ import type { Account, Store } from '../state/store.js';
 export interface Trace {
   operationId?: string;
   fault?: number;
+  /** The parts of a multipart body: what the client uploaded. */
+  uploads?: UploadedPart[];
 }
 
 export interface Exchange {
@@ -26,6 +29,8 @@ export interface Exchange {
   readonly url: URL;
   readonly token: string | undefined;
   readonly raw: string;
+  /** The body as sent (multipart files are read from these, not from the decoded text). */
+  readonly bytes?: Uint8Array;
   /** The body's bytes were not valid UTF-8 (raw holds them with U+FFFD in their place). */
   readonly invalidUtf8?: boolean;
   readonly trace: Trace;

@@ -10,7 +10,8 @@ export function route({ config, errors, prism }: StageDeps): Stage {
   return async (x) => {
     if (!x.url.pathname.startsWith(`${config.basePath}/`)) return errors.notFound();
     const path = x.url.pathname.slice(config.basePath.length);
-    const parsed = parseBody(x.raw, x.headers['content-type'] ?? '', { invalidUtf8: x.invalidUtf8 });
+    const parsed = await parseBody(x.raw, x.headers['content-type'] ?? '', { invalidUtf8: x.invalidUtf8, bytes: x.bytes });
+    if (parsed.uploads) x.trace.uploads = parsed.uploads;
     const input: IHttpRequest = {
       method: x.method.toLowerCase() as IHttpRequest['method'],
       url: { path, query: queryOf(x.url) },
