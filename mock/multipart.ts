@@ -37,7 +37,12 @@ async function sha256(bytes: Uint8Array): Promise<string | undefined> {
 }
 
 /** Parses the body; a body the parser refuses (a part without a name, a missing end) is `{ error }`. */
-export async function readMultipart(bytes: Uint8Array, contentType: string): Promise<MultipartForm | { error: string }> {
+export async function readMultipart(
+  bytes: Uint8Array,
+  contentType: string,
+  /** Fields the contract says carry files: a part sent there without a file name is still shown to Prism as a file. */
+  fileFields: Set<string> = new Set(),
+): Promise<MultipartForm | { error: string }> {
   const boundary = boundaryOf(contentType);
   if (!boundary) return { error: 'The multipart body has no boundary in its Content-Type.' };
   let form: FormData;
@@ -58,7 +63,9 @@ export async function readMultipart(bytes: Uint8Array, contentType: string): Pro
       fields[field] = value;
       const text = encoder.encode(value);
       parts.push({ field, size: text.byteLength, sha256: await sha256(text) });
-      forPrism.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+      // Prism's form reader takes an empty value for no value; an empty file is still a file.
+      const shown = fileFields.has(field) ? `file-of-${text.byteLength}-bytes` : value;
+      forPrism.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${shown}\r\n`);
     } else {
       const file = new Uint8Array(await value.arrayBuffer());
       parts.push({ field, filename: value.name, contentType: value.type || undefined, size: file.byteLength, sha256: await sha256(file) });

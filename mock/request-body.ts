@@ -24,7 +24,7 @@ export const MAX_JSON_DEPTH = 64;
 export async function parseBody(
   raw: string,
   contentType: string,
-  options: { invalidUtf8?: boolean; bytes?: Uint8Array } = {},
+  options: { invalidUtf8?: boolean; bytes?: Uint8Array; fileFields?: () => Set<string> | undefined } = {},
 ): Promise<ParsedBody> {
   if (raw === '') return { forPrism: undefined, forHandlers: undefined };
   if (JSON_TYPE.test(contentType) || contentType === '') {
@@ -44,7 +44,7 @@ export async function parseBody(
   }
   if (/^multipart\/form-data/i.test(contentType)) {
     // Files are bytes: the parser reads the body as sent, not the text decoded from it.
-    const form = await readMultipart(options.bytes ?? new TextEncoder().encode(raw), contentType);
+    const form = await readMultipart(options.bytes ?? new TextEncoder().encode(raw), contentType, options.fileFields?.());
     // A form with no parts at all is an empty form, which the operation's schema then judges.
     if ('error' in form) return { forPrism: undefined, forHandlers: undefined, malformed: form.error };
     return { forPrism: form.forPrism, forHandlers: form.fields, uploads: form.parts };

@@ -108,6 +108,18 @@ describe('uploads with real file bytes', () => {
     expect(await uploadsOf('odd-names')).toContainEqual(expect.objectContaining({ field: 'notes;draft', size: 2 }));
   });
 
+  it('an empty audio part (no file name, as Schemathesis sends one) is an empty file, not a missing field', async () => {
+    const part = (name: string, value: string, type?: string) =>
+      `--b\r\nContent-Disposition: form-data; name="${name}"\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n${value}\r\n`;
+    const reply = await fetch(`${mock.base}/voice-clones`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer empty-sample', 'content-type': 'multipart/form-data; boundary=b' },
+      body: `${part('terms', 'true')}${part('name', 'Quiet')}${part('gender', 'male')}${part('samples[]', '', 'audio/*')}--b--\r\n`,
+    });
+    expect(reply.status).toBe(200);
+    expect(await uploadsOf('empty-sample')).toContainEqual(expect.objectContaining({ field: 'samples[]', size: 0 }));
+  });
+
   it("a character's JPEG photo is accepted", async () => {
     const photo: Uint8Array<ArrayBuffer> = new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures', 'photo.jpg')));
     const client = createVideoApiClient({ baseUrl: mock.base, token: 'upload-jpeg' });

@@ -92,6 +92,28 @@ export class Contract {
     return this.model.deref(this.model.deref(op.raw.requestBody)?.content[media]?.schema);
   }
 
+  /**
+   * The multipart/form-data fields of the operation that carry files: a binary schema (or items of
+   * one), a `contentMediaType`, or an encoding whose content type is not text or JSON.
+   */
+  fileFields(op: Operation): Set<string> {
+    const content = this.model.deref(op.raw.requestBody)?.content['multipart/form-data'];
+    const schema = this.model.deref<Schema>(content?.schema);
+    const binary = (s: Schema | undefined) => !!s && (s.format === 'binary' || s.contentMediaType !== undefined);
+    const files = new Set<string>();
+    for (const [name, raw] of Object.entries(schema?.properties ?? {})) {
+      const property = this.model.deref<Schema>(raw);
+      const encoded = content?.encoding?.[name]?.contentType;
+      if (
+        binary(property) ||
+        binary(this.model.deref<Schema>(property?.items)) ||
+        (encoded && !/^(text\/plain|application\/json)\b/.test(encoded))
+      )
+        files.add(name);
+    }
+    return files;
+  }
+
   /** The operation's parameters, dereferenced. */
   parameters(op: Operation): Parameter[] {
     return (op.raw.parameters ?? []).map((p) => this.model.deref(p));

@@ -6,11 +6,21 @@ import { parseBody } from '../request-body.js';
 import { need, type Stage, type StageDeps } from './exchange.js';
 
 /** Asks Prism about the call; answers only for paths outside the base path (no API there, no fault). */
-export function route({ config, errors, prism }: StageDeps): Stage {
+export function route({ config, contract, errors, prism }: StageDeps): Stage {
+  // Which multipart fields carry files, per operation (what Prism is shown for an empty file).
+  const matcher = new PathMatcher(contract.operations.values());
+  const fileFields = (method: string, path: string) => {
+    const m = matcher.match(method.toLowerCase(), path);
+    return m.kind === 'operation' ? contract.fileFields(m.op) : undefined;
+  };
   return async (x) => {
     if (!x.url.pathname.startsWith(`${config.basePath}/`)) return errors.notFound();
     const path = x.url.pathname.slice(config.basePath.length);
-    const parsed = await parseBody(x.raw, x.headers['content-type'] ?? '', { invalidUtf8: x.invalidUtf8, bytes: x.bytes });
+    const parsed = await parseBody(x.raw, x.headers['content-type'] ?? '', {
+      invalidUtf8: x.invalidUtf8,
+      bytes: x.bytes,
+      fileFields: () => fileFields(x.method, path),
+    });
     if (parsed.uploads) x.trace.uploads = parsed.uploads;
     const input: IHttpRequest = {
       method: x.method.toLowerCase() as IHttpRequest['method'],
