@@ -7,7 +7,7 @@ import { operationFacts } from '../qa/conformance/contract-facts.js';
 import { neutralizeLine } from '../qa/conformance/output-filter.js';
 import { DEFAULT_POLL_TIMEOUT_SECONDS, readSettings, REMOTE_DEFAULT_RATE_LIMIT } from '../qa/conformance/settings.js';
 import { formatSummary, parseJUnit } from '../qa/conformance/summary.js';
-import { retryDelayMs, startThrottle } from '../qa/conformance/throttle.js';
+import { retryDelayMs, startThrottle, tokenBudgetSpent } from '../qa/conformance/throttle.js';
 
 const REMOTE = { CONFORMANCE_BASE_URL: 'https://staging.example.test/v2/', CONFORMANCE_TOKEN: 'secret' };
 const args = (env: Record<string, string>, remote = 'CONFORMANCE_BASE_URL' in env) =>
@@ -174,6 +174,29 @@ describe('throttle', () => {
     expect(retryDelayMs('3', null, 60_000)).toBe(3_000);
     expect(retryDelayMs(null, '1010', 60_000, 1_000_000)).toBe(10_250);
     expect(retryDelayMs(null, null, 60_000)).toBe(60_000);
+  });
+
+  it("a 429 is waited out only when the token's budget is spent; another limit's 429 (budget left) is the answer", () => {
+    expect(tokenBudgetSpent({ headers: { 'x-ratelimit-remaining': '0' } })).toBe(true);
+    expect(tokenBudgetSpent({ headers: {} })).toBe(true);
+    expect(tokenBudgetSpent({ headers: { 'x-ratelimit-remaining': '12' } })).toBe(false);
+  });
+
+  it('passes a 429 with budget left straight through (character previews at 5 a minute)', async () => {
+    const upstream = http.createServer((_req, res) => {
+      res.writeHead(429, { 'retry-after': '30', 'x-ratelimit-remaining': '25' });
+      res.end();
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const port = (upstream.address() as import('node:net').AddressInfo).port;
+    const throttle = await startThrottle(`http://127.0.0.1:${port}/v2`, '10/s', () => undefined);
+    try {
+      expect((await fetch(`${throttle.url}/characters/1/preview`, { method: 'POST' })).status).toBe(429);
+      expect(throttle.stats).toEqual({ requests: 1, waited429: 0 });
+    } finally {
+      await throttle.close();
+      upstream.close();
+    }
   });
 
   it('paces requests to the limit and waits out a 429 before answering', async () => {

@@ -32,6 +32,16 @@ export function retryDelayMs(retryAfter: string | null, resetAt: string | null, 
   return windowMs;
 }
 
+/**
+ * Whether a 429 is the token's own limit: its budget is spent (X-RateLimit-Remaining 0, or no such
+ * header). A 429 while budget remains is another limit the contract documents (character previews
+ * at 5 a minute, the shared scraping capacity): the answer Schemathesis should judge, not one to wait out.
+ */
+export function tokenBudgetSpent(answer: { headers: Answer['headers'] }): boolean {
+  const remaining = header(answer.headers, 'x-ratelimit-remaining');
+  return remaining === null || remaining.trim() === '' || !(Number(remaining) > 0);
+}
+
 export async function startThrottle(remoteBaseUrl: string, rate: string | undefined, log: (line: string) => void): Promise<Throttle> {
   const remote = new URL(remoteBaseUrl);
   const { limit, windowMs } = rate ? parseRate(rate) : { limit: Infinity, windowMs: 60_000 };
@@ -65,7 +75,7 @@ export async function startThrottle(remoteBaseUrl: string, rate: string | undefi
       await slot();
       stats.requests++;
       const answer = await send(new URL(exchange.url, remote.origin), exchange);
-      if (answer.status !== 429 || attempt >= MAX_429_RETRIES) return answer;
+      if (answer.status !== 429 || attempt >= MAX_429_RETRIES || !tokenBudgetSpent(answer)) return answer;
       const delay = retryDelayMs(header(answer.headers, 'retry-after'), header(answer.headers, 'x-ratelimit-reset'), windowMs);
       stats.waited429++;
       log(
