@@ -117,6 +117,23 @@ async function inProcess(): Promise<string[]> {
   return rows;
 }
 
+/** The bare yardstick server, as a process of its own (autocannon runs in this one). */
+async function startBare(bodies: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/bare-server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, BARE_BODIES: JSON.stringify(bodies) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const m = /bare: (\d+)/.exec(chunk.toString());
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code}) before listening`)));
+  });
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
 async function main() {
   const prismPort = await freePort();
   const prismBase = `http://127.0.0.1:${prismPort}`;
@@ -152,6 +169,20 @@ async function main() {
       body: JSON.stringify({ type: 'b-roll', topic: 'Bench' }),
     },
   ];
+  // The yardstick: a bare node:http server answering each path with the mock's own body.
+  const sample = async (c: { mock: string; body?: string }) =>
+    (
+      await fetch(c.mock, {
+        method: c.body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: c.body,
+      })
+    ).text();
+  const bodies: Record<string, string> = {};
+  for (const c of cases) bodies[new URL(c.mock).pathname] = await sample(c);
+  const bare = await startBare(bodies);
+  const bareUrl = (mockUrl: string) => `${bare.base}${new URL(mockUrl).pathname}`;
+
   const rows: string[] = [];
   try {
     for (const c of cases) {
@@ -159,23 +190,27 @@ async function main() {
       const method = c.body ? 'POST' : 'GET';
       const prismFigures = await measure(c.prism, method, c.body);
       const mockFigures = await measure(c.mock, method, c.body);
+      const bareFigures = await measure(bareUrl(c.mock), method, c.body);
       const ratio = mockFigures.rps / prismFigures.rps;
+      const toBare = mockFigures.rps / bareFigures.rps;
       for (const [who, f] of [
         ['plain prism', prismFigures],
         ['mock', mockFigures],
+        ['bare http', bareFigures],
       ] as const) {
         console.log(
           `  ${who.padEnd(12)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}`,
         );
       }
-      console.log(`  ratio ${ratio.toFixed(2)}x`);
+      console.log(`  mock / prism ${ratio.toFixed(2)}x, mock / bare ${toBare.toFixed(2)}x`);
       rows.push(
-        `| ${c.name} | ${prismFigures.rps.toFixed(0)} | ${prismFigures.p50} / ${prismFigures.p99} | ${mockFigures.rps.toFixed(0)} | ${mockFigures.p50} / ${mockFigures.p99} | ${ratio.toFixed(2)}x | ${mockFigures.p99 < 10 ? 'yes' : 'no'} |`,
+        `| ${c.name} | ${bareFigures.rps.toFixed(0)} | ${prismFigures.rps.toFixed(0)} | ${mockFigures.rps.toFixed(0)} | ${mockFigures.p50} / ${mockFigures.p99} | ${mockFigures.errors + mockFigures.non2xx} | ${ratio.toFixed(2)}x | ${toBare.toFixed(2)}x |`,
       );
     }
   } finally {
     await mock.stop();
     prism.kill('SIGTERM');
+    bare.child.kill('SIGTERM');
   }
   console.log(`bench: in process (${IN_PROCESS_CALLS} sequential calls each)`);
   const inProcessRows = await inProcess();
@@ -185,14 +220,15 @@ async function main() {
 Written by \`npm run bench:mock\` (scripts/bench/mock.ts) on ${new Date().toISOString()}.
 autocannon, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up; the mock
 (\`npm start\` entry point, request log on, written to /dev/null) and plain
-\`prism mock generated/openapi.yaml\` (prism-cli default options) run side by side on
+\`prism mock generated/openapi.yaml\` (prism-cli default options) and a bare \`node:http\` server
+answering each path with the mock's own body (scripts/bench/bare-server.ts) run side by side on
 ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}. The machine is shared with other work, so
-treat single runs as indicative (under load from other sessions p99 went up to ~30 ms in
-earlier runs). Plain Prism's CLI pretty-prints several log lines per request (signale), which is part
-of the gap. Target: at least 0.9× plain Prism's throughput, p99 under 10 ms.
+treat single runs as indicative. Plain Prism's CLI pretty-prints several log lines per request
+(signale), which is part of its gap. Goals: the mock at 0.25× the bare server or better, p99 under
+5 ms, no errors.
 
-| request | prism req/s | prism p50 / p99 ms | mock req/s | mock p50 / p99 ms | mock / prism | mock p99 < 10 ms |
-| --- | ---: | ---: | ---: | ---: | ---: | :---: |
+| request | bare req/s | prism req/s | mock req/s | mock p50 / p99 ms | mock errors | mock / prism | mock / bare |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
 ## In process (no socket)
