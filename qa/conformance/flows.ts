@@ -9,7 +9,7 @@
 // and refunds (transitions with refund: true, judged by the checker's credit tracker). What must be
 // written down is the order of calls: the Arazzo workflows in openapi/flows/ (read by arazzo.ts),
 // each step naming an operationId that is checked against the contract before anything is sent.
-import { Contract, type ContractOperation as Operation, fillPath, type StateMachine } from '../../lib/contract/index.js';
+import { Contract, type ContractOperation as Operation, fillPath, readPointer, type StateMachine } from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/state/machines.js';
 import type { CoverageRecorder } from '../checker/coverage.js';
 import { accountKey, Checker } from '../checker/checker.js';
@@ -69,23 +69,37 @@ export interface FlowOptions {
   coverage?: CoverageRecorder;
 }
 
-const pointerGet = (body: unknown, pointer: string): unknown =>
-  pointer
-    .split('/')
-    .slice(1)
-    .reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), body);
-
-// Stand-ins for the file parts of multipart requests: a well-formed 1x1 PNG, and a short text as
-// an audio sample (Prism, under the mock, refuses binary bytes in that part; a real deployment will
-// want a real recording, so the voice-clone flow is skipped when the sample is refused).
+// Stand-ins for the file parts of multipart requests: a well-formed 1x1 PNG and a tenth of a second
+// of silence as a WAV (a real deployment may find it too short to clone a voice: the voice-clone
+// flow is then skipped, as it says), and bytes for any other file.
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
     '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
   'hex',
 );
+
+/** 8 kHz, 8-bit mono PCM: a RIFF header and `samples` bytes of silence (128). */
+function silentWav(samples: number): Buffer {
+  const wav = Buffer.alloc(44 + samples, 128);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + samples, 4);
+  wav.write('WAVEfmt ', 8, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(8000, 24);
+  wav.writeUInt32LE(8000, 28);
+  wav.writeUInt16LE(1, 32);
+  wav.writeUInt16LE(8, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(samples, 40);
+  return wav;
+}
+
 const FILES: Record<string, { ext: string; type: string; data: () => Buffer }> = {
   image: { ext: 'png', type: 'image/png', data: () => PNG },
-  audio: { ext: 'wav', type: 'audio/wav', data: () => Buffer.from('conformance flow sample') },
+  audio: { ext: 'wav', type: 'audio/wav', data: () => silentWav(800) },
+  other: { ext: 'bin', type: 'application/octet-stream', data: () => Buffer.from('conformance flow file') },
 };
 
 function requestExample(contract: Contract, op: Operation, name?: string): Record<string, unknown> {
@@ -108,13 +122,14 @@ function fromSaved(contract: Contract, op: Operation, value: unknown): Record<st
 
 /**
  * multipart/form-data from the request schema: the required fields (every field where the contract
- * does not say which are required), a small file where a field is a file (contentMediaType), false
+ * does not say which are required), a small file where a field carries files, false
  * for booleans (e.g. never buy a voice-clone slot), the schema's example or a label for text.
  */
 function multipartBody(contract: Contract, op: Operation): { body: Buffer; type: string } {
   const media = contract.deref(op.raw.requestBody)?.content?.['multipart/form-data'];
   const schema = contract.deref(media?.schema);
   const boundary = `conformance-flow-${Date.now().toString(16)}`;
+  const fileFields = contract.fileFields(op);
   const chunks: Buffer[] = [];
   const part = (name: string, value: Buffer, file?: { ext: string; type: string }) => {
     chunks.push(
@@ -130,7 +145,8 @@ function multipartBody(contract: Contract, op: Operation): { body: Buffer; type:
     const prop = contract.deref(node);
     const item = prop.type === 'array' ? contract.deref(prop.items) : prop;
     const mediaType = String(item?.contentMediaType ?? media?.encoding?.[name]?.contentType ?? '');
-    const file = FILES[mediaType.split('/')[0]];
+    // Which fields carry files is the contract model's reading (the mock reads the same).
+    const file = fileFields.has(name) ? (FILES[mediaType.split('/')[0]] ?? FILES.other) : undefined;
     if (file) part(name, file.data(), file);
     else if (item?.type === 'boolean') part(name, Buffer.from('false'));
     else part(name, Buffer.from(String(item?.examples?.[0] ?? (name === 'terms' ? 'true' : 'Conformance flow'))));
@@ -271,9 +287,9 @@ async function walk(
         });
         return;
       }
-      for (const [name, pointer] of Object.entries(step.save ?? {})) saved[name] = pointerGet(parsed, pointer);
+      for (const [name, pointer] of Object.entries(step.save ?? {})) saved[name] = readPointer(parsed, pointer);
       if (!machine) break;
-      const status = pointerGet(parsed, machine.statusLocation);
+      const status = readPointer(parsed, machine.statusLocation);
       const values = (machine as StateMachine & { stateValues?: Record<string, unknown> }).stateValues;
       const named = values ? Object.entries(values).find(([, v]) => v === status)?.[0] : undefined;
       const state = named ?? (typeof status === 'string' ? status : undefined);
