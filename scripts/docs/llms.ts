@@ -3,7 +3,16 @@
 // file). Everything comes from the contract through the model and the same modules that build the
 // HTML page's sections; each operation's page stands on its own (base URL, auth, credits, state
 // machine, what is not shown), because an assistant may read one page or one slice of the full file.
-import type { JsonValue, MaybeRef, Parameter, RequestBody, Response, Schema, XStateMachine } from '../../lib/contract/index.js';
+import {
+  type JsonValue,
+  type MaybeRef,
+  type Parameter,
+  parsePointer,
+  type RequestBody,
+  type Response,
+  type Schema,
+  type XStateMachine,
+} from '../../lib/contract/index.js';
 import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../build-steps/unconfirmed.js';
 import { type Document, deref, model, type Operation, operations, tagOrder } from './contract.js';
 import { constraints, creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js';
@@ -98,13 +107,7 @@ function operationGaps(doc: Document, o: Operation): { place: string; text: stri
     if (typeof ref === 'string' && ref.startsWith('#/')) {
       if (seenRefs.has(ref)) return;
       seenRefs.add(ref);
-      walk(
-        deref(doc, node as object),
-        ref
-          .slice(2)
-          .split('/')
-          .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~')),
-      );
+      walk(deref(doc, node as object), parsePointer(ref));
       return;
     }
     for (const [key, value] of Object.entries(node)) {
