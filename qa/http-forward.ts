@@ -59,6 +59,61 @@ export function send(target: URL, { method, headers, body }: Omit<Exchange, 'url
   });
 }
 
+/** A streamed body passed its limit while on its way: the upstream request was abandoned. */
+export class BodyTooLarge extends Error {
+  readonly code = 'EBODYTOOLARGE';
+}
+
+/**
+ * Like send, but the request body is piped from `source` as it arrives (never held whole), its bytes
+ * counted into `counted`; past `maxBytes` the upstream request is abandoned with BodyTooLarge.
+ */
+export function sendStreaming(
+  target: URL,
+  { method, headers }: Omit<Exchange, 'url' | 'body'>,
+  source: http.IncomingMessage,
+  options: { maxBytes: number; counted: { bytes: number }; timeoutMs?: number },
+): Promise<Answer> {
+  const client = target.protocol === 'https:' ? https : http;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return new Promise((resolve, reject) => {
+    const req = client.request(target, { method, headers: { ...headers, host: target.host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 502, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    const timer = setTimeout(() => {
+      reject(new UpstreamTimeout(`timed out after ${timeoutMs} ms`));
+      req.destroy();
+    }, timeoutMs);
+    timer.unref();
+    req.on('close', () => clearTimeout(timer));
+    req.on('error', reject);
+    source.on('data', (chunk: Buffer) => {
+      options.counted.bytes += chunk.length;
+      if (options.counted.bytes > options.maxBytes) {
+        source.removeAllListeners('data');
+        source.resume();
+        reject(new BodyTooLarge(`the request body passed ${options.maxBytes} bytes`));
+        req.destroy();
+        return;
+      }
+      if (!req.write(chunk)) {
+        source.pause();
+        req.once('drain', () => source.resume());
+      }
+    });
+    source.on('end', () => req.end());
+    source.on('error', (error) => {
+      reject(error);
+      req.destroy();
+    });
+  });
+}
+
 export function header(headers: http.IncomingHttpHeaders | http.OutgoingHttpHeaders, name: string): string | null {
   const value = headers[name];
   if (value === undefined) return null;

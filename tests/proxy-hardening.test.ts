@@ -181,6 +181,67 @@ describe("the proxy's own answers and limits", () => {
   });
 });
 
+describe('uploads stream through the proxy', () => {
+  it('a multipart body reaches the target while the client is still sending it, whole; past PROXY_MAX_BODY_BYTES it is cut with 413', async () => {
+    // The target records when the first body bytes arrive and how many arrive in all.
+    let firstByteAt = 0;
+    let received = -1;
+    const server = http.createServer((req, res) => {
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => {
+        firstByteAt ||= Date.now();
+        bytes += chunk.length;
+      });
+      req.on('end', () => {
+        received = bytes;
+        res.writeHead(422, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'The given data was invalid.', status: 422, errors: { name: ['required'] } }));
+      });
+      req.on('error', () => undefined);
+    });
+    const upstream = await listening(server);
+    const proxy = await startProxyProcess(upstream.url, { PROXY_MAX_BODY_BYTES: String(64 * 1024) });
+    const upload = (parts: number) =>
+      new Promise<{ status: number; code?: string; secondWriteAt: number }>((resolve, reject) => {
+        let secondWriteAt = 0;
+        const req = http.request(
+          `${proxy.base}/voice-clones`,
+          { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=b', 'transfer-encoding': 'chunked' } },
+          (res) => {
+            let text = '';
+            res.on('data', (c) => (text += c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, code: JSON.parse(text).error?.code, secondWriteAt }));
+          },
+        );
+        req.on('error', reject);
+        req.write(
+          `--b\r\nContent-Disposition: form-data; name="samples[]"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n${'R'.repeat(20_000)}`,
+        );
+        setTimeout(() => {
+          secondWriteAt = Date.now();
+          for (let i = 1; i < parts; i++) req.write('R'.repeat(20_000));
+          req.end('\r\n--b--\r\n');
+        }, 400);
+      });
+    try {
+      const small = await upload(2);
+      const streamedEarly = firstByteAt > 0 && firstByteAt < small.secondWriteAt;
+      const whole = received;
+      const big = await upload(6);
+      expect([small.status, streamedEarly, whole > 40_000, big.status, big.code]).toEqual([
+        422,
+        true,
+        true,
+        413,
+        'PROXY-PAYLOAD-TOO-LARGE',
+      ]);
+    } finally {
+      await proxy.stop();
+      await upstream.close();
+    }
+  });
+});
+
 describe('SIGTERM with a slow client attached', () => {
   it('writes the reports, exits at once with its documented code, and frees the port', async () => {
     const idle = await target(() => undefined);

@@ -10,6 +10,8 @@ export interface Observed {
   query: URLSearchParams;
   requestHeaders: http.IncomingHttpHeaders | http.OutgoingHttpHeaders;
   requestBody: Buffer;
+  /** Bytes of a body the proxy streamed without keeping (a multipart upload): requestBody is then empty. */
+  requestBodySize?: number;
   status: number;
   responseHeaders: http.IncomingHttpHeaders;
   responseBody: Buffer;

@@ -115,7 +115,7 @@ export function validateRequest(contract: Contract, schemas: Schemas, match: Mat
     for (const f of findings.slice(start)) f.guess ??= bodyGuess;
     return findings;
   };
-  if (!ex.requestBody.length) {
+  if (!(ex.requestBodySize ?? ex.requestBody.length)) {
     if (body.required)
       findings.push({
         kind: 'request',

@@ -7,7 +7,7 @@
 // 413, 502, 504) is in the API's error envelope with a PROXY-* code the API never sends.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HOP_BY_HOP, send, type Answer } from '../http-forward.js';
+import { BodyTooLarge, HOP_BY_HOP, send, sendStreaming, type Answer } from '../http-forward.js';
 import { blockedAnswer } from './block.js';
 import type { Checker } from '../checker/checker.js';
 
@@ -78,7 +78,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       res.writeHead(answer.status, answer.statusText || undefined, out);
       res.end(answer.body);
     };
-    readBody(req, maxBodyBytes).then(
+    // The checker reads JSON bodies, so those are read whole first (within the limit); any other
+    // body (a multipart upload, a file) is only counted, so it streams to the target as it comes.
+    const streamed = streamable(req);
+    const drain = () => {
+      if (streamed) req.resume();
+    };
+    const read: Promise<Buffer | undefined> =
+      streamed && Number(req.headers['content-length'] ?? 0) <= maxBodyBytes ? Promise.resolve(EMPTY) : readBody(req, maxBodyBytes);
+    read.then(
       (body) => {
         if (body === undefined) {
           answered(tooLarge());
@@ -87,6 +95,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         }
         const url = new URL(req.url ?? '/', 'http://proxy.local');
         if (url.pathname === REPORT_PATH) {
+          drain();
           if (method !== 'GET') {
             answered(proxyAnswer(405, 'PROXY-METHOD-NOT-ALLOWED', `${REPORT_PATH} answers GET only.`, { allow: 'GET' }));
             return;
@@ -100,6 +109,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           return;
         }
         if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
+          drain();
           answered(
             proxyAnswer(
               404,
@@ -113,16 +123,23 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         const headers: http.OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
         if (body.length) headers['content-length'] = body.length;
+        // A streamed body keeps the length its client announced (else it goes chunked).
+        else if (streamed && req.headers['content-length'] !== undefined) headers['content-length'] = req.headers['content-length'];
         const match = checker.matchOperation(method, below);
 
         if (options.blockCharges && match?.op.credits?.charges) {
           checker.blocked++;
+          drain();
           answered(blockedAnswer(match.op));
           log(`blocked ${method} ${url.pathname} (${match.op.id} charges credits; PROXY_BLOCK_CHARGES=1)`);
           return;
         }
         const upstream = new URL(`${targetBase}${below}${url.search}`, target.origin);
-        send(upstream, { method, headers, body }, options.timeoutMs)
+        const counted = { bytes: 0 };
+        const exchange = streamed
+          ? sendStreaming(upstream, { method, headers }, req, { maxBytes: maxBodyBytes, counted, timeoutMs: options.timeoutMs })
+          : send(upstream, { method, headers, body }, options.timeoutMs);
+        exchange
           .then((answer) => {
             answered(answer);
             try {
@@ -132,6 +149,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
                 query: url.searchParams,
                 requestHeaders: headers,
                 requestBody: body,
+                ...(streamed ? { requestBodySize: counted.bytes } : {}),
                 status: answer.status,
                 responseHeaders: answer.headers,
                 responseBody: answer.body,
@@ -142,6 +160,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
             }
           })
           .catch((error: Error & { code?: string }) => {
+            if (error instanceof BodyTooLarge) {
+              answered(tooLarge());
+              log(
+                `refused ${method} ${req.url}: streamed body passed PROXY_MAX_BODY_BYTES=${maxBodyBytes}; the target's request was abandoned`,
+              );
+              return;
+            }
             const found = checker.targetError(method, below, error);
             const timedOut = error.code === 'ETIMEDOUT';
             answered(
@@ -182,6 +207,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
       }),
   };
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** A request whose body the checker does not read: one with a declared type that is not JSON. */
+function streamable(req: http.IncomingMessage): boolean {
+  const type = req.headers['content-type'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return hasBody && typeof type === 'string' && type.trim() !== '' && !/json/i.test(type);
 }
 
 /** The request body, or undefined as soon as it is known to pass the limit (never read whole). */
