@@ -95,4 +95,17 @@ describe('createMockHandlers under msw/node', () => {
     expect((await handlers.control.requests({ token: 'shared-name' })).length).toBe(2);
     expect((await other.control.requests({ token: 'shared-name' })).length).toBe(1);
   });
+  it('an uploaded file arrives byte-exact: the journal has its size and SHA-256', async () => {
+    const bytes = new Uint8Array(4096).map((_, i) => (i * 151 + 7) % 256);
+    const api = createVideoApiClient({ baseUrl, token: 'msw-upload' });
+    const { response } = await api.POST('/characters', {
+      body: { name: 'Ava', image: new File([bytes], 'ava.png', { type: 'image/png' }) },
+    });
+    const digest = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (b) => b.toString(16).padStart(2, '0')).join(
+      '',
+    );
+    const [entry] = await handlers.control.requests({ token: 'msw-upload', limit: 1 });
+    expect(response.status).toBe(200);
+    expect(entry.uploads).toContainEqual({ field: 'image', filename: 'ava.png', contentType: 'image/png', size: 4096, sha256: digest });
+  });
 });
