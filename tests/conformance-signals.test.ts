@@ -78,4 +78,24 @@ describe('npm run conformance', () => {
     expect(readFileSync(junit, 'utf8')).not.toContain('<failure');
     expect(await portFree(Number(new URL(target).port))).toBe(true);
   }, 180_000);
+  it('SIGTERM during a run over several tokens: every lane stops, the merged JUnit and the coverage are written, exit 0 with nothing found', async () => {
+    const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-signal-lanes-'));
+    const run = npmRun(
+      'conformance',
+      { CONFORMANCE_TOKENS: 'signal-lane-a,signal-lane-b', CONFORMANCE_REPORT_DIR: reportDir },
+      /\[conformance\] target (http:\/\/\S+)/,
+    );
+    const target = await run.seen;
+    await new Promise<void>((resolve) => {
+      const wait = () => (/lane 2: unit-\d+ started/.test(run.output()) ? setTimeout(resolve, 1_500) : setTimeout(wait, 50));
+      wait();
+    });
+    run.signal('SIGTERM');
+    expect(await run.exited, run.output()).toBe(0);
+    expect(run.output()).toMatch(/lane \d: unit-\d+ stopped \(SIGTERM\)/);
+    expect(run.output()).toMatch(/interrupted by SIGTERM: a partial run/);
+    expect(existsSync(path.join(reportDir, 'conformance-junit.xml'))).toBe(true);
+    expect(existsSync(path.join(reportDir, 'coverage.json'))).toBe(true);
+    expect(await portFree(Number(new URL(target).port))).toBe(true);
+  }, 180_000);
 });
