@@ -86,106 +86,112 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     };
     const read: Promise<Buffer | undefined> =
       streamed && Number(req.headers['content-length'] ?? 0) <= maxBodyBytes ? Promise.resolve(EMPTY) : readBody(req, maxBodyBytes);
-    read.then(
-      (body) => {
-        if (body === undefined) {
-          answered(tooLarge());
-          log(`refused ${method} ${req.url}: body over PROXY_MAX_BODY_BYTES=${maxBodyBytes}`);
-          return;
-        }
-        const url = new URL(req.url ?? '/', 'http://proxy.local');
-        if (url.pathname === REPORT_PATH) {
-          drain();
-          if (method !== 'GET') {
-            answered(proxyAnswer(405, 'PROXY-METHOD-NOT-ALLOWED', `${REPORT_PATH} answers GET only.`, { allow: 'GET' }));
+    read
+      .then(
+        (body) => {
+          if (body === undefined) {
+            answered(tooLarge());
+            log(`refused ${method} ${req.url}: body over PROXY_MAX_BODY_BYTES=${maxBodyBytes}`);
             return;
           }
-          answered({
-            status: 200,
-            statusText: 'OK',
-            headers: { 'content-type': 'application/json' },
-            body: Buffer.from(JSON.stringify(checker.report(), null, 2)),
-          });
-          return;
-        }
-        if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
-          drain();
-          answered(
-            proxyAnswer(
-              404,
-              'PROXY-NOT-FOUND',
-              `The validating proxy serves the API under ${basePath} (and its report at ${REPORT_PATH}); ${url.pathname} is neither.`,
-            ),
-          );
-          return;
-        }
-        const below = url.pathname.slice(basePath.length) || '/';
-        const headers: http.OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-        if (body.length) headers['content-length'] = body.length;
-        // A streamed body keeps the length its client announced (else it goes chunked).
-        else if (streamed && req.headers['content-length'] !== undefined) headers['content-length'] = req.headers['content-length'];
-        const match = checker.matchOperation(method, below);
-
-        if (options.blockCharges && match?.op.credits?.charges) {
-          checker.blocked++;
-          drain();
-          answered(blockedAnswer(match.op));
-          log(`blocked ${method} ${url.pathname} (${match.op.id} charges credits; PROXY_BLOCK_CHARGES=1)`);
-          return;
-        }
-        const upstream = new URL(`${targetBase}${below}${url.search}`, target.origin);
-        const counted = { bytes: 0 };
-        const exchange = streamed
-          ? sendStreaming(upstream, { method, headers }, req, { maxBytes: maxBodyBytes, counted, timeoutMs: options.timeoutMs })
-          : send(upstream, { method, headers, body }, options.timeoutMs);
-        exchange
-          .then((answer) => {
-            answered(answer);
-            try {
-              checker.check({
-                method,
-                path: below,
-                query: url.searchParams,
-                requestHeaders: headers,
-                requestBody: body,
-                ...(streamed ? { requestBodySize: counted.bytes } : {}),
-                status: answer.status,
-                responseHeaders: answer.headers,
-                responseBody: answer.body,
-                at: Date.now(),
-              });
-            } catch (error) {
-              log(`checker fault on ${method} ${url.pathname}: ${(error as Error).stack ?? error}`);
-            }
-          })
-          .catch((error: Error & { code?: string }) => {
-            if (error instanceof BodyTooLarge) {
-              answered(tooLarge());
-              log(
-                `refused ${method} ${req.url}: streamed body passed PROXY_MAX_BODY_BYTES=${maxBodyBytes}; the target's request was abandoned`,
-              );
+          const url = new URL(req.url ?? '/', 'http://proxy.local');
+          if (url.pathname === REPORT_PATH) {
+            drain();
+            if (method !== 'GET') {
+              answered(proxyAnswer(405, 'PROXY-METHOD-NOT-ALLOWED', `${REPORT_PATH} answers GET only.`, { allow: 'GET' }));
               return;
             }
-            const found = checker.targetError(method, below, error);
-            const timedOut = error.code === 'ETIMEDOUT';
+            answered({
+              status: 200,
+              statusText: 'OK',
+              headers: { 'content-type': 'application/json' },
+              body: Buffer.from(JSON.stringify(checker.report(), null, 2)),
+            });
+            return;
+          }
+          if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
+            drain();
             answered(
-              timedOut
-                ? proxyAnswer(
-                    504,
-                    'PROXY-TARGET-TIMEOUT',
-                    `The target ${target.origin} did not answer within ${options.timeoutMs} ms (PROXY_TIMEOUT_MS).`,
-                  )
-                : proxyAnswer(502, 'PROXY-TARGET-UNREACHABLE', `The validating proxy could not reach ${target.origin}: ${error.message}`),
+              proxyAnswer(
+                404,
+                'PROXY-NOT-FOUND',
+                `The validating proxy serves the API under ${basePath} (and its report at ${REPORT_PATH}); ${url.pathname} is neither.`,
+              ),
             );
-            if (found) log(`TARGET ERROR ${found.message}`);
-          });
-      },
-      (error: Error) => {
-        log(`could not read the request ${method} ${req.url}: ${error.message}`);
-        res.destroy();
-      },
-    );
+            return;
+          }
+          const below = url.pathname.slice(basePath.length) || '/';
+          const headers: http.OutgoingHttpHeaders = {};
+          for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+          if (body.length) headers['content-length'] = body.length;
+          // A streamed body keeps the length its client announced (else it goes chunked).
+          else if (streamed && req.headers['content-length'] !== undefined) headers['content-length'] = req.headers['content-length'];
+          const match = checker.matchOperation(method, below);
+
+          if (options.blockCharges && match?.op.credits?.charges) {
+            checker.blocked++;
+            drain();
+            answered(blockedAnswer(match.op));
+            log(`blocked ${method} ${url.pathname} (${match.op.id} charges credits; PROXY_BLOCK_CHARGES=1)`);
+            return;
+          }
+          const upstream = new URL(`${targetBase}${below}${url.search}`, target.origin);
+          const counted = { bytes: 0 };
+          const exchange = streamed
+            ? sendStreaming(upstream, { method, headers }, req, { maxBytes: maxBodyBytes, counted, timeoutMs: options.timeoutMs })
+            : send(upstream, { method, headers, body }, options.timeoutMs);
+          exchange
+            .then((answer) => {
+              answered(answer);
+              try {
+                checker.check({
+                  method,
+                  path: below,
+                  query: url.searchParams,
+                  requestHeaders: headers,
+                  requestBody: body,
+                  ...(streamed ? { requestBodySize: counted.bytes } : {}),
+                  status: answer.status,
+                  responseHeaders: answer.headers,
+                  responseBody: answer.body,
+                  at: Date.now(),
+                });
+              } catch (error) {
+                log(`checker fault on ${method} ${url.pathname}: ${(error as Error).stack ?? error}`);
+              }
+            })
+            .catch((error: Error & { code?: string }) => {
+              if (error instanceof BodyTooLarge) {
+                answered(tooLarge());
+                log(
+                  `refused ${method} ${req.url}: streamed body passed PROXY_MAX_BODY_BYTES=${maxBodyBytes}; the target's request was abandoned`,
+                );
+                return;
+              }
+              const found = checker.targetError(method, below, error);
+              const timedOut = error.code === 'ETIMEDOUT';
+              answered(
+                timedOut
+                  ? proxyAnswer(
+                      504,
+                      'PROXY-TARGET-TIMEOUT',
+                      `The target ${target.origin} did not answer within ${options.timeoutMs} ms (PROXY_TIMEOUT_MS).`,
+                    )
+                  : proxyAnswer(502, 'PROXY-TARGET-UNREACHABLE', `The validating proxy could not reach ${target.origin}: ${error.message}`),
+              );
+              if (found) log(`TARGET ERROR ${found.message}`);
+            });
+        },
+        (error: Error) => {
+          log(`could not read the request ${method} ${req.url}: ${error.message}`);
+          res.destroy();
+        },
+      )
+      // A fault of the proxy itself: the client gets an answer in the envelope, never a hang.
+      .catch((error: Error) => {
+        log(`proxy fault on ${method} ${req.url}: ${error.stack ?? error.message}`);
+        answered(proxyAnswer(500, 'PROXY-INTERNAL-ERROR', `The validating proxy failed on this request: ${error.message}`));
+      });
   });
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
