@@ -18,8 +18,8 @@ export interface Unit {
   phases: string[];
 }
 
-/** Batches per lane: enough that a lane that drew long batches is evened out by the others. */
-const BATCHES_PER_LANE = 6;
+/** Batches per lane: enough that the lanes finish close together (8 lanes over the whole contract: one operation each). */
+const BATCHES_PER_LANE = 8;
 
 /** Groups of selected operations joined by links (either direction); single operations are left out. */
 export function linkedGroups(selected: OperationFact[]): string[][] {
