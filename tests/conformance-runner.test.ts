@@ -182,6 +182,26 @@ describe('throttle', () => {
     expect(tokenBudgetSpent({ headers: { 'x-ratelimit-remaining': '12' } })).toBe(false);
   });
 
+  it('with a token, only requests carrying it draw on its budget; one without a token waits on a budget of its own', async () => {
+    const upstream = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const port = (upstream.address() as import('node:net').AddressInfo).port;
+    // 1 a minute: a second request on the same budget would have to wait most of a minute.
+    const throttle = await startThrottle(`http://127.0.0.1:${port}/v2`, '1/m', () => undefined, { token: 'lane-token' });
+    try {
+      const own = await fetch(`${throttle.url}/me`, { headers: { authorization: 'Bearer lane-token' } });
+      const anonymous = await fetch(`${throttle.url}/me`);
+      expect([own.status, anonymous.status, throttle.stats.requests]).toEqual([200, 200, 2]);
+      expect(throttle.stats.pacedMs).toEqual({ token: 0, others: 0 });
+    } finally {
+      await throttle.close();
+      upstream.close();
+    }
+  });
+
   it('passes a 429 with budget left straight through (character previews at 5 a minute)', async () => {
     const upstream = http.createServer((_req, res) => {
       res.writeHead(429, { 'retry-after': '30', 'x-ratelimit-remaining': '25' });
@@ -192,7 +212,7 @@ describe('throttle', () => {
     const throttle = await startThrottle(`http://127.0.0.1:${port}/v2`, '10/s', () => undefined);
     try {
       expect((await fetch(`${throttle.url}/characters/1/preview`, { method: 'POST' })).status).toBe(429);
-      expect(throttle.stats).toEqual({ requests: 1, waited429: 0 });
+      expect([throttle.stats.requests, throttle.stats.waited429]).toEqual([1, 0]);
     } finally {
       await throttle.close();
       upstream.close();

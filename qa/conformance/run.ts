@@ -97,7 +97,7 @@ async function main(): Promise<number> {
     for (const [index, token] of settings.tokens.entries()) {
       const lane: Lane = { index, token, url: target, flowsToken: remote ? token : `${token}-flows` };
       if (settings.rateLimit) {
-        lane.throttle = await startThrottle(target, settings.rateLimit, laneLog(lane));
+        lane.throttle = await startThrottle(target, settings.rateLimit, laneLog(lane), { token });
         lane.url = lane.throttle.url;
       }
       lanes.push(lane);

@@ -8,7 +8,7 @@ import { send, header, serve, type Answer, type Exchange } from '../http-forward
 export interface Throttle {
   /** Base URL to give Schemathesis: same path as the remote base URL, on the local forwarder. */
   url: string;
-  stats: { requests: number; waited429: number };
+  stats: { requests: number; waited429: number; readonly pacedMs: { token: number; others: number } };
   close(): Promise<void>;
 }
 
@@ -42,17 +42,18 @@ export function tokenBudgetSpent(answer: { headers: Answer['headers'] }): boolea
   return remaining === null || remaining.trim() === '' || !(Number(remaining) > 0);
 }
 
-export async function startThrottle(remoteBaseUrl: string, rate: string | undefined, log: (line: string) => void): Promise<Throttle> {
-  const remote = new URL(remoteBaseUrl);
-  const { limit, windowMs } = rate ? parseRate(rate) : { limit: Infinity, windowMs: 60_000 };
+/**
+ * One budget: evenly spaced (30/m: one request every 2 s, never a burst of 30), and never more than
+ * `limit` in any sliding window. `waitMs` adds up the waits it imposed (for the run's progress).
+ */
+function pacer(limit: number, windowMs: number) {
   const sent: number[] = []; // start times within the sliding window
-  const stats = { requests: 0, waited429: 0 };
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  let queue: Promise<unknown> = Promise.resolve();
-
-  // Evenly spaced (30/m: one request every 2 s, never a burst of 30), and never more than `limit`
-  // in any sliding window.
   const spacingMs = Number.isFinite(limit) ? windowMs / limit : 0;
+  const state = { waitMs: 0 };
+  const sleep = (ms: number) => {
+    state.waitMs += ms;
+    return new Promise((r) => setTimeout(r, ms));
+  };
   async function slot(): Promise<void> {
     for (;;) {
       const now = Date.now();
@@ -69,10 +70,44 @@ export async function startThrottle(remoteBaseUrl: string, rate: string | undefi
       await sleep(sent[0] + windowMs - now + 5);
     }
   }
+  return { slot, state };
+}
+
+export interface ThrottleOptions {
+  /**
+   * The lane's token. Given, only requests that carry it (`Authorization: Bearer <token>`) draw on
+   * its budget; the others (no token, or another one: Schemathesis's auth checks) are nobody's
+   * allowance and are paced by a budget of their own at the same rate.
+   */
+  token?: string;
+}
+
+export async function startThrottle(
+  remoteBaseUrl: string,
+  rate: string | undefined,
+  log: (line: string) => void,
+  options: ThrottleOptions = {},
+): Promise<Throttle> {
+  const remote = new URL(remoteBaseUrl);
+  const { limit, windowMs } = rate ? parseRate(rate) : { limit: Infinity, windowMs: 60_000 };
+  const own = pacer(limit, windowMs);
+  const others = options.token === undefined ? own : pacer(limit, windowMs);
+  const stats = {
+    requests: 0,
+    waited429: 0,
+    /** Milliseconds the token's budget and the others' budget made requests wait. */
+    get pacedMs() {
+      return { token: own.state.waitMs, others: others === own ? 0 : others.state.waitMs };
+    },
+  };
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  let queue: Promise<unknown> = Promise.resolve();
+  const budgetOf = (exchange: Exchange) =>
+    options.token === undefined || header(exchange.headers, 'authorization') === `Bearer ${options.token}` ? own : others;
 
   async function forward(exchange: Exchange): Promise<Answer> {
     for (let attempt = 0; ; attempt++) {
-      await slot();
+      await budgetOf(exchange).slot();
       stats.requests++;
       const answer = await send(new URL(exchange.url, remote.origin), exchange);
       if (answer.status !== 429 || attempt >= MAX_429_RETRIES || !tokenBudgetSpent(answer)) return answer;
