@@ -45,6 +45,10 @@ export async function readMultipart(
 ): Promise<MultipartForm | { error: string }> {
   const boundary = boundaryOf(contentType);
   if (!boundary) return { error: 'The multipart body has no boundary in its Content-Type.' };
+  // The platform parsers differ on a malformed Content-Disposition (Node 20 refuses one, Node 24
+  // reads past it): the mock checks their syntax itself, so it answers the same everywhere.
+  const badHeader = malformedDisposition(bytes, boundary);
+  if (badHeader) return { error: `The multipart body has a malformed part header: ${JSON.stringify(badHeader)}.` };
   let form: FormData;
   try {
     form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
@@ -77,4 +81,21 @@ export async function readMultipart(
   }
   forPrism.push(`--${boundary}--\r\n`);
   return { fields, parts, forPrism: forPrism.join('') };
+}
+
+// `form-data` then `; name=value` parameters (a token, or a quoted string), RFC 7578 and RFC 6266.
+const DISPOSITION =
+  /^content-disposition:[ \t]*form-data(?:[ \t]*;[ \t]*[!#$%&'*+.^_`|~0-9a-z-]+[ \t]*=[ \t]*(?:"(?:[^"\\]|\\.)*"|[!#$%&'*+.^_`|~0-9a-z-]+))*[ \t]*;?[ \t]*$/i;
+
+/** The first Content-Disposition header line of a part that does not parse, if any (bytes read as Latin-1, one per byte). */
+function malformedDisposition(bytes: Uint8Array, boundary: string): string | undefined {
+  const text = new TextDecoder('latin1').decode(bytes);
+  for (const segment of text.split(`--${boundary}`).slice(1)) {
+    if (segment.startsWith('--')) break;
+    const end = segment.indexOf('\r\n\r\n');
+    for (const line of (end < 0 ? segment : segment.slice(0, end)).split('\r\n')) {
+      if (/^content-disposition:/i.test(line) && !DISPOSITION.test(line)) return line;
+    }
+  }
+  return undefined;
 }
