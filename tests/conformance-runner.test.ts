@@ -167,6 +167,16 @@ Reproduce with:
     expect(text).toContain('curl -X GET -H "Authorization: Bearer $CONFORMANCE_TOKEN" https://staging.example.test/v2/me');
     expect(formatSummary([])).toBe('No failures.');
   });
+
+  it('gives every step of a stateful reproduction the token placeholder, not just the first', () => {
+    const steps =
+      "curl -X POST -H 'Authorization: [Filtered]' http://127.0.0.1:9/v2/voice-clones && \\\n  curl -X GET -H 'Authorization: [Filtered]' http://127.0.0.1:9/v2/voice-clones/12";
+    const text = formatSummary([
+      { operation: 'Stateful tests', code: 'ST302', title: 'Created resource not found', detail: '', curl: steps },
+    ]);
+    expect(text).not.toContain('[Filtered]');
+    expect(text.split('Bearer $CONFORMANCE_TOKEN').length - 1).toBe(2);
+  });
 });
 
 describe('throttle', () => {

@@ -17,7 +17,7 @@ import { junit } from '../proxy/report.js';
 import { startLocalServer, type LocalServer } from './local-mock.js';
 import { resolveRuntime } from './runtime.js';
 import { describeRelaxations, effectiveConfig, loadDoc, operationsToml, relaxations } from './relaxations.js';
-import { seed, type Seeded } from './seed.js';
+import { NO_SUCH_ID, seed, type Seeded } from './seed.js';
 import { readSettings } from './settings.js';
 import { formatSummary, parseJUnit, type Finding } from './summary.js';
 import { startThrottle, type Throttle } from './throttle.js';
@@ -166,7 +166,7 @@ async function main(): Promise<number> {
           for (const c of lane.seeded.created) say(`seeded ${c.label} -> id ${c.id}`);
           for (const s of lane.seeded.skipped) {
             say(
-              `not seeded ${s.collection}${s.forDelete ? ` for ${s.forDelete}` : ''}: ${s.why} (${s.forDelete ?? 'its operations'} get${s.forDelete ? 's' : ''} generated ids)`,
+              `not seeded ${s.collection}${s.forDelete ? ` for ${s.forDelete}` : ''}: ${s.why} (${s.forDelete ? `${s.forDelete} gets the id "${NO_SUCH_ID}", which names nothing, so it cannot delete what the other operations use` : 'its operations get generated ids'})`,
             );
           }
           lane.configPath = path.join(reportDir, many ? `schemathesis-effective-${lane.index + 1}.toml` : 'schemathesis-effective.toml');

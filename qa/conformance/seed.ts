@@ -36,6 +36,9 @@ export interface SeedOptions {
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
+/** The id a DELETE without a resource of its own is given: it names nothing, so the DELETE is a 404. */
+export const NO_SUCH_ID = 'conformance-no-such-id';
+
 /** A node with its internal `$ref`s followed (through the contract model's one pointer reader); loose, as seeding guesses. */
 function resolve(doc: Json, node: Json): Json {
   let current = node;
@@ -198,8 +201,9 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
     const id = await create(collection);
     if (id !== undefined) result.ids.set(collection, id);
   }
-  // A DELETE on a created collection gets a resource of its own; when none can be made, it gets no
-  // seeded id at all (rather than deleting the one every other operation uses).
+  // A DELETE on a created collection gets a resource of its own. When none can be made, it gets an
+  // id that names nothing (NO_SUCH_ID): a generated id could be a seeded one (the mock's are small
+  // integers) and delete what every other operation uses.
   const starved = new Set<string>();
   for (const o of wanted.filter((w) => w.method === 'delete')) {
     const last = collectionsOf(o.path).at(-1);
@@ -218,7 +222,10 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
     const chain = collectionsOf(o.path);
     chain.forEach(({ name, collection }, i) => {
       const last = i === chain.length - 1;
-      if (last && starved.has(o.id)) return;
+      if (last && starved.has(o.id)) {
+        params[`path.${name}`] = NO_SUCH_ID;
+        return;
+      }
       const id = (last ? result.forDelete.get(o.id) : undefined) ?? result.ids.get(collection);
       if (id !== undefined) params[`path.${name}`] = id;
     });

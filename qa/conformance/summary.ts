@@ -77,7 +77,7 @@ export function formatSummary(findings: Finding[], options: { rewriteOrigin?: [s
     for (const f of list) {
       lines.push(`    ✗ ${f.code} ${f.title}${f.detail ? ` — ${f.detail.slice(0, 300)}` : ''}`);
       if (f.curl) {
-        let curl = f.curl.replace("'Authorization: [Filtered]'", '"Authorization: Bearer $CONFORMANCE_TOKEN"');
+        let curl = f.curl.replaceAll("'Authorization: [Filtered]'", '"Authorization: Bearer $CONFORMANCE_TOKEN"');
         if (options.rewriteOrigin) curl = curl.split(options.rewriteOrigin[0]).join(options.rewriteOrigin[1]);
         lines.push(`      reproduce: ${curl}`);
       }
