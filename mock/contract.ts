@@ -40,7 +40,7 @@ export class Contract extends ContractById {
     return super.op(id) as Operation;
   }
 
-  /** An operation by an id read from the contract itself (a state machine's list, Prism's route). */
+  /** An operation by an id read from the contract itself (a state machine's list, the route). */
   opFromContract(id: string): Operation {
     return super.op(id) as Operation;
   }

@@ -1,19 +1,34 @@
-// Prism's HTTP engine, used as a library: routing, security, request validation, content
-// negotiation and examples all come from it. We only add a tap on its mocker so the caller also
-// learns which operation Prism matched and which violations it found.
-import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
+// Prism's HTTP engine, used as a library, one part at a time: its operation model, security check,
+// request validator and mocker (content negotiation and examples) are called by the pipeline's
+// stages in the mock's own order (mock/pipeline/index.ts), so a call refused early never pays for
+// the later parts, and the mocker runs only when an answer needs an example. Routing is the
+// contract model's one path matcher (the one the proxy uses), over Prism's operations.
+import { getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { PathMatcher } from '../lib/contract/index.js';
 
-// Prism's default mocker and the per-request Prefer parsing of prism-http-server are not re-exported
-// from the package roots; both are CommonJS files of the pinned versions (imported as modules, so a
-// bundler follows them).
+// The parts and prism-http-server's Prefer parsing are not re-exported from the package roots;
+// all are CommonJS files of the pinned versions (imported as modules, so a bundler follows them).
 import * as mockerModule from '@stoplight/prism-http/dist/mocker/index.js';
+import * as validatorModule from '@stoplight/prism-http/dist/validator/index.js';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 
-// Node hands a CommonJS file's exports object over as `default`; Vite's interop, the function itself.
-const mockerExports = (mockerModule as { default: unknown }).default as { default?: unknown } | ((...args: never[]) => unknown);
-const defaultMock = (typeof mockerExports === 'function' ? mockerExports : mockerExports.default) as (opts: any) => any;
+/** A CommonJS file's export: Node hands the exports object over as `default`, Vite the value itself. */
+function commonJs<T>(module: unknown, name: string): T {
+  const outer = (module as { default?: any }).default ?? module;
+  const value = outer?.[name] ?? (module as any)[name];
+  if (typeof value !== 'function') throw new Error(`mock: Prism's ${name} was not found in its module`);
+  return value as T;
+}
+
+/** fp-ts's Either, as Prism's parts return it. */
+type Either<L, R> = { _tag: 'Left'; left: L } | { _tag: 'Right'; right: R };
+type Part<L, R> = (args: { resource: IHttpOperation; element: IHttpRequest | IHttpResponse }) => Either<L, R>;
+
+const validateSecurity = commonJs<Part<Violation[], unknown>>(validatorModule, 'validateSecurity');
+const validateInput = commonJs<Part<Violation[], unknown>>(validatorModule, 'validateInput');
+const validateOutput = commonJs<Part<Violation[], unknown>>(validatorModule, 'validateOutput');
+const prismMock = commonJs<(opts: object) => (logger: object) => Either<PrismError, IHttpResponse>>(mockerModule, 'default');
 
 export interface Violation {
   path?: string[];
@@ -22,9 +37,19 @@ export interface Violation {
   severity: number;
 }
 
-export type PrismResult =
-  | { kind: 'ok'; operationId: string; output: IHttpResponse; violations: Violation[]; bodyError?: string; outputViolations?: boolean }
-  | { kind: 'error'; status: number; name: string; detail: string };
+interface PrismError {
+  status?: number;
+  name: string;
+  detail?: string;
+  message: string;
+}
+
+export type Routed = { kind: 'ok'; resource: IHttpOperation } | { kind: 'not-found' } | { kind: 'method-not-allowed'; allow: string[] };
+
+export type Example = { ok: true; output: IHttpResponse } | { ok: false; name: string; detail: string };
+
+/** An Accept header that asks for nothing in particular: any type, or JSON (every answer of the API is JSON). */
+export const PLAIN_ACCEPT = /^\s*(\*\/\*|application\/json)\s*$/i;
 
 /** How many times a `Prefer: dynamic=true` body is generated before giving up on conformance. */
 const DYNAMIC_ATTEMPTS = 25;
@@ -48,31 +73,13 @@ function silentLogger(): object {
   return logger;
 }
 
+const problem = (error: PrismError) => ({ status: error.status ?? 500, name: error.name, detail: error.detail ?? error.message });
+
 export async function createPrism(doc: unknown) {
   const logger = silentLogger();
   const operations: IHttpOperation[] = await getHttpOperationsFromSpec(doc as object);
-  const matched = new WeakMap<object, { operationId: string; violations: Violation[] }>();
-  const prism = createInstance(
-    {
-      mock: { dynamic: false },
-      validateRequest: true,
-      // The stateful layer replaces most bodies; response conformance is checked by the tests and
-      // by Schemathesis instead of on every request.
-      validateResponse: false,
-      checkSecurity: true,
-      errors: false,
-      upstreamProxy: undefined,
-      isProxy: false,
-    } as never,
-    {
-      logger: logger as never,
-      mock: (opts: any) => {
-        // `iid` is the contract's operationId in Prism's operation model.
-        matched.set(opts.input.data, { operationId: opts.resource.iid, violations: opts.input.validations });
-        return defaultMock(opts);
-      },
-    },
-  );
+
+  const matcher = new PathMatcher(operations);
 
   /** Reads `Prefer: code=…, example=…, dynamic=…` the way prism-http-server does. */
   function preferences(request: IHttpRequest): { ok: true; value: Preferences } | { ok: false; detail: string } {
@@ -81,50 +88,80 @@ export async function createPrism(doc: unknown) {
     return { ok: true, value: parsed.right };
   }
 
-  // Prism's router scores every operation of the document on every request, which dominated the
-  // mock's CPU profile. Prism still routes, but only among the operations whose path template
-  // fits this path at all (the contract model's one matcher; all methods, so Prism still tells
-  // 404 from 405).
-  const matcher = new PathMatcher(operations);
-  const candidates = (path: string) => {
-    const fitting = matcher.templates(path).flatMap((fit) => fit.operations);
-    return fitting.length ? fitting : operations;
+  /**
+   * Which operation the call is (Prism's model of it), or 404, or 405 with the methods the path
+   * allows: the contract model's matcher ranks templates as Prism's router does (literal segments
+   * before parameters).
+   */
+  function route(method: string, path: string): Routed {
+    const found = matcher.match(method, path);
+    if (found.kind === 'operation') return { kind: 'ok', resource: found.op };
+    return found.kind === 'method-not-allowed' ? { kind: 'method-not-allowed', allow: found.allow } : { kind: 'not-found' };
+  }
+
+  /** Prism's security check (the operation's `security`): its violations, code 401, or none. */
+  function security(resource: IHttpOperation, input: IHttpRequest): Violation[] {
+    const checked = validateSecurity({ resource, element: input });
+    return checked._tag === 'Left' ? checked.left : [];
+  }
+
+  /**
+   * Prism's request validation. Its multipart parser (parse-multipart-data) throws on some
+   * malformed bodies: that is reported as the body being unparseable.
+   */
+  function validate(resource: IHttpOperation, input: IHttpRequest): { violations: Violation[]; bodyError?: string } {
+    try {
+      const checked = validateInput({ resource, element: input });
+      return { violations: checked._tag === 'Left' ? checked.left : [] };
+    } catch (error) {
+      return { violations: [], bodyError: (error as Error).message };
+    }
+  }
+
+  // The plain answer of an operation (no preferences, a JSON or any Accept, a valid request) is
+  // always the same static example: it is made once per operation and Accept, and copied per call,
+  // since the state's handlers keep parts of it in stored resources.
+  const plainAnswers = new Map<string, string>();
+  const plainKey = (resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences) => {
+    const accept = input.headers?.accept;
+    const plain =
+      Object.values(prefs).every((value) => value === undefined) &&
+      !violations.some((v) => v.severity === 0) &&
+      (accept === undefined || PLAIN_ACCEPT.test(accept));
+    return plain ? `${resource.iid} ${accept ?? ''}` : undefined;
   };
 
-  async function request(input: IHttpRequest, prefs: Preferences): Promise<PrismResult> {
-    try {
-      if (!prefs.dynamic) return await run(input, prefs);
-      // Prism's generator ignores if/then (e.g. "completed requires url"), so a dynamic body can
-      // break the contract. Generate again, with Prism's response validation on, until it holds.
-      let result = await run(input, prefs, true);
-      for (let attempt = 1; attempt < DYNAMIC_ATTEMPTS && result.kind === 'ok' && result.outputViolations; attempt += 1) {
-        result = await run({ ...input }, prefs, true);
-      }
-      return result;
-    } catch (error) {
-      // Prism's multipart parser (parse-multipart-data) throws on some malformed bodies. Ask Prism
-      // again without the body, so routing, security and the gate still decide first, and report
-      // the body as unparseable.
-      if (input.body === undefined) throw error;
-      const retry = await run({ ...input, body: undefined }, prefs);
-      return retry.kind === 'ok' ? { ...retry, bodyError: (error as Error).message } : retry;
-    }
+  /**
+   * The answer Prism's mocker negotiates for a valid call: the status, headers and example body
+   * that the Prefer preferences and the Accept header ask for, or why it cannot.
+   */
+  function example(resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences): Example {
+    const key = plainKey(resource, input, violations, prefs);
+    const known = key === undefined ? undefined : plainAnswers.get(key);
+    // Kept as JSON text: parsing it is the cheapest deep copy of a plain JSON answer.
+    if (known) return { ok: true, output: JSON.parse(known) };
+    const made = negotiate(resource, input, violations, prefs);
+    if (key !== undefined && made.ok) plainAnswers.set(key, JSON.stringify(made.output));
+    return made;
   }
 
-  async function run(input: IHttpRequest, prefs: Preferences, validateResponse = false): Promise<PrismResult> {
-    const config = { mock: { dynamic: false, ...prefs }, validateResponse };
-    const result = await prism.request(input, candidates(input.url.path), config as never)();
-    if (result._tag === 'Left') {
-      const error = result.left as { status?: number; name: string; detail?: string; message: string };
-      return { kind: 'error', status: error.status ?? 500, name: error.name, detail: error.detail ?? error.message };
+  function negotiate(resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences): Example {
+    const run = () => {
+      const made = prismMock({ resource, input: { data: input, validations: violations }, config: { dynamic: false, ...prefs } })(logger);
+      return made._tag === 'Right' ? ({ ok: true, output: made.right } as const) : ({ ok: false, ...problem(made.left) } as const);
+    };
+    let made: Example = run();
+    // Prism's generator ignores if/then (e.g. "completed requires url"), so a dynamic body can
+    // break the contract. Generate again until Prism's own response validation accepts it.
+    for (let attempt = 1; prefs.dynamic && made.ok && attempt < DYNAMIC_ATTEMPTS; attempt += 1) {
+      const checked = validateOutput({ resource, element: made.output });
+      if (checked._tag === 'Right' || !checked.left.some((v) => v.severity === 0)) break;
+      made = run();
     }
-    const tap = matched.get(input);
-    if (!tap) throw new Error('Prism answered without running its mocker');
-    const outputViolations = result.right.validations.output.some((v: Violation) => v.severity === 0);
-    return { kind: 'ok', operationId: tap.operationId, output: result.right.output, violations: tap.violations, outputViolations };
+    return made;
   }
 
-  return { request, preferences, operations };
+  return { route, security, validate, example, preferences, operations };
 }
 
 export type Prism = Awaited<ReturnType<typeof createPrism>>;

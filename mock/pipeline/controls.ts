@@ -7,17 +7,16 @@ export function controls(_deps: StageDeps): Stage {
   return (x) => {
     // A control the mock could not honour is ignored: the state answers, saying so in a header.
     if (x.ignored) return undefined;
-    const { prefs } = need(x.routing, 'the route');
-    const { output } = need(x.matched, 'the operation').result;
-    if (prefs.ok && (prefs.value.code !== undefined || prefs.value.exampleKey !== undefined || prefs.value.dynamic !== undefined)) {
-      return {
-        status: output.statusCode,
-        body: output.body,
-        headers: { 'Content-Type': String(output.headers?.['Content-type'] ?? 'application/json') },
-      };
-    }
-    // Prism picked an error example for a valid request (it never should); say so honestly.
-    if (output.statusCode >= 300) return { status: output.statusCode, body: output.body };
-    return undefined;
+    const { prefs } = need(x.checked, 'the validation');
+    if (prefs.code === undefined && prefs.exampleKey === undefined && prefs.dynamic === undefined) return undefined;
+    // The validate stage asked Prism's mocker for this answer (it could be served, or it was refused there).
+    const example = need(x.example, 'the example');
+    if (!example.ok) throw new Error(`mock pipeline: an unservable Prefer reached the controls (${example.detail})`);
+    const { output } = example;
+    return {
+      status: output.statusCode,
+      body: output.body,
+      headers: { 'Content-Type': String(output.headers?.['Content-type'] ?? 'application/json') },
+    };
   };
 }

@@ -7,7 +7,8 @@ import type { Contract, Operation } from '../contract.js';
 import type { Clock } from '../control/clock.js';
 import type { Faults } from '../control/faults.js';
 import type { Answer, Errors } from '../errors.js';
-import type { Prism, PrismResult } from '../prism.js';
+import type { Example, Prism, Preferences, Routed, Violation } from '../prism.js';
+import type { IHttpOperation } from '@stoplight/types';
 import type { UploadedPart } from '../multipart.js';
 import type { ParsedBody } from '../request-body.js';
 import type { StatefulApi } from '../state/api.js';
@@ -34,12 +35,20 @@ export interface Exchange {
   /** The body's bytes were not valid UTF-8 (raw holds them with U+FFFD in their place). */
   readonly invalidUtf8?: boolean;
   readonly trace: Trace;
-  /** route: the request as Prism saw it, and what Prism made of it. */
+  /** route: the request as Prism's parts read it, and the operation the path matcher found for it. */
   routing?: Routing;
-  /** routed: the operation Prism matched, and its answer for it. */
-  matched?: { op: Operation; result: Extract<PrismResult, { kind: 'ok' }> };
+  /** routed: the contract's operation, and Prism's model of it. */
+  matched?: { op: Operation; resource: IHttpOperation };
   /** gate: the caller's account. */
   account?: Account;
+  /** validate: what Prism's validator found (warnings only, once the call got past it) and the Prefer preferences. */
+  checked?: { violations: Violation[]; prefs: Preferences };
+  /**
+   * validate: the example Prism's mocker negotiated, made there only when the call asks for
+   * something particular (Prefer, an Accept other than JSON); otherwise the state stage asks for it
+   * when its answer needs one.
+   */
+  example?: Example;
   /** validate: a Prefer/Accept the mock could not honour where the operation has no 422 (said in a header). */
   ignored?: string;
 }
@@ -49,10 +58,7 @@ export interface Routing {
   path: string;
   parsed: ParsedBody;
   input: IHttpRequest;
-  prefs: ReturnType<Prism['preferences']>;
-  result: PrismResult;
-  /** A Prefer code/example or an Accept Prism could not serve: header -> why. */
-  unservable?: Record<string, string[]>;
+  routed: Routed;
 }
 
 /** What the stages are built from: one of each, made by createMock. */

@@ -3,10 +3,13 @@ import { gateFailure, kindOf } from '../tokens.js';
 import { need, type Stage, type StageDeps } from './exchange.js';
 
 /** No or unknown token: 401. An unsubscribed or unverified account: 403, except on ungated reads. */
-export function gate({ contract, errors, store }: StageDeps): Stage {
+export function gate({ contract, errors, prism, store }: StageDeps): Stage {
   return (x) => {
-    const { op, result } = need(x.matched, 'the operation');
-    if (result.violations.some((v) => v.severity === 0 && v.code === 401) || !x.token) return errors.unauthorized();
+    const { op, resource } = need(x.matched, 'the operation');
+    if (!x.token) return errors.unauthorized();
+    // Prism's check of the operation's security (the Authorization header's scheme and form).
+    const { input } = need(x.routing, 'the route');
+    if (prism.security(resource, input).some((v) => v.severity === 0 && v.code === 401)) return errors.unauthorized();
     const kind = kindOf(x.token);
     if (kind === 'invalid') return errors.unauthorized();
     const account = store.account(x.token, kind);

@@ -1,6 +1,8 @@
 // The mock's request pipeline, in the manner of Prism's HTTP engine: small named stages run in
-// order; the first that answers ends the call. Behaviour for a new operation belongs in the state
-// stage's handler maps (mock/state/api.ts), not here.
+// order; the first that answers ends the call. Routing is the contract model's path matcher; each later
+// stage asks Prism only what it needs (the security check, the validator; the mocker last, and
+// only for an answer that uses an example).
+// Behaviour for a new operation belongs in the state stage's handler maps (mock/state/api.ts).
 import type { Answer } from '../errors.js';
 import { controls } from './controls.js';
 import type { Exchange, Stage, StageDeps } from './exchange.js';

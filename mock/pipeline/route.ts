@@ -1,25 +1,25 @@
-// Routing, the way Prism's HTTP engine does it: Prism matches the path and method, checks security
-// and validates the request against the operation, and picks the contract's example.
+// Routing: the contract model's one path matcher names the operation (Prism's model of it). Nothing
+// is validated or generated here: the faults, the gate and the validator come first, and Prism's
+// mocker runs only when an answer needs an example.
 import type { IHttpRequest } from '@stoplight/prism-http';
-import { PathMatcher } from '../../lib/contract/index.js';
 import { parseBody } from '../request-body.js';
 import { need, type Stage, type StageDeps } from './exchange.js';
 
-/** Asks Prism about the call; answers only for paths outside the base path (no API there, no fault). */
+/** Finds the operation; answers only for paths outside the base path (no API there, no fault). */
 export function route({ config, contract, errors, prism }: StageDeps): Stage {
-  // Which multipart fields carry files, per operation (what Prism is shown for an empty file).
-  const matcher = new PathMatcher(contract.operations.values());
-  const fileFields = (method: string, path: string) => {
-    const m = matcher.match(method.toLowerCase(), path);
-    return m.kind === 'operation' ? contract.fileFields(m.op) : undefined;
-  };
   return async (x) => {
     if (!x.url.pathname.startsWith(`${config.basePath}/`)) return errors.notFound();
     const path = x.url.pathname.slice(config.basePath.length);
+    const routed = prism.route(x.method, path);
+    // `iid` is the contract's operationId in Prism's operation model.
+    const operationId = routed.kind === 'ok' ? (routed.resource.iid as string) : undefined;
+    x.trace.operationId = operationId;
+    // Read before anything can refuse the call, so the journal lists what was uploaded either way.
     const parsed = await parseBody(x.raw, x.headers['content-type'] ?? '', {
       invalidUtf8: x.invalidUtf8,
       bytes: x.bytes,
-      fileFields: () => fileFields(x.method, path),
+      // Which multipart fields carry files (what Prism is shown for an empty file).
+      fileFields: () => (operationId ? contract.fileFields(contract.opFromContract(operationId)) : undefined),
     });
     if (parsed.uploads) x.trace.uploads = parsed.uploads;
     const input: IHttpRequest = {
@@ -28,47 +28,25 @@ export function route({ config, contract, errors, prism }: StageDeps): Stage {
       headers: x.headers as Record<string, string>,
       body: parsed.forPrism,
     };
-    const prefs = prism.preferences(input);
-    let result = await prism.request(input, prefs.ok ? prefs.value : {});
-    let unservable: Record<string, string[]> | undefined;
-    if (result.kind === 'error' && !/NO_(PATH|METHOD)_MATCHED/.test(result.name)) {
-      // Prism matched the route but cannot produce what was asked (a Prefer code or example the
-      // contract lacks, an Accept it cannot serve). Ask again plainly, so the gate still answers
-      // first; the validate stage then reports the request as unprocessable.
-      unservable = { [/NOT_ACCEPTABLE/.test(result.name) ? 'Accept' : 'Prefer']: [result.detail] };
-      result = await prism.request({ ...input, headers: { ...input.headers, accept: 'application/json' } }, {});
-    }
-    x.trace.operationId = result.kind === 'ok' ? result.operationId : undefined;
-    x.routing = { path, parsed, input, prefs, result, unservable };
+    x.routing = { path, parsed, input, routed };
     return undefined;
   };
 }
 
 /**
- * Prism's refusals of a call it could not route: 404, 405 with Allow (the methods the contract
- * declares on that path), 4xx about the request itself. After the faults stage, so a fault for
- * every operation ("*") also reaches unknown paths.
+ * The refusals of a call that names no operation: 404, or 405 with Allow (the methods the contract
+ * declares on that path). After the faults stage, so a fault for every operation ("*") also
+ * reaches unknown paths.
  */
 export function routed({ contract, errors }: StageDeps): Stage {
-  // For the Allow header: the methods the contract declares where the path fits (the contract
-  // model's one matcher, the same the validating proxy routes with).
-  const matcher = new PathMatcher(contract.operations.values());
-  const allowed = (method: string, path: string) => {
-    const m = matcher.match(method, path);
-    return (m.kind === 'method-not-allowed' ? m.allow : []).join(', ');
-  };
-
   return (x) => {
-    const { result, path } = need(x.routing, 'the route');
-    if (result.kind === 'ok') {
-      x.matched = { op: contract.opFromContract(result.operationId), result };
+    const { routed: found } = need(x.routing, 'the route');
+    if (found.kind === 'ok') {
+      x.matched = { op: contract.opFromContract(found.resource.iid as string), resource: found.resource };
       return undefined;
     }
-    if (result.status === 404) return errors.notFound();
-    if (result.status === 405) return { ...errors.methodNotAllowed(), headers: { Allow: allowed(x.method, path) } };
-    if ([406, 415, 400, 422].includes(result.status)) return errors.validation({ request: [result.detail] });
-    console.error(`mock: Prism failed: ${result.status} ${result.detail}`);
-    return errors.server();
+    if (found.kind === 'not-found') return errors.notFound();
+    return { ...errors.methodNotAllowed(), headers: { Allow: found.allow.join(', ') } };
   };
 }
 

@@ -1,7 +1,11 @@
 // The request's own faults: after the gate (an unauthorised caller learns nothing about its body)
-// and before the controls and the state, which may assume a valid request.
+// and before the controls and the state, which may assume a valid request. Prism's validator runs
+// here, and its mocker only when the call asks for a particular answer (Prefer, or an Accept other
+// than JSON), to learn whether that answer can be given.
+import type { IHttpRequest } from '@stoplight/prism-http';
 import type { Contract, Operation } from '../contract.js';
 import type { Answer } from '../errors.js';
+import { PLAIN_ACCEPT, type Preferences } from '../prism.js';
 import { acceptsEmpty } from '../request-body.js';
 import { need, type Stage, type StageDeps } from './exchange.js';
 
@@ -10,26 +14,35 @@ import { need, type Stage, type StageDeps } from './exchange.js';
  * honoured: 422 where the operation documents it, else ignored (said in a header, so the answer
  * still conforms). Prism's violations, a JSON null for an object body, empty query parameters: 422 (or 400).
  */
-export function validate({ contract, errors }: StageDeps): Stage {
+export function validate({ contract, errors, prism }: StageDeps): Stage {
   return (x) => {
-    const { parsed, prefs, unservable, input } = need(x.routing, 'the route');
-    const { op, result } = need(x.matched, 'the operation');
+    const { parsed, input } = need(x.routing, 'the route');
+    const { op, resource } = need(x.matched, 'the operation');
     if (parsed.malformed) return withErrors(errors.wrongArgs(parsed.malformed), { body: [parsed.malformed] });
-    if (result.bodyError)
+    const { violations, bodyError } = prism.validate(resource, input);
+    if (bodyError)
       return withErrors(errors.wrongArgs('The request body could not be parsed.'), {
-        body: [`The request body could not be parsed: ${result.bodyError}`],
+        body: [`The request body could not be parsed: ${bodyError}`],
       });
-    const refusal = unservable ?? (prefs.ok ? undefined : { Prefer: [prefs.detail] });
+    const prefs = prism.preferences(input);
+    let refusal: Record<string, string[]> | undefined = prefs.ok ? undefined : { Prefer: [prefs.detail] };
+    if (prefs.ok && asksForParticular(prefs.value, input)) {
+      // A Prefer code or example, or an Accept, Prism cannot serve from the contract.
+      x.example = prism.example(resource, input, violations, prefs.value);
+      if (!x.example.ok) refusal = { [/NOT_ACCEPTABLE/.test(x.example.name) ? 'Accept' : 'Prefer']: [x.example.detail] };
+    }
     if (refusal) {
       if (op.raw.responses['422']) return errors.validation(refusal);
+      x.example = undefined;
       x.ignored = Object.values(refusal)
         .flat()
         .join('; ')
         .replace(/[^\x20-\x7e]+/g, ' ')
         .trim();
     }
-    const problems = result.violations.filter((v) => v.severity === 0);
+    const problems = violations.filter((v) => v.severity === 0);
     if (problems.length) return errors.fromViolations(problems);
+    x.checked = { violations, prefs: prefs.ok && !x.ignored ? prefs.value : {} };
     // Prism reads a JSON `null` body as no body; an object schema does not accept it.
     if (parsed.forPrism === null && contract.requestSchema(op)?.type === 'object')
       return errors.validation({ body: ['The request body must be a JSON object, not null.'] });
@@ -41,6 +54,13 @@ export function validate({ contract, errors }: StageDeps): Stage {
     }
     return undefined;
   };
+}
+
+/** A Prefer preference, or an Accept that is not plainly JSON: only Prism's mocker knows whether it can be served. */
+function asksForParticular(prefs: Preferences, input: IHttpRequest): boolean {
+  if (Object.values(prefs).some((value) => value !== undefined)) return true;
+  const accept = input.headers?.accept;
+  return accept !== undefined && !PLAIN_ACCEPT.test(accept);
 }
 
 /** Query parameters sent empty (`page=`, `order=`) that their schema does not accept. */

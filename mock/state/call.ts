@@ -12,7 +12,7 @@ export interface Call {
   path: string;
   query: Record<string, string | string[]>;
   body: unknown;
-  /** Prism's answer for this call (status and body from the contract's examples). */
+  /** Prism's answer for this call (status and body from the contract's examples); the pipeline makes it on first read. */
   prism: { status: number; body: any };
   now: number;
   /** Absolute base URL of the mock, e.g. http://127.0.0.1:4010/v2, for pagination links. */
