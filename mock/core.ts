@@ -178,7 +178,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     let reply: Answer;
     let rateHeaders: Record<string, string | number> = {};
     try {
-      const rate = limiter.take(token || undefined, Date.now());
+      const rate = limiter.take(token || undefined, clock.now());
       rateHeaders = rate.headers;
       reply = rate.limited
         ? errors.answer('ErrorTooManyRequests')

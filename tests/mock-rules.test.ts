@@ -351,6 +351,27 @@ describe('headers', () => {
       await limited.stop();
     }
   });
+
+  it('MOCK_RATE_LIMIT counts on the mock clock: advancing it a minute lifts the limit, a stopped clock never does', async () => {
+    const limited = await startMock({ MOCK_RATE_LIMIT: '2', MOCK_CLOCK: 'manual' });
+    try {
+      const statuses = async (n: number) => {
+        const out = [];
+        for (let i = 0; i < n; i += 1) out.push((await call(limited.base, 'GET', '/me', { token: 'clocked' })).status);
+        return out;
+      };
+      expect(await statuses(3)).toEqual([200, 200, 429]);
+      const control = new URL('/__mock/clock/advance', limited.base);
+      const advance = (ms: number) =>
+        fetch(control, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
+      expect((await advance(59_000)).status).toBe(200);
+      expect(await statuses(1)).toEqual([429]);
+      expect((await advance(1_000)).status).toBe(200);
+      expect(await statuses(3)).toEqual([200, 200, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
 });
 
 describe('robustness', () => {
