@@ -95,6 +95,9 @@ async function inProcess(): Promise<string[]> {
   const direct = {
     me: await timeCalls(() => core.answer({ method: 'GET', url: '/v2/me', headers, body: '' })),
     create: await timeCalls(() => core.answer({ method: 'POST', url: '/v2/faceless', headers, body })),
+    // Calls refused before an example is needed: no token at the gate, an unknown id in the state.
+    anonymous: await timeCalls(() => core.answer({ method: 'GET', url: '/v2/me', headers: {}, body: '' })),
+    unknown: await timeCalls(() => core.answer({ method: 'GET', url: '/v2/faceless/999999999', headers, body: '' })),
   };
   const base = 'http://bench.test/v2';
   const handlers = createMockHandlers({ baseUrl: base });
@@ -110,6 +113,8 @@ async function inProcess(): Promise<string[]> {
   const rows = [
     row('GET /me, core.answer()', direct.me),
     row('POST /faceless, core.answer()', direct.create),
+    row('GET /me without a token (401), core.answer()', direct.anonymous),
+    row('GET /faceless/{unknown id} (404), core.answer()', direct.unknown),
     row('GET /me, createMockHandlers + msw/node fetch', msw.me),
     row('POST /faceless, createMockHandlers + msw/node fetch', msw.create),
   ];
@@ -236,7 +241,8 @@ ${rows.join('\n')}
 ${IN_PROCESS_CALLS} sequential calls each after 300 warm-up calls, one token, the request log off: the core's
 \`answer()\` (what both adapters call), and the same engine through \`createMockHandlers\` under
 \`msw/node\` (the Fetch \`Request\`/\`Response\` and MSW's interception included). Goal: the core answers
-\`GET /me\` in under 0.2 ms median.
+\`GET /me\` in under 0.2 ms median. A call refused before its answer needs an example (401 at the
+gate, 404 for an unknown id) never runs Prism's mocker.
 
 | call | median ms | p99 ms |
 | --- | ---: | ---: |
