@@ -7,6 +7,7 @@ import { Contract } from './contract.js';
 import { loadConfig, type MockConfig } from './config.js';
 import { priceList } from './costs.js';
 import { ApiError, Errors, type Answer } from './errors.js';
+import { decodeBody } from './request-body.js';
 import { createPrism } from './prism.js';
 import { RateLimiter } from './rate-limit.js';
 import { StatefulApi } from './state/api.js';
@@ -286,17 +287,4 @@ function describeToken(token: string | undefined): string {
   const shown = redactToken(token);
   if (!shown) return '(no token)';
   return token!.startsWith('mock-') ? shown : `token ${shown}`;
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const lenientUtf8 = new TextDecoder('utf-8');
-
-/** The body as text; bytes that are not UTF-8 are flagged (and decoded with U+FFFD only for the record). */
-function decodeBody(body: string | Uint8Array): { text: string; invalidUtf8: boolean } {
-  if (typeof body === 'string') return { text: body, invalidUtf8: false };
-  try {
-    return { text: strictUtf8.decode(body), invalidUtf8: false };
-  } catch {
-    return { text: lenientUtf8.decode(body), invalidUtf8: true };
-  }
 }

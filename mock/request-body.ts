@@ -80,3 +80,16 @@ export function acceptsEmpty(schema: any): boolean {
   if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test('')) return false;
   return true;
 }
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+
+/** The body as text; bytes that are not UTF-8 are flagged (and decoded with U+FFFD only for the record). */
+export function decodeBody(body: string | Uint8Array): { text: string; invalidUtf8: boolean } {
+  if (typeof body === 'string') return { text: body, invalidUtf8: false };
+  try {
+    return { text: strictUtf8.decode(body), invalidUtf8: false };
+  } catch {
+    return { text: lenientUtf8.decode(body), invalidUtf8: true };
+  }
+}
