@@ -120,6 +120,21 @@ describe('uploads with real file bytes', () => {
     expect(await uploadsOf('empty-sample')).toContainEqual(expect.objectContaining({ field: 'samples[]', size: 0 }));
   });
 
+  it('an array field is counted part by part: four samples[] (the contract allows 1 to 3) are a 422 naming the field, three are accepted', async () => {
+    const send = async (token: string, count: number) => {
+      const client = createVideoApiClient({ baseUrl: mock.base, token });
+      const samples = Array.from({ length: count }, (_, i) => new File([wav(100)], `take ${i}.wav`, { type: 'audio/wav' }));
+      const { response, error } = await client.POST('/voice-clones', {
+        body: { terms: true, name: 'Four', gender: 'male', 'samples[]': samples },
+      });
+      return { status: response.status, fields: Object.keys((error as { errors?: object } | undefined)?.errors ?? {}) };
+    };
+    expect([await send('four-samples', 4), await send('three-samples', 3)]).toEqual([
+      { status: 422, fields: ['samples[]'] },
+      { status: 200, fields: [] },
+    ]);
+  });
+
   it("a character's JPEG photo is accepted", async () => {
     const photo: Uint8Array<ArrayBuffer> = new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures', 'photo.jpg')));
     const client = createVideoApiClient({ baseUrl: mock.base, token: 'upload-jpeg' });

@@ -114,6 +114,21 @@ export class Contract {
     return files;
   }
 
+  /**
+   * The multipart/form-data fields sent as one part per item (array properties), with the number
+   * of parts their schema allows. A multipart reader that keeps one value per name (Prism's does)
+   * cannot see how many were sent; whoever counts the parts checks them against these.
+   */
+  repeatedParts(op: Operation): Map<string, { minItems?: number; maxItems?: number }> {
+    const schema = this.requestSchema(op, 'multipart/form-data');
+    const repeated = new Map<string, { minItems?: number; maxItems?: number }>();
+    for (const [name, raw] of Object.entries(schema?.properties ?? {})) {
+      const property = this.model.deref<Schema>(raw);
+      if (property?.type === 'array') repeated.set(name, { minItems: property.minItems, maxItems: property.maxItems });
+    }
+    return repeated;
+  }
+
   /** The operation's parameters, dereferenced. */
   parameters(op: Operation): Parameter[] {
     return (op.raw.parameters ?? []).map((p) => this.model.deref(p));

@@ -5,7 +5,8 @@
 import type { IHttpRequest } from '@stoplight/prism-http';
 import type { Contract, Operation } from '../contract.js';
 import type { Answer } from '../errors.js';
-import { PLAIN_ACCEPT, type Preferences } from '../prism.js';
+import type { UploadedPart } from '../multipart.js';
+import { PLAIN_ACCEPT, type Preferences, type Violation } from '../prism.js';
 import { acceptsEmpty } from '../request-body.js';
 import { need, type Stage, type StageDeps } from './exchange.js';
 
@@ -40,7 +41,7 @@ export function validate({ contract, errors, prism }: StageDeps): Stage {
         .replace(/[^\x20-\x7e]+/g, ' ')
         .trim();
     }
-    const problems = violations.filter((v) => v.severity === 0);
+    const problems = [...violations.filter((v) => v.severity === 0), ...partCounts(contract, op, parsed.uploads)];
     if (problems.length) return errors.fromViolations(problems);
     x.checked = { violations, prefs: prefs.ok && !x.ignored ? prefs.value : {} };
     // Prism reads a JSON `null` body as no body; an object schema does not accept it.
@@ -54,6 +55,35 @@ export function validate({ contract, errors, prism }: StageDeps): Stage {
     }
     return undefined;
   };
+}
+
+/**
+ * Array fields of a multipart body, counted part by part. Prism's multipart reader keeps one value
+ * per name, so it sees any number of `samples[]` parts as one and never checks their limits.
+ */
+function partCounts(contract: Contract, op: Operation, uploads: UploadedPart[] | undefined): Violation[] {
+  if (!uploads) return [];
+  const found: Violation[] = [];
+  for (const [field, { minItems, maxItems }] of contract.repeatedParts(op)) {
+    const sent = uploads.filter((part) => part.field === field).length;
+    // None sent is the required check's to report (Prism's), or fine where the field is optional.
+    if (sent === 0) continue;
+    if (maxItems !== undefined && sent > maxItems)
+      found.push({
+        path: ['body', field],
+        severity: 0,
+        code: 'maxItems',
+        message: `must NOT have more than ${maxItems} items (${sent} parts sent)`,
+      });
+    if (minItems !== undefined && sent < minItems)
+      found.push({
+        path: ['body', field],
+        severity: 0,
+        code: 'minItems',
+        message: `must NOT have fewer than ${minItems} items (${sent} parts sent)`,
+      });
+  }
+  return found;
 }
 
 /** A Prefer preference, or an Accept that is not plainly JSON: only Prism's mocker knows whether it can be served. */
