@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { operations, stateMachines } from '../generated/contract.js';
 import { createVideoApiClient, JobFailedError, PollTimeoutError, type PollableResource } from '../client/index.js';
 import { pollableResources } from '../client/poll.js';
+import { parsePointer } from '../lib/contract/pointer.js';
 import { ok, startLocalServer, type LocalServer } from './client-local-server.js';
 
 // Every wait the client asks for is recorded (the real sleep still runs, so other tests keep their
@@ -27,7 +28,7 @@ afterEach(async () => {
 
 // Builds a body with `status` placed at the machine's statusLocation (e.g. /data/video/status).
 function bodyAt(pointer: string, status: string, extra: Record<string, unknown> = {}) {
-  const keys = pointer.split('/').slice(1);
+  const keys = parsePointer(pointer);
   const root: Record<string, unknown> = {};
   let node = root;
   keys.slice(0, -1).forEach((k, i) => {
