@@ -17,6 +17,7 @@ import { startLifecycleFaults, type FaultLayer } from './servers/lifecycle-fault
 import { operationMatcher } from '../qa/checker/match.js';
 import { send, serve } from '../qa/http-forward.js';
 import { startMock, type RunningMock } from './mock-harness.js';
+import { parsePointer } from '../lib/contract/pointer.js';
 
 const contract = Contract.load();
 const quiet = () => undefined;
@@ -165,7 +166,7 @@ describe('polling that ends', () => {
   const machine = contract.machines.find((m) => m.pollOperationIds.includes(pollId))!;
   const flows = FLOWS.filter((f) => f.steps.some((s) => s.op === pollId && s.poll));
   // The object that holds the status (data.video for a faceless video).
-  const holder = machine.statusLocation.split('/').slice(1, -1);
+  const holder = parsePointer(machine.statusLocation).slice(0, -1);
 
   it('a staging that omits the status holder: the flow stops at once with one line naming the missing status', async () => {
     const staging = await rewritingStaging(pollId, (body) => {
@@ -197,7 +198,7 @@ describe('polling that ends', () => {
     const stuck = machine.states.find((s) => !machine.terminal.includes(s))!;
     const staging = await rewritingStaging(pollId, (body) => {
       const parent = holder.reduce((node, key) => node?.[key], body);
-      if (parent) parent[machine.statusLocation.split('/').at(-1)!] = stuck;
+      if (parent) parent[parsePointer(machine.statusLocation).at(-1)!] = stuck;
     });
     try {
       const { results } = await runFlows({

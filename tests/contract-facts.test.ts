@@ -1,7 +1,7 @@
 // Facts of the source that the contract must carry in machine-readable form: billing markers,
 // the tool server, the change log, the error catalogue, and the "invent nothing" rule.
 import { describe, expect, it } from 'vitest';
-import { loadContract, operationsOf } from './support/contract.js';
+import { deref, loadContract, operationsOf } from './support/contract.js';
 
 const doc = loadContract();
 const ops = new Map(operationsOf(doc).map((o) => [o.operation.operationId!, o.operation]));
@@ -162,9 +162,7 @@ describe('what the source does not show stays open', () => {
   });
   it('the ideas list borrows no page-size maximum from the credit history', () => {
     const listIdeas = ops.get('listIdeas')!;
-    const perPage: any = (listIdeas.parameters ?? [])
-      .map((p: any) => (p.$ref ? doc.components?.parameters?.[p.$ref.split('/').pop()] : p))
-      .find((p: any) => p?.name === 'per_page');
+    const perPage: any = (listIdeas.parameters ?? []).map((p: any) => deref(doc, p)).find((p: any) => p?.name === 'per_page');
     expect(perPage).toBeDefined();
     expect(perPage.schema.maximum).toBeUndefined();
     expect(perPage.schema.default).toBeUndefined();

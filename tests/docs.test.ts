@@ -14,6 +14,7 @@ import { isGuessedOperation, UNCONFIRMED_LABEL } from '../scripts/build-steps/un
 import { stateMachines } from '../scripts/docs/state-diagrams.js';
 import { ROOT } from '../scripts/lib/project.js';
 import { guardRequests, launchChromium } from './support/browser.js';
+import { deref } from './support/contract.js';
 
 const HTML = path.join(ROOT, 'generated', 'docs', 'index.html');
 const PAGE_URL = pathToFileURL(HTML).href;
@@ -221,9 +222,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     // An operation whose success response has named examples with different `data.status` values.
     const found = ops.flatMap((o) => {
       const ok = Object.entries<any>(o.op.responses).find(([code]) => /^2/.test(code))?.[1];
-      const examples = Object.values<any>(ok?.content?.['application/json']?.examples ?? {}).map((e) =>
-        e.$ref ? doc.components.examples[e.$ref.split('/').pop()] : e,
-      );
+      const examples = Object.values<any>(ok?.content?.['application/json']?.examples ?? {}).map((e) => deref(doc, e));
       const statuses = new Set(examples.map((e) => e.value?.data?.status).filter((s) => typeof s === 'string'));
       return statuses.size > 1 ? [{ o, examples }] : [];
     })[0];

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { operations, stateMachines } from '../generated/contract.js';
 import { multipart, useMock, type OperationId } from './mock-harness.js';
+import { readPointer } from '../lib/contract/pointer.js';
 
 // The mock's clock stands still: each poll that is not done advances it one job step, so every
 // state is seen whatever the machine's load and the order of the tests (jobs never move on their own).
@@ -10,11 +11,7 @@ const mock = useMock({ MOCK_CLOCK: 'manual' });
 const { op, balance, stepUntil } = mock;
 
 type MachineName = keyof typeof stateMachines;
-const at = (body: unknown, pointer: string) =>
-  pointer
-    .split('/')
-    .slice(1)
-    .reduce((acc: any, key) => (acc == null ? undefined : acc[key]), body);
+const at = readPointer;
 
 /** Polls the machine's poll operation until a terminal state, returning the states seen. */
 async function watch(machine: MachineName, params: Record<string, string | number>, token: string): Promise<unknown[]> {

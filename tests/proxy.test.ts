@@ -18,6 +18,7 @@ import type { Report } from '../qa/checker/types.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 import { portFree, type ProxyProcess, startProxyProcess } from './support/proxy-process.js';
+import { readPointer } from '../lib/contract/pointer.js';
 
 const contract = Contract.load();
 const op = (id: string) => contract.opFromContract(id);
@@ -40,11 +41,7 @@ async function api(base: string, token: string | null, id: string, params: Recor
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const statusAt = (body: unknown, location: string) =>
-  location
-    .split('/')
-    .slice(1)
-    .reduce<any>((acc, k) => acc?.[k], body);
+const statusAt = (body: unknown, location: string) => readPointer(body, location) as string;
 const exampleBody = (id: string) =>
   Object.values<any>(contract.deref(op(id).raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value)[0];
 
