@@ -3,32 +3,26 @@
 // contract's state machines walked end to end through the validating proxy's checker.
 // Settings: CONFORMANCE_* (see settings.ts and docs/conformance.md).
 // Exit code: 0 when nothing was found, 1 on any failure, 2 when the run could not start.
-import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../paths.js';
-import { buildSchemathesisArgs, hasLinkBetween, selectedOperations } from './args.js';
-import { operationFacts, SCHEMA_YAML } from './contract-facts.js';
-import { FLOWS, FLOWS_PHASE, runFlows } from './flows.js';
 import { Contract } from '../../lib/contract/index.js';
 import { belowThreshold, CoverageRecorder, coverageLine, writeCoverage } from '../checker/coverage.js';
-import { recordHar } from '../checker/har.js';
-import { junit } from '../proxy/report.js';
+import { operationFacts } from './contract-facts.js';
+import { FLOWS_PHASE } from './flows.js';
+import { runFlowsPhase } from './flows-phase.js';
+import { maskToken } from './lanes.js';
 import { startLocalServer, type LocalServer } from './local-mock.js';
-import { resolveRuntime } from './runtime.js';
-import { describeRelaxations, effectiveConfig, loadDoc, operationsToml, relaxations } from './relaxations.js';
-import { NO_SUCH_ID, seed, type Seeded } from './seed.js';
+import type { Lane, RunContext, Settings } from './run-context.js';
+import { runSchemathesisPhase } from './schemathesis-phase.js';
+import { signalAll } from './schemathesis-process.js';
 import { readSettings } from './settings.js';
-import { formatSummary, parseJUnit, type Finding } from './summary.js';
-import { startThrottle, type Throttle } from './throttle.js';
-import { runSchemathesisProcess, signalAll } from './schemathesis-process.js';
-import { maskToken, mergeJUnit, planUnits, PER_OPERATION_PHASES, runOnLanes, spread, STATEFUL_PHASE, type Unit } from './lanes.js';
-
-const CONFIG = path.join(ROOT, 'schemathesis.toml');
+import { formatSummary, type Finding } from './summary.js';
+import { startThrottle } from './throttle.js';
 
 const log = (line: string) => console.log(`[conformance] ${line}`);
 
-function describePlan(settings: ReturnType<typeof readSettings>, remote: boolean): void {
+function describePlan(settings: Settings, remote: boolean): void {
   const facts = operationFacts();
   const charging = facts.filter((f) => f.charges);
   const deleting = facts.filter((f) => f.method === 'DELETE');
@@ -56,18 +50,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     interrupted ??= signal;
     signalAll(signal);
   });
-
-/** One token's share of the run: its throttle (its own rate budget), its URL and its seeded ids. */
-interface Lane {
-  index: number;
-  token: string;
-  url: string;
-  throttle?: Throttle;
-  seeded?: Seeded;
-  configPath?: string;
-  /** Flows against the local mock use an account of their own (what Schemathesis spent is not theirs). */
-  flowsToken: string;
-}
 
 async function main(): Promise<number> {
   const settings = readSettings(process.env);
@@ -111,7 +93,7 @@ async function main(): Promise<number> {
       );
     if (remote && settings.rateLimit && settings.profile === 'full' && !settings.operationIds.length) {
       log(
-        `the full profile sends thousands of requests (about 7,000; about 1,300 with CONFORMANCE_MAX_EXAMPLES=1): hours at 30/m${many ? '' : ' (CONFORMANCE_TOKENS spreads them over several accounts)'}. CONFORMANCE_PROFILE=smoke sends about 110 (about 4 minutes)`,
+        `the full profile sends about 10,600 requests (measured against the mock; about 7,800 carry the token): over 4 hours at 30/m on one token${many ? `, at least ${Math.ceil(260 / lanes.length)} minutes over ${lanes.length}` : ' (CONFORMANCE_TOKENS spreads them over several accounts)'}. CONFORMANCE_PROFILE=smoke sends about 110 (about 4 minutes)`,
       );
     }
     describePlan(settings, remote);
@@ -126,212 +108,30 @@ async function main(): Promise<number> {
     const schemathesisSelected = !settings.phases.length || schemathesisPhases.length > 0;
     const findings: Finding[] = [];
     let failed = false;
+    const run: RunContext = {
+      settings,
+      remote,
+      lanes,
+      many,
+      reportDir,
+      files: { junit: junitPath, flowsJunit: flowsJunitPath, har: harPath },
+      contract,
+      coverage,
+      findings,
+      started,
+      local,
+      log,
+      laneLog,
+      progress,
+      interrupted: () => interrupted,
+    };
 
     if (schemathesisSelected) {
-      const st = { ...settings, phases: schemathesisPhases };
-      const runtime = await resolveRuntime(settings.runner, [reportDir], ['CONFORMANCE_TOKEN'], log);
-      const selected = selectedOperations(st, operationFacts(), remote);
-      if (!selected.length)
-        throw new Error('no operation left to test: check CONFORMANCE_OPERATIONS against the charging and DELETE filters');
-      const linkless = !hasLinkBetween(selected);
-      if (linkless && !st.phases.length && st.profile === 'full')
-        log('no OpenAPI link between the selected operations: the stateful phase is skipped');
-
-      // What the contract leaves open is not checked as if it were stated (relaxations.ts), and
-      // per-resource operations get real ids created with free calls (seed.ts), on every token.
-      const doc = loadDoc();
-      const selectedIds = new Set(selected.map((f) => f.operationId));
-      const relaxed = settings.relaxGuesses ? relaxations(doc).filter((r) => selectedIds.has(r.operationId)) : [];
-      if (!settings.relaxGuesses)
-        log(
-          'CONFORMANCE_RELAX=0: every guess (x-unspecified) is checked as if the source stated it; failures may be guesses, not departures',
-        );
-      else
-        log(
-          `${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified); every other check is strict:`,
-        );
-      for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
-      // Each lane seeds its own account (at its own pace), all at once.
-      await Promise.all(
-        lanes.map(async (lane) => {
-          const say = laneLog(lane);
-          lane.seeded = await seed({
-            baseUrl: lane.url,
-            token: lane.token,
-            allowCharges: settings.allowCharges,
-            operationIds: selectedIds,
-            doc,
-            log: say,
-          });
-          for (const c of lane.seeded.created) say(`seeded ${c.label} -> id ${c.id}`);
-          for (const s of lane.seeded.skipped) {
-            say(
-              `not seeded ${s.collection}${s.forDelete ? ` for ${s.forDelete}` : ''}: ${s.why} (${s.forDelete ? `${s.forDelete} gets the id "${NO_SUCH_ID}", which names nothing, so it cannot delete what the other operations use` : 'its operations get generated ids'})`,
-            );
-          }
-          lane.configPath = path.join(reportDir, many ? `schemathesis-effective-${lane.index + 1}.toml` : 'schemathesis-effective.toml');
-          writeFileSync(lane.configPath, effectiveConfig(readFileSync(CONFIG, 'utf8'), operationsToml(relaxed, lane.seeded.parameters)));
-          say(`effective Schemathesis config: ${lane.configPath}`);
-        }),
-      );
-
-      /** One Schemathesis process for a unit of work on a lane; its findings and coverage are the run's. */
-      const runUnit = async (unit: Unit, lane: Lane, files: { junit: string; har: string; log?: string }) => {
-        const unitSettings = { ...st, operationIds: unit.operationIds, phases: unit.phases };
-        const args = buildSchemathesisArgs({
-          settings: unitSettings,
-          target: { url: lane.url, remote },
-          schemaPath: SCHEMA_YAML,
-          configPath: lane.configPath!,
-          reportDir,
-          junitPath: files.junit,
-          harPath: files.har,
-          linkless,
-        });
-        if (!many) log(`running Schemathesis (${runtime.kind}): schemathesis ${args.join(' ')}`);
-        const code = await runSchemathesisProcess({
-          command: runtime.command,
-          args: [...runtime.prefix, ...args],
-          cwd: ROOT,
-          env: { ...process.env, CONFORMANCE_TOKEN: lane.token },
-          logFile: files.log,
-          heartbeat: many
-            ? undefined
-            : (elapsed) => log(`still running: ${Math.floor(elapsed / 60)}m${String(elapsed % 60).padStart(2, '0')}s elapsed${progress()}`),
-        });
-        if (!existsSync(files.junit)) {
-          log(
-            `Schemathesis exited with ${code} and wrote no report (${((Date.now() - started) / 1000).toFixed(1)}s): see ${files.log ?? 'its output above'}`,
-          );
-          if (local && code !== 0) console.error(local.log());
-          return { code, wrote: false, found: 0, exchanges: 0 };
-        }
-        const found = parseJUnit(readFileSync(files.junit, 'utf8')).map((f) =>
-          lane.throttle && settings.baseUrl && f.curl ? { ...f, curl: f.curl.split(lane.throttle.url).join(settings.baseUrl) } : f,
-        );
-        findings.push(...found);
-        // A process stopped mid-run (SIGTERM) leaves its HAR cut short: its exchanges are then left
-        // out of the coverage, and the run still writes everything else.
-        let exchanges = 0;
-        try {
-          exchanges = recordHar(files.har, contract, coverage, new URL(lane.url).pathname.replace(/\/+$/, ''));
-        } catch (error) {
-          laneLog(lane)(`${files.har} could not be read (${(error as Error).message}): its exchanges are left out of the coverage`);
-        }
-        return { code, wrote: true, found: found.length, exchanges };
-      };
-
-      if (!many) {
-        const unit: Unit = { label: 'all', operationIds: st.operationIds, phases: st.phases };
-        const result = await runUnit(unit, lanes[0], { junit: junitPath, har: harPath });
-        if (!result.wrote) {
-          if (!flowsSelected) return result.code === 0 ? 2 : result.code;
-          failed = true;
-        } else {
-          log(`JUnit report: ${junitPath}`);
-          log(`coverage: ${result.exchanges} Schemathesis exchanges matched to operations (${harPath})`);
-          if (result.code !== 0) {
-            failed = true;
-            log(`Schemathesis exited with ${result.code}`);
-          }
-        }
-      } else {
-        const phases = st.phases.length
-          ? st.phases
-          : st.profile === 'smoke'
-            ? ['examples']
-            : [...PER_OPERATION_PHASES, ...(linkless ? [] : [STATEFUL_PHASE])];
-        const units = planUnits(selected, phases, lanes.length);
-        const unitDir = path.join(reportDir, 'units');
-        mkdirSync(unitDir, { recursive: true });
-        log(
-          `${units.length} units of work (per-operation phases in batches, the stateful phase per group of linked operations) over ${lanes.length} lanes; each unit's output: ${unitDir}`,
-        );
-        const parts: { name: string; xml: string }[] = [];
-        let done = 0;
-        const heartbeat = setInterval(() => {
-          const elapsed = Math.round((Date.now() - started) / 1000);
-          log(
-            `still running: ${Math.floor(elapsed / 60)}m${String(elapsed % 60).padStart(2, '0')}s elapsed, ${done}/${units.length} units done${progress()}`,
-          );
-        }, 30_000);
-        try {
-          await runOnLanes(
-            units,
-            lanes,
-            async (unit, lane, index) => {
-              const name = `unit-${String(index + 1).padStart(2, '0')}`;
-              const files = {
-                junit: path.join(unitDir, `${name}.xml`),
-                har: path.join(unitDir, `${name}.har`),
-                log: path.join(unitDir, `${name}.log`),
-              };
-              const unitStarted = Date.now();
-              laneLog(lane)(`${name} started: ${unit.label}`);
-              const result = await runUnit(unit, lane, files);
-              done++;
-              if (result.wrote)
-                parts.push({ name: `lane ${lane.index + 1}, ${name}: ${unit.label}`, xml: readFileSync(files.junit, 'utf8') });
-              // A unit the run's own SIGTERM/SIGINT stopped has found what it found; its exit code is ours.
-              if ((!result.wrote || result.code !== 0) && !interrupted) failed = true;
-              const verdict = interrupted
-                ? `stopped (${interrupted})${result.found ? ` after ${result.found} failure(s)` : ''}`
-                : !result.wrote
-                  ? `no report (exit ${result.code})`
-                  : result.found
-                    ? `${result.found} failure(s)`
-                    : result.code
-                      ? `exit ${result.code}`
-                      : 'passed';
-              laneLog(lane)(
-                `${name} ${verdict} in ${((Date.now() - unitStarted) / 1000).toFixed(0)}s, ${result.exchanges} exchanges (${done}/${units.length} units done)`,
-              );
-            },
-            () => interrupted !== undefined,
-          );
-        } finally {
-          clearInterval(heartbeat);
-        }
-        writeFileSync(junitPath, mergeJUnit(parts));
-        log(`JUnit report (every unit): ${junitPath}`);
-      }
+      const result = await runSchemathesisPhase(run, schemathesisPhases, flowsSelected);
+      if (result.exitCode !== undefined) return result.exitCode;
+      failed ||= result.failed;
     }
-
-    if (flowsSelected && interrupted) log(`flows phase not run (${interrupted})`);
-    else if (flowsSelected) {
-      log(
-        `flows phase: the contract's lifecycles through the validating proxy's checker${settings.allowCharges ? '' : ' (charging flows skipped: CONFORMANCE_ALLOW_CHARGES is not set)'}; a poll stops when its status is missing, not a state of the machine, or unchanged for ${settings.pollTimeoutSeconds}s (CONFORMANCE_POLL_TIMEOUT)`,
-      );
-      const flowsStarted = Date.now();
-      // Each lane walks its share of the flows on its own token (one lane: all of them).
-      const shares = spread(FLOWS, lanes.length);
-      const runs = await Promise.all(
-        lanes.map((lane, i) =>
-          runFlows({
-            baseUrl: lane.url,
-            token: lane.flowsToken,
-            allowCharges: settings.allowCharges,
-            localMock: !remote,
-            pollTimeoutSeconds: settings.pollTimeoutSeconds,
-            stopped: () => interrupted !== undefined,
-            log: laneLog(lane),
-            coverage,
-            flows: shares[i],
-          }),
-        ),
-      );
-      const results = runs.flatMap((r) => r.results);
-      const xml = junit(
-        'flows',
-        runs.flatMap((r) => r.cases),
-      );
-      writeFileSync(flowsJunitPath, xml);
-      findings.push(...parseJUnit(xml));
-      const count = (state: string) => results.filter((r) => r.state === state).length;
-      log(
-        `flows: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped in ${((Date.now() - flowsStarted) / 1000).toFixed(1)}s; JUnit report: ${flowsJunitPath}`,
-      );
-    }
+    if (flowsSelected) await runFlowsPhase(run);
 
     const covered = coverage.report();
     const coverageFiles = writeCoverage(reportDir, covered, 'Conformance: coverage of the run');
