@@ -49,7 +49,17 @@ export type Routed = { kind: 'ok'; resource: IHttpOperation } | { kind: 'not-fou
 export type Example = { ok: true; output: IHttpResponse } | { ok: false; name: string; detail: string };
 
 /** An Accept header that asks for nothing in particular: any type, or JSON (every answer of the API is JSON). */
-export const PLAIN_ACCEPT = /^\s*(\*\/\*|application\/json)\s*$/i;
+const PLAIN_ACCEPT = /^\s*(\*\/\*|application\/json)\s*$/i;
+
+/**
+ * Whether a call asks for a particular answer: a Prefer preference, or an Accept that is not plainly
+ * JSON. Only Prism's mocker knows whether such an answer can be served; any other call gets the plain one.
+ */
+export function asksForParticular(prefs: Preferences, input: IHttpRequest): boolean {
+  if (Object.values(prefs).some((value) => value !== undefined)) return true;
+  const accept = input.headers?.accept;
+  return accept !== undefined && !PLAIN_ACCEPT.test(accept);
+}
 
 /** How many times a `Prefer: dynamic=true` body is generated before giving up on conformance. */
 const DYNAMIC_ATTEMPTS = 25;
@@ -123,12 +133,8 @@ export async function createPrism(doc: unknown) {
   // since the state's handlers keep parts of it in stored resources.
   const plainAnswers = new Map<string, string>();
   const plainKey = (resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences) => {
-    const accept = input.headers?.accept;
-    const plain =
-      Object.values(prefs).every((value) => value === undefined) &&
-      !violations.some((v) => v.severity === 0) &&
-      (accept === undefined || PLAIN_ACCEPT.test(accept));
-    return plain ? `${resource.iid} ${accept ?? ''}` : undefined;
+    const plain = !asksForParticular(prefs, input) && !violations.some((v) => v.severity === 0);
+    return plain ? `${resource.iid} ${input.headers?.accept ?? ''}` : undefined;
   };
 
   /**

@@ -2,11 +2,10 @@
 // and before the controls and the state, which may assume a valid request. Prism's validator runs
 // here, and its mocker only when the call asks for a particular answer (Prefer, or an Accept other
 // than JSON), to learn whether that answer can be given.
-import type { IHttpRequest } from '@stoplight/prism-http';
 import type { Contract, Operation } from '../contract.js';
 import type { Answer } from '../errors.js';
 import type { UploadedPart } from '../multipart.js';
-import { PLAIN_ACCEPT, type Preferences, type Violation } from '../prism.js';
+import { asksForParticular, type Violation } from '../prism.js';
 import { acceptsEmpty } from '../request-body.js';
 import { need, type Stage, type StageDeps } from './exchange.js';
 
@@ -84,13 +83,6 @@ function partCounts(contract: Contract, op: Operation, uploads: UploadedPart[] |
       });
   }
   return found;
-}
-
-/** A Prefer preference, or an Accept that is not plainly JSON: only Prism's mocker knows whether it can be served. */
-function asksForParticular(prefs: Preferences, input: IHttpRequest): boolean {
-  if (Object.values(prefs).some((value) => value !== undefined)) return true;
-  const accept = input.headers?.accept;
-  return accept !== undefined && !PLAIN_ACCEPT.test(accept);
 }
 
 /** Query parameters sent empty (`page=`, `order=`) that their schema does not accept. */
