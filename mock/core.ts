@@ -200,7 +200,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     }
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     journal.add(token, {
-      time: new Date(Date.now() - durationMs).toISOString(),
+      startedAt: Date.now() - durationMs,
       method,
       path: `${url.pathname}${url.search}`,
       operationId: trace.operationId ?? null,

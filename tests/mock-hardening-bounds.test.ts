@@ -1,7 +1,9 @@
 // Memory stays bounded: with MOCK_MAX_ACCOUNTS and MOCK_MAX_RESOURCES set small, the least recently
 // used account and the oldest idle resource are dropped, counted in GET /__mock/accounts, and an
-// account in use keeps its state. The rate limiter's windows follow the same bound (in process).
+// account in use keeps its state. The rate limiter's windows and the journal follow the same kind of
+// bound (in process).
 import { describe, expect, it } from 'vitest';
+import { Journal, JOURNAL_SIZE } from '../mock/control/journal.js';
 import { RateLimiter } from '../mock/rate-limit.js';
 import { useMock } from './mock-harness.js';
 
@@ -48,5 +50,31 @@ describe('bounded rate-limit windows (in process)', () => {
     const whileLive = limiter.size;
     limiter.take('w5', 120_000);
     expect([whileLive, limiter.size]).toEqual([3, 1]);
+  });
+});
+
+describe('bounded journal (in process)', () => {
+  it('lists only the newest JOURNAL_SIZE calls, and a token filter looks only among them', () => {
+    const journal = new Journal();
+    const calls = JOURNAL_SIZE * 2 + 500;
+    for (let i = 0; i < calls; i++)
+      journal.add(i % 2 ? 'journal-odd-token' : 'journal-even-token', {
+        startedAt: i,
+        method: 'GET',
+        path: `/me?call=${i}`,
+        operationId: 'getMe',
+        status: 200,
+        durationMs: 0,
+      });
+    const all = journal.list();
+    const odd = journal.list({ token: 'journal-odd-token' });
+    expect([all.length, all[0].path, all.at(-1)?.path, odd.length, odd.at(-1)?.path, all[0].token]).toEqual([
+      JOURNAL_SIZE,
+      `/me?call=${calls - 1}`,
+      `/me?call=${calls - JOURNAL_SIZE}`,
+      JOURNAL_SIZE / 2,
+      `/me?call=${calls - JOURNAL_SIZE + 1}`,
+      'journa…',
+    ]);
   });
 });

@@ -25,21 +25,28 @@ export function redactToken(token: string | undefined): string | null {
   return `${token.slice(0, Math.min(6, Math.ceil(token.length / 2)))}…`;
 }
 
-export class Journal {
-  // Oldest first internally; the full token is kept only for filtering and never shown.
-  private entries: Array<{ entry: JournalEntry; token?: string }> = [];
+/** What add() is given: the entry without its token, and its start as epoch milliseconds. */
+export type JournalInput = Omit<JournalEntry, 'token' | 'time'> & { startedAt: number };
 
-  add(token: string | undefined, entry: Omit<JournalEntry, 'token'>): void {
-    const { time, ...rest } = entry;
-    this.entries.push({ entry: { time, token: redactToken(token), ...rest }, token });
-    if (this.entries.length > JOURNAL_SIZE) this.entries.splice(0, this.entries.length - JOURNAL_SIZE);
+export class Journal {
+  // Oldest first internally; the full token is kept only for filtering and never shown. Entries are
+  // written on every call and read rarely, so the time and the redacted token are formatted when read.
+  private entries: Array<{ input: JournalInput; token?: string }> = [];
+
+  add(token: string | undefined, input: JournalInput): void {
+    this.entries.push({ input, token });
+    if (this.entries.length > JOURNAL_SIZE * 2) this.entries.splice(0, this.entries.length - JOURNAL_SIZE);
   }
 
   list(options: { token?: string; limit?: number } = {}): JournalEntry[] {
     const out: JournalEntry[] = [];
-    for (let i = this.entries.length - 1; i >= 0 && out.length < (options.limit ?? JOURNAL_SIZE); i -= 1) {
-      const item = this.entries[i];
-      if (options.token === undefined || item.token === options.token) out.push(item.entry);
+    const limit = Math.min(options.limit ?? JOURNAL_SIZE, JOURNAL_SIZE);
+    const oldest = Math.max(0, this.entries.length - JOURNAL_SIZE);
+    for (let i = this.entries.length - 1; i >= oldest && out.length < limit; i -= 1) {
+      const { input, token } = this.entries[i];
+      if (options.token !== undefined && token !== options.token) continue;
+      const { startedAt, ...rest } = input;
+      out.push({ time: new Date(startedAt).toISOString(), token: redactToken(token), ...rest });
     }
     return out;
   }

@@ -10,7 +10,8 @@ export class AccountCalls {
   constructor(private readonly ctx: StateContext) {}
 
   me(call: Call): Answer {
-    const data = structuredClone(call.prism.body.data);
+    // The example is this call's own copy (mock/prism.ts copies it per call): changed in place.
+    const data = call.prism.body.data;
     const facts = profileFacts(call.account.facts);
     data.credits = { ...data.credits, remaining: call.account.balance };
     data.email_verified = facts.email_verified;
