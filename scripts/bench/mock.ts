@@ -122,19 +122,26 @@ async function inProcess(): Promise<string[]> {
   return rows;
 }
 
-/** The bare yardstick server, as a process of its own (autocannon runs in this one). */
-async function startBare(bodies: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/bare-server.ts')], {
+/**
+ * A yardstick server as a process of its own (autocannon runs in this one): the bare server, or the
+ * Prism floor. Each prints `<name>: <port>` when listening.
+ */
+async function startYardstick(
+  name: 'bare' | 'floor',
+  file: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, file)], {
     cwd: ROOT,
-    env: { ...process.env, BARE_BODIES: JSON.stringify(bodies) },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
-      const m = /bare: (\d+)/.exec(chunk.toString());
+      const m = new RegExp(`${name}: (\\d+)`).exec(chunk.toString());
       if (m) resolve(Number(m[1]));
     });
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code}) before listening`)));
+    child.once('exit', (code) => reject(new Error(`the ${name} server exited (${code}) before listening`)));
   });
   return { child, base: `http://127.0.0.1:${port}` };
 }
@@ -185,8 +192,10 @@ async function main() {
     ).text();
   const bodies: Record<string, string> = {};
   for (const c of cases) bodies[new URL(c.mock).pathname] = await sample(c);
-  const bare = await startBare(bodies);
+  const bare = await startYardstick('bare', 'scripts/bench/bare-server.ts', { BARE_BODIES: JSON.stringify(bodies) });
+  const floor = await startYardstick('floor', 'scripts/bench/prism-floor-server.ts');
   const bareUrl = (mockUrl: string) => `${bare.base}${new URL(mockUrl).pathname}`;
+  const floorUrl = (mockUrl: string) => `${floor.base}${new URL(mockUrl).pathname}`;
 
   const rows: string[] = [];
   try {
@@ -195,27 +204,34 @@ async function main() {
       const method = c.body ? 'POST' : 'GET';
       const prismFigures = await measure(c.prism, method, c.body);
       const mockFigures = await measure(c.mock, method, c.body);
+      const floorFigures = await measure(floorUrl(c.mock), method, c.body);
       const bareFigures = await measure(bareUrl(c.mock), method, c.body);
       const ratio = mockFigures.rps / prismFigures.rps;
       const toBare = mockFigures.rps / bareFigures.rps;
+      const floorToBare = floorFigures.rps / bareFigures.rps;
       for (const [who, f] of [
         ['plain prism', prismFigures],
         ['mock', mockFigures],
+        ['prism floor', floorFigures],
         ['bare http', bareFigures],
       ] as const) {
         console.log(
           `  ${who.padEnd(12)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}`,
         );
       }
-      console.log(`  mock / prism ${ratio.toFixed(2)}x, mock / bare ${toBare.toFixed(2)}x`);
+      console.log(
+        `  mock / prism ${ratio.toFixed(2)}x, mock / bare ${toBare.toFixed(2)}x, floor / bare ${floorToBare.toFixed(2)}x, mock / floor ${(mockFigures.rps / floorFigures.rps).toFixed(2)}x`,
+      );
+      if (floorFigures.errors + floorFigures.non2xx > 0) throw new Error(`the Prism floor server failed on ${c.name}`);
       rows.push(
-        `| ${c.name} | ${bareFigures.rps.toFixed(0)} | ${prismFigures.rps.toFixed(0)} | ${mockFigures.rps.toFixed(0)} | ${mockFigures.p50} / ${mockFigures.p99} | ${mockFigures.errors + mockFigures.non2xx} | ${ratio.toFixed(2)}x | ${toBare.toFixed(2)}x |`,
+        `| ${c.name} | ${bareFigures.rps.toFixed(0)} | ${prismFigures.rps.toFixed(0)} | ${floorFigures.rps.toFixed(0)} | ${mockFigures.rps.toFixed(0)} | ${mockFigures.p50} / ${mockFigures.p99} | ${mockFigures.errors + mockFigures.non2xx} | ${ratio.toFixed(2)}x | ${floorToBare.toFixed(2)}x | ${toBare.toFixed(2)}x |`,
       );
     }
   } finally {
     await mock.stop();
     prism.kill('SIGTERM');
     bare.child.kill('SIGTERM');
+    floor.child.kill('SIGTERM');
   }
   console.log(`bench: in process (${IN_PROCESS_CALLS} sequential calls each)`);
   const inProcessRows = await inProcess();
@@ -232,8 +248,15 @@ treat single runs as indicative. Plain Prism's CLI pretty-prints several log lin
 (signale), which is part of its gap. Goals: the mock at 0.25× the bare server or better, p99 under
 5 ms, no errors.
 
-| request | bare req/s | prism req/s | mock req/s | mock p50 / p99 ms | mock errors | mock / prism | mock / bare |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+The "Prism floor" (scripts/bench/prism-floor-server.ts) is a bare \`node:http\` server that does for
+each request only what the mock asks of Prism, the same way (path match, Prism's security check,
+Prism's request validator, Prism's Prefer parsing, the plain example copied from a per-operation
+cache): no state, credits, limits, faults or journal. The mock cannot be faster than its floor, so
+where "floor / bare" is under 0.25×, the goal is out of reach while Prism's validator checks every
+request. The profile below shows where the floor's own time goes.
+
+| request | bare req/s | prism req/s | Prism floor req/s | mock req/s | mock p50 / p99 ms | mock errors | mock / prism | floor / bare | mock / bare |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
 ## In process (no socket)

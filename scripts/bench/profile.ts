@@ -1,7 +1,8 @@
-// `npm run bench:profile`: where the mock's CPU goes while it answers `GET /me` under load. Starts
-// the mock (request log off) with V8's sampling profiler, drives it with autocannon (10
-// connections), stops it with SIGTERM so the profile is written, and sums the profile's self time
-// by owner: Prism and the libraries it brings, the mock's own folders, Node's HTTP and the GC.
+// `npm run bench:profile`: where the CPU goes while `GET /me` is answered under load, in the mock
+// and in the Prism floor (the Prism calls alone). Starts each with V8's sampling profiler, drives it
+// with autocannon (10 connections), stops it with SIGTERM so the profile is written, and sums the
+// profile's self time by owner: Prism and the libraries it brings, the mock's own folders, Node's
+// HTTP and the GC.
 // Busy time only (idle samples are left out). Printed; `--write` also puts the table into
 // mock/bench-results.md under "Where the time goes".
 import { spawn } from 'node:child_process';
@@ -36,12 +37,33 @@ function owner(frame: ProfileNode['callFrame']): string {
   return 'other';
 }
 
-async function main() {
+interface Target {
+  /** What the tables call it. */
+  name: string;
+  /** The server's entry file and the variables that give it a port (and keep it quiet). */
+  entry: string;
+  env: (port: number) => Record<string, string>;
+}
+
+const TARGETS: Target[] = [
+  { name: 'the mock', entry: 'mock/bin.ts', env: (port) => ({ MOCK_PORT: String(port), MOCK_QUIET: '1' }) },
+  // The Prism floor: only the Prism calls the mock makes per request (scripts/bench/prism-floor-server.ts).
+  { name: 'the Prism floor', entry: 'scripts/bench/prism-floor-server.ts', env: (port) => ({ FLOOR_PORT: String(port) }) },
+];
+
+interface Profiled {
+  rps: number;
+  table: string;
+  perRequestLine: string;
+}
+
+/** Runs one server under V8's profiler while autocannon sends GET /me, and sums its busy time by owner. */
+async function profileOf(target: Target): Promise<Profiled> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-profile-'));
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', path.join(ROOT, 'mock/bin.ts')], {
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', 'tsx', path.join(ROOT, target.entry)], {
     cwd: ROOT,
-    env: { ...process.env, MOCK_PORT: String(port), MOCK_QUIET: '1' },
+    env: { ...process.env, ...target.env(port) },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}/v2/me`;
@@ -50,11 +72,11 @@ async function main() {
     try {
       if ((await fetch(url, { headers })).status === 200) break;
     } catch {
-      if (i > 300) throw new Error('the mock did not start');
+      if (i > 300) throw new Error(`${target.name} did not start`);
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  console.log(`profile: GET /me, 10 connections, ${SECONDS} s (after a 2 s warm-up)`);
+  console.log(`profile: ${target.name}, GET /me, 10 connections, ${SECONDS} s (after a 2 s warm-up)`);
   await autocannon({ url, headers, connections: 10, duration: 2 });
   const measureStart = Date.now();
   const { requests } = await autocannon({ url, headers, connections: 10, duration: SECONDS });
@@ -102,18 +124,33 @@ async function main() {
   const perRequest = busyMicros / (requests.average * SECONDS);
   const prismShare = (totals.get('Prism and its libraries') ?? 0) / busy;
   const perRequestLine = `CPU per request: about ${perRequest.toFixed(0)} µs, of which Prism and its libraries ${(perRequest * prismShare).toFixed(0)} µs (${(100 * prismShare).toFixed(1)}%).`;
-  console.log(`profile: ${requests.average.toFixed(0)} req/s; ${busy} busy samples (${file})\n${table}\n${perRequestLine}`);
+  console.log(`profile: ${target.name}: ${requests.average.toFixed(0)} req/s; ${busy} busy samples (${file})\n${table}\n${perRequestLine}`);
+  return { rps: requests.average, table, perRequestLine };
+}
 
+async function main() {
+  const [mock, floor] = [await profileOf(TARGETS[0]), await profileOf(TARGETS[1])];
   if (process.argv.includes('--write')) {
     const section = `## Where the time goes
 
 \`npm run bench:profile -- --write\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${os.cpus().length} cores): V8's
-sampling profiler in the mock (request log off) while autocannon sends \`GET /me\` on 10 connections for
-${SECONDS} s (${requests.average.toFixed(0)} req/s); self time by owner, idle left out.
+sampling profiler while autocannon sends \`GET /me\` on 10 connections for ${SECONDS} s, first to the mock
+(request log off), then to the Prism floor (the Prism calls alone, scripts/bench/prism-floor-server.ts);
+self time by owner, idle left out. "V8 built-ins and native code" is mostly the socket write
+(\`writev\`), which on this virtual machine costs more per answer the fewer answers a second a server
+sends.
 
-${table}
+The mock (${mock.rps.toFixed(0)} req/s):
 
-${perRequestLine}
+${mock.table}
+
+${mock.perRequestLine}
+
+The Prism floor (${floor.rps.toFixed(0)} req/s):
+
+${floor.table}
+
+${floor.perRequestLine}
 `;
     const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
     const at = previous.indexOf('## Where the time goes');

@@ -1,0 +1,51 @@
+// The benchmark's second yardstick, the "Prism floor": a bare node:http server that does for each
+// request only what the mock asks of Prism (mock/prism.ts, called the same way): the contract's path
+// matcher, Prism's security check, Prism's request validator, Prism's Prefer parsing and the plain
+// example (made once per operation, copied per call), written as JSON (FLOOR_PORT picks the port; any free one by default). No state, credits, rate limit,
+// faults or journal. The mock cannot be faster than this server, so where the floor itself is below a
+// goal, the goal is out of reach while Prism checks every request. Prints its port when listening.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { IHttpRequest } from '@stoplight/prism-http';
+import { Contract } from '../../mock/contract.js';
+import { createPrism } from '../../mock/prism.js';
+
+const BASE = '/v2';
+const contract = Contract.load();
+// As the mock does: Prism rewrites the document it is given.
+const prism = await createPrism(structuredClone(contract.doc));
+
+function respond(res: http.ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+const server = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const url = new URL(req.url ?? '/', 'http://floor');
+    const path = url.pathname.slice(BASE.length);
+    const routed = prism.route(req.method ?? 'GET', path);
+    if (routed.kind !== 'ok') return respond(res, 404, {});
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const input: IHttpRequest = {
+      method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
+      url: { path, query: Object.fromEntries(url.searchParams) },
+      headers: req.headers as Record<string, string>,
+      body: raw ? JSON.parse(raw) : undefined,
+    };
+    if (prism.security(routed.resource, input).some((v) => v.severity === 0)) return respond(res, 401, {});
+    const { violations } = prism.validate(routed.resource, input);
+    if (violations.some((v) => v.severity === 0)) return respond(res, 422, {});
+    const prefs = prism.preferences(input);
+    const example = prism.example(routed.resource, input, violations, prefs.ok ? prefs.value : {});
+    if (!example.ok) return respond(res, 500, {});
+    respond(res, example.output.statusCode, example.output.body);
+  });
+});
+server.listen(Number(process.env.FLOOR_PORT ?? 0), '127.0.0.1', () => {
+  console.log(`floor: ${(server.address() as AddressInfo).port}`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
