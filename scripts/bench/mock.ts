@@ -194,8 +194,10 @@ async function main() {
   for (const c of cases) bodies[new URL(c.mock).pathname] = await sample(c);
   const bare = await startYardstick('bare', 'scripts/bench/bare-server.ts', { BARE_BODIES: JSON.stringify(bodies) });
   const floor = await startYardstick('floor', 'scripts/bench/prism-floor-server.ts');
+  const unchecked = await startYardstick('floor', 'scripts/bench/prism-floor-server.ts', { FLOOR_PRISM_CHECKS: '0' });
   const bareUrl = (mockUrl: string) => `${bare.base}${new URL(mockUrl).pathname}`;
   const floorUrl = (mockUrl: string) => `${floor.base}${new URL(mockUrl).pathname}`;
+  const uncheckedUrl = (mockUrl: string) => `${unchecked.base}${new URL(mockUrl).pathname}`;
 
   const rows: string[] = [];
   try {
@@ -205,14 +207,17 @@ async function main() {
       const prismFigures = await measure(c.prism, method, c.body);
       const mockFigures = await measure(c.mock, method, c.body);
       const floorFigures = await measure(floorUrl(c.mock), method, c.body);
+      const uncheckedFigures = await measure(uncheckedUrl(c.mock), method, c.body);
       const bareFigures = await measure(bareUrl(c.mock), method, c.body);
       const ratio = mockFigures.rps / prismFigures.rps;
       const toBare = mockFigures.rps / bareFigures.rps;
       const floorToBare = floorFigures.rps / bareFigures.rps;
+      const uncheckedToBare = uncheckedFigures.rps / bareFigures.rps;
       for (const [who, f] of [
         ['plain prism', prismFigures],
         ['mock', mockFigures],
         ['prism floor', floorFigures],
+        ['floor, no checks', uncheckedFigures],
         ['bare http', bareFigures],
       ] as const) {
         console.log(
@@ -220,11 +225,12 @@ async function main() {
         );
       }
       console.log(
-        `  mock / prism ${ratio.toFixed(2)}x, mock / bare ${toBare.toFixed(2)}x, floor / bare ${floorToBare.toFixed(2)}x, mock / floor ${(mockFigures.rps / floorFigures.rps).toFixed(2)}x`,
+        `  mock / prism ${ratio.toFixed(2)}x, mock / bare ${toBare.toFixed(2)}x, floor / bare ${floorToBare.toFixed(2)}x, floor without Prism's checks / bare ${uncheckedToBare.toFixed(2)}x, mock / floor ${(mockFigures.rps / floorFigures.rps).toFixed(2)}x`,
       );
-      if (floorFigures.errors + floorFigures.non2xx > 0) throw new Error(`the Prism floor server failed on ${c.name}`);
+      if (floorFigures.errors + floorFigures.non2xx + uncheckedFigures.errors + uncheckedFigures.non2xx > 0)
+        throw new Error(`the Prism floor server failed on ${c.name}`);
       rows.push(
-        `| ${c.name} | ${bareFigures.rps.toFixed(0)} | ${prismFigures.rps.toFixed(0)} | ${floorFigures.rps.toFixed(0)} | ${mockFigures.rps.toFixed(0)} | ${mockFigures.p50} / ${mockFigures.p99} | ${mockFigures.errors + mockFigures.non2xx} | ${ratio.toFixed(2)}x | ${floorToBare.toFixed(2)}x | ${toBare.toFixed(2)}x |`,
+        `| ${c.name} | ${bareFigures.rps.toFixed(0)} | ${prismFigures.rps.toFixed(0)} | ${uncheckedFigures.rps.toFixed(0)} | ${floorFigures.rps.toFixed(0)} | ${mockFigures.rps.toFixed(0)} | ${mockFigures.p50} / ${mockFigures.p99} | ${mockFigures.errors + mockFigures.non2xx} | ${ratio.toFixed(2)}x | ${uncheckedToBare.toFixed(2)}x | ${floorToBare.toFixed(2)}x | ${toBare.toFixed(2)}x |`,
       );
     }
   } finally {
@@ -232,6 +238,7 @@ async function main() {
     prism.kill('SIGTERM');
     bare.child.kill('SIGTERM');
     floor.child.kill('SIGTERM');
+    unchecked.child.kill('SIGTERM');
   }
   console.log(`bench: in process (${IN_PROCESS_CALLS} sequential calls each)`);
   const inProcessRows = await inProcess();
@@ -252,11 +259,13 @@ The "Prism floor" (scripts/bench/prism-floor-server.ts) is a bare \`node:http\` 
 each request only what the mock asks of Prism, the same way (path match, Prism's security check,
 Prism's request validator, Prism's Prefer parsing, the plain example copied from a per-operation
 cache): no state, credits, limits, faults or journal. The mock cannot be faster than its floor, so
-where "floor / bare" is under 0.25×, the goal is out of reach while Prism's validator checks every
-request. The profile below shows where the floor's own time goes.
+where "floor / bare" is under 0.25×, the goal is out of reach while Prism checks every request. The
+same server without Prism's three checks (security, validator, Prefer; \`FLOOR_PRISM_CHECKS=0\`) is the
+control: "unchecked / bare" is what is left when only those checks are taken away. The profile below
+shows where the floor's own time goes.
 
-| request | bare req/s | prism req/s | Prism floor req/s | mock req/s | mock p50 / p99 ms | mock errors | mock / prism | floor / bare | mock / bare |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| request | bare req/s | prism req/s | floor without Prism's checks req/s | Prism floor req/s | mock req/s | mock p50 / p99 ms | mock errors | mock / prism | unchecked / bare | floor / bare | mock / bare |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
 ## In process (no socket)

@@ -1,19 +1,23 @@
 // The benchmark's second yardstick, the "Prism floor": a bare node:http server that does for each
 // request only what the mock asks of Prism (mock/prism.ts, called the same way): the contract's path
 // matcher, Prism's security check, Prism's request validator, Prism's Prefer parsing and the plain
-// example (made once per operation, copied per call), written as JSON (FLOOR_PORT picks the port; any free one by default). No state, credits, rate limit,
+// example (made once per operation, copied per call), written as JSON. No state, credits, rate limit,
 // faults or journal. The mock cannot be faster than this server, so where the floor itself is below a
-// goal, the goal is out of reach while Prism checks every request. Prints its port when listening.
+// goal, the goal is out of reach while Prism checks every request.
+// FLOOR_PRISM_CHECKS=0 leaves out Prism's three checks (security, validator, Prefer) and keeps the
+// rest: the control that shows what those checks cost. FLOOR_PORT picks the port (any free one by
+// default); the server prints it when listening.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { Contract } from '../../mock/contract.js';
-import { createPrism } from '../../mock/prism.js';
+import { createPrism, type Preferences, type Violation } from '../../mock/prism.js';
 
 const BASE = '/v2';
 const contract = Contract.load();
 // As the mock does: Prism rewrites the document it is given.
 const prism = await createPrism(structuredClone(contract.doc));
+const checks = process.env.FLOOR_PRISM_CHECKS !== '0';
 
 function respond(res: http.ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
@@ -36,11 +40,16 @@ const server = http.createServer((req, res) => {
       headers: req.headers as Record<string, string>,
       body: raw ? JSON.parse(raw) : undefined,
     };
-    if (prism.security(routed.resource, input).some((v) => v.severity === 0)) return respond(res, 401, {});
-    const { violations } = prism.validate(routed.resource, input);
-    if (violations.some((v) => v.severity === 0)) return respond(res, 422, {});
-    const prefs = prism.preferences(input);
-    const example = prism.example(routed.resource, input, violations, prefs.ok ? prefs.value : {});
+    let violations: Violation[] = [];
+    let prefs: Preferences = {};
+    if (checks) {
+      if (prism.security(routed.resource, input).some((v) => v.severity === 0)) return respond(res, 401, {});
+      violations = prism.validate(routed.resource, input).violations;
+      if (violations.some((v) => v.severity === 0)) return respond(res, 422, {});
+      const preferences = prism.preferences(input);
+      if (preferences.ok) prefs = preferences.value;
+    }
+    const example = prism.example(routed.resource, input, violations, prefs);
     if (!example.ok) return respond(res, 500, {});
     respond(res, example.output.statusCode, example.output.body);
   });
