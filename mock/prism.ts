@@ -139,7 +139,9 @@ export async function createPrism(doc: unknown) {
 
   /**
    * The answer Prism's mocker negotiates for a valid call: the status, headers and example body
-   * that the Prefer preferences and the Accept header ask for, or why it cannot.
+   * that the Prefer preferences and the Accept header ask for, or why it cannot. Always the call's
+   * own copy: Prism's mocker hands out the example objects of its operation model, and the state's
+   * handlers change and keep what they are given.
    */
   function example(resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences): Example {
     const key = plainKey(resource, input, violations, prefs);
@@ -147,8 +149,10 @@ export async function createPrism(doc: unknown) {
     // Kept as JSON text: parsing it is the cheapest deep copy of a plain JSON answer.
     if (known) return { ok: true, output: JSON.parse(known) };
     const made = negotiate(resource, input, violations, prefs);
-    if (key !== undefined && made.ok) plainAnswers.set(key, JSON.stringify(made.output));
-    return made;
+    if (!made.ok) return made;
+    const text = JSON.stringify(made.output);
+    if (key !== undefined) plainAnswers.set(key, text);
+    return { ok: true, output: JSON.parse(text) };
   }
 
   function negotiate(resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences): Example {

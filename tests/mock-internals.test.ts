@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStale, STALE_CHECKED } from '../mock/build-if-stale.js';
 import { Contract } from '../mock/contract.js';
+import { createPrism } from '../mock/prism.js';
 import { createMock } from '../mock/server.js';
 import type { Example } from '../lib/contract/index.js';
 import { call, expectConforms, spec } from './mock-harness.js';
@@ -64,5 +65,28 @@ describe('an unexpected fault', () => {
       console.error = original;
       await mock.close();
     }
+  });
+});
+
+describe("Prism's examples are each call's own copy", () => {
+  it('changing the example one call was given leaves the next call of the same kind untouched (plain, particular Accept, Prefer)', async () => {
+    const prism = await createPrism(structuredClone(Contract.load().doc));
+    const routed = prism.route('GET', '/me');
+    if (routed.kind !== 'ok') throw new Error('GET /me did not route');
+    const kinds = {
+      plain: [{}, {}],
+      accept: [{ accept: 'application/*' }, {}],
+      prefer: [{}, { code: 200 }],
+    } as const;
+    const leaked: string[] = [];
+    for (const [kind, [headers, prefs]] of Object.entries(kinds)) {
+      const input = { method: 'get' as const, url: { path: '/me', query: {} }, headers: { ...headers } };
+      const first = prism.example(routed.resource, input, [], prefs);
+      if (!first.ok) throw new Error(`${kind}: no example`);
+      (first.output.body as { data: Record<string, unknown> }).data.changedByTheFirstCall = true;
+      const second = prism.example(routed.resource, input, [], prefs);
+      if (second.ok && (second.output.body as { data: Record<string, unknown> }).data.changedByTheFirstCall) leaked.push(kind);
+    }
+    expect(leaked).toEqual([]);
   });
 });
