@@ -2,6 +2,7 @@
 // until SIGTERM or SIGINT, then closes the port and exits 0. Options: --port, --host; every other
 // setting is a MOCK_* variable (mock/README.md).
 import { parseArgs } from 'node:util';
+import { onStopSignal } from '../lib/stop-signals.js';
 import { createMock } from './server.js';
 import { SPECIAL_TOKENS } from './tokens.js';
 
@@ -10,7 +11,7 @@ const USAGE = `Usage: video-api-mock [--port <n>] [--host <address>]
 Serves the stateful mock of the Video Generation API v2 at http://<host>:<port>/v2
 (default 127.0.0.1:4010; --port 0 takes a free port and prints it). Settings: MOCK_PORT, MOCK_HOST,
 MOCK_STEP_MS, MOCK_CLOCK, MOCK_RATE_LIMIT, MOCK_SCENARIO, MOCK_CONTROL_TOKEN, MOCK_MAX_BODY_BYTES,
-MOCK_QUIET=1. SIGTERM or SIGINT stops it (exit 0).`;
+MOCK_QUIET=1. SIGTERM or SIGINT stops it (exit 0); so does the end of npm, when npm started it.`;
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   let values: { port?: string; host?: string; help?: boolean };
@@ -45,8 +46,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       process.exit(0);
     });
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  onStopSignal(stop);
   const lines = [
     `mock: listening on ${server.url} (every contract path under ${config.basePath}; CORS on)`,
     `mock: tokens: "Authorization: Bearer <anything>" = paid, verified account with credits; no token = 401 GEN-UNAUTHORIZED`,

@@ -219,6 +219,28 @@ export async function use(): Promise<number> {
   });
 });
 
+describe('video-api-mock started through npm', () => {
+  it('SIGTERM to `npm exec video-api-mock` (npm runs it under `sh -c`, which does not pass the signal on) stops the mock and frees the port', async () => {
+    const child = spawn(npm, ['exec', '--offline', '--', 'video-api-mock', '--port', '0'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const until = async (what: string, test: () => boolean | Promise<boolean>, ms: number) => {
+      for (const deadline = Date.now() + ms; !(await test()); await new Promise((r) => setTimeout(r, 100)))
+        if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}; output:\n${output}`);
+    };
+    await until('the mock to listen', () => /listening on http:\/\/\S+/.test(output), 60_000);
+    const port = Number(new URL(/listening on (http:\/\/\S+)/.exec(output)![1]).port);
+    child.kill('SIGTERM');
+    await until('the port to be freed', () => portIsFree(port), 10_000);
+    await until('the stop to be logged', () => /mock: SIGTERM: stopped/.test(output), 5_000);
+    expect(await portIsFree(port)).toBe(true);
+  });
+});
+
 describe('video-api-proxy, the command', () => {
   it('forwards to the packaged mock, and on SIGTERM writes its report and exits 0', async () => {
     const mock = startCommand('video-api-mock', ['--port', '0'], { MOCK_QUIET: '1' }, /listening on (http:\/\/\S+)/);

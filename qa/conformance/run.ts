@@ -19,6 +19,7 @@ import { signalAll } from './schemathesis-process.js';
 import { readSettings } from './settings.js';
 import { formatSummary, type Finding } from './summary.js';
 import { startThrottle } from './throttle.js';
+import { onStopSignal } from '../../lib/stop-signals.js';
 
 const log = (line: string) => console.log(`[conformance] ${line}`);
 
@@ -40,16 +41,15 @@ function describePlan(settings: Settings, remote: boolean): void {
 }
 
 // SIGTERM/SIGINT (to this process, or to `npm run conformance`, whose script is `exec node --import
-// tsx`): Schemathesis gets the signal too (runSchemathesis), the flows stop at their next request,
+// tsx`; started by npm any other way, the end of npm counts as SIGTERM: lib/stop-signals.ts): Schemathesis gets the signal too (runSchemathesis), the flows stop at their next request,
 // and the run ends as usual: reports and summary written, the local mock stopped, exit 1 if
 // anything was found so far, else 0.
 let interrupted: NodeJS.Signals | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    if (!interrupted) log(`${signal}: stopping; the reports and the summary cover what ran so far`);
-    interrupted ??= signal;
-    signalAll(signal);
-  });
+onStopSignal((signal) => {
+  if (!interrupted) log(`${signal}: stopping; the reports and the summary cover what ran so far`);
+  interrupted ??= signal;
+  signalAll(signal);
+});
 
 async function main(): Promise<number> {
   const settings = readSettings(process.env);

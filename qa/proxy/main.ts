@@ -5,6 +5,7 @@
 // exit 1 if the API violated the contract or an exchange never completed (target errors), else 0. Requests the contract rejects are the client's
 // fault: listed (requestErrors), and counted in the exit code only with PROXY_FAIL_ON_REQUEST_ERRORS=1.
 import { Contract, describeRelaxations } from '../../lib/contract/index.js';
+import { onStopSignal } from '../../lib/stop-signals.js';
 import { belowThreshold, coverageLine, writeCoverage } from '../checker/coverage.js';
 import { Checker, formatRequestError, formatViolation } from '../checker/checker.js';
 import { REPORT_PATH, startProxy } from './forward.js';
@@ -66,8 +67,7 @@ async function main(): Promise<void> {
       short !== undefined;
     process.exit(failed ? 1 : 0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  onStopSignal((signal) => void stop(signal));
   log(`forwarding ${proxy.url} -> ${settings.target.href.replace(/\/+$/, '')}`);
   log(`report: GET http://127.0.0.1:${proxy.port}${REPORT_PATH}; on Ctrl-C (SIGINT) or SIGTERM: JUnit + JSON in ${settings.reportDir}`);
   // The same leniency as conformance (lib/contract/leniency.ts): what is relaxed where, and why.
