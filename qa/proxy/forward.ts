@@ -7,9 +7,11 @@
 // 413, 502, 504) is in the API's error envelope with a PROXY-* code the API never sends.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BodyTooLarge, HOP_BY_HOP, send, sendStreaming, type Answer } from '../http-forward.js';
-import { blockedAnswer } from './block.js';
+import { BodyTooLarge, HOP_BY_HOP, openUpstream, type Answer } from '../http-forward.js';
+import { blockDecision } from './block.js';
 import type { Checker } from '../checker/checker.js';
+import { relayAndJudge } from './judge.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './settings.js';
 
 export const REPORT_PATH = '/__proxy/report';
 
@@ -24,6 +26,8 @@ export interface ProxyOptions {
   maxBodyBytes?: number;
   /** How long one exchange with the target may take (PROXY_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Largest answer body judged (PROXY_MAX_RESPONSE_BYTES, raw and decoded); larger ones stream through unjudged. */
+  maxResponseBytes?: number;
   log?: (line: string) => void;
 }
 
@@ -57,6 +61,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const targetBase = target.pathname.replace(/\/+$/, '');
   const log = options.log ?? (() => undefined);
   const maxBodyBytes = options.maxBodyBytes ?? Number.POSITIVE_INFINITY;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const tooLarge = () =>
     proxyAnswer(
       413,
@@ -126,41 +131,40 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           if (body.length) headers['content-length'] = body.length;
           // A streamed body keeps the length its client announced (else it goes chunked).
           else if (streamed && req.headers['content-length'] !== undefined) headers['content-length'] = req.headers['content-length'];
-          const match = checker.matchOperation(method, below);
-
-          if (options.blockCharges && match?.op.credits?.charges) {
-            checker.blocked++;
-            drain();
-            answered(blockedAnswer(match.op));
-            log(`blocked ${method} ${url.pathname} (${match.op.id} charges credits; PROXY_BLOCK_CHARGES=1)`);
-            return;
+          if (options.blockCharges) {
+            const blocked = blockDecision({
+              method,
+              requestTarget: req.url ?? '/',
+              headers: req.headers,
+              basePath,
+              match: (m, p) => checker.matchOperation(m, p),
+            });
+            if (blocked) {
+              checker.blocked++;
+              drain();
+              answered(blocked.answer);
+              log(`blocked ${method} ${req.url} (${blocked.why}; PROXY_BLOCK_CHARGES=1)`);
+              return;
+            }
           }
           const upstream = new URL(`${targetBase}${below}${url.search}`, target.origin);
           const counted = { bytes: 0 };
-          const exchange = streamed
-            ? sendStreaming(upstream, { method, headers }, req, { maxBytes: maxBodyBytes, counted, timeoutMs: options.timeoutMs })
-            : send(upstream, { method, headers, body }, options.timeoutMs);
-          exchange
-            .then((answer) => {
-              answered(answer);
-              try {
-                checker.check({
-                  method,
-                  path: below,
-                  query: url.searchParams,
-                  requestHeaders: headers,
-                  requestBody: body,
-                  ...(streamed ? { requestBodySize: counted.bytes } : {}),
-                  status: answer.status,
-                  responseHeaders: answer.headers,
-                  responseBody: answer.body,
-                  at: Date.now(),
-                });
-              } catch (error) {
-                log(`checker fault on ${method} ${url.pathname}: ${(error as Error).stack ?? error}`);
-              }
-            })
-            .catch((error: Error & { code?: string }) => {
+          const request = () => ({
+            method,
+            path: below,
+            query: url.searchParams,
+            requestHeaders: headers,
+            requestBody: body,
+            ...(streamed ? { requestBodySize: counted.bytes } : {}),
+          });
+          return openUpstream(
+            upstream,
+            { method, headers },
+            streamed ? { source: req, maxBytes: maxBodyBytes, counted } : body,
+            options.timeoutMs,
+          ).then(
+            (answer) => relayAndJudge(res, answer, { checker, request, maxResponseBytes, log }),
+            (error: Error & { code?: string }) => {
               if (error instanceof BodyTooLarge) {
                 answered(tooLarge());
                 log(
@@ -180,7 +184,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
                   : proxyAnswer(502, 'PROXY-TARGET-UNREACHABLE', `The validating proxy could not reach ${target.origin}: ${error.message}`),
               );
               if (found) log(`TARGET ERROR ${found.message}`);
-            });
+            },
+          );
         },
         (error: Error) => {
           log(`could not read the request ${method} ${req.url}: ${error.message}`);
