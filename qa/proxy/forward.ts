@@ -99,7 +99,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
             log(`refused ${method} ${req.url}: body over PROXY_MAX_BODY_BYTES=${maxBodyBytes}`);
             return;
           }
-          const url = new URL(req.url ?? '/', 'http://proxy.local');
+          const url = requestUrl(req.url ?? '/');
+          if (!url) {
+            drain();
+            answered(proxyAnswer(400, 'PROXY-BAD-REQUEST', 'The request target is not a path the validating proxy can read.'));
+            return;
+          }
           if (url.pathname === REPORT_PATH) {
             drain();
             if (method !== 'GET') {
@@ -221,6 +226,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/**
+ * The request target as a URL on the proxy: an origin-form target is a path, even one starting
+ * with `//` (which a URL parser would take for a host); an absolute-form one keeps only its path
+ * and query (the target's origin is the proxy's own choice). Undefined when it is no URL at all.
+ */
+function requestUrl(target: string): URL | undefined {
+  try {
+    return target.startsWith('/') ? new URL(`http://proxy.local${target}`) : new URL(target, 'http://proxy.local');
+  } catch {
+    return undefined;
+  }
+}
 
 /** A request whose body the checker does not read: one with a declared type that is not JSON. */
 function streamable(req: http.IncomingMessage): boolean {
