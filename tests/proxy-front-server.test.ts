@@ -4,7 +4,10 @@
 // and sends chunked bodies. The proxy must judge the decoded body while the client gets the front
 // server's bytes unchanged; a body that does not decode is a target error; and
 // PROXY_BLOCK_CHARGES=1 must block what the front server would route to a charging operation.
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMBIGUOUS_CODE, AMBIGUOUS_STATUS, BLOCKED_CODE, BLOCKED_STATUS } from '../qa/proxy/block.js';
@@ -190,5 +193,53 @@ describe('PROXY_BLOCK_CHARGES=1 in front of a server that decodes before routing
     // Free operations still go through, compressed or not.
     const me = await raw(proxy.root, 'GET', '/v2/me', json(token, 'gzip'));
     expect([me.status, me.headers['content-encoding']]).toEqual([200, 'gzip']);
+  });
+});
+
+// What held before this work, kept: the proxy is no open proxy and leaks no token.
+describe('what held: no open proxy, no Authorization leak', () => {
+  let proxy: ProxyProcess;
+  beforeAll(async () => {
+    proxy = await startProxyProcess(front.url, { PROXY_BLOCK_CHARGES: '1' });
+  });
+  afterAll(() => proxy?.stop());
+
+  /** Writes `head` on a raw socket and returns what came back, until the server closes or 3 s pass. */
+  const rawExchange = (head: string) =>
+    new Promise<string>((resolve) => {
+      const socket = net.connect(proxy.port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (d) => (text += d));
+      socket.on('error', () => resolve(text));
+      socket.on('close', () => resolve(text));
+      socket.setTimeout(3_000, () => socket.destroy());
+      socket.write(head);
+    });
+
+  it('absolute-form targets and a foreign Host stay on the target; CONNECT opens no tunnel', async () => {
+    const before = front.sent.length;
+    const absolute = await rawExchange(
+      'GET http://evil.example/v2/me HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer held-a\r\nConnection: close\r\n\r\n',
+    );
+    const foreign = await rawExchange(
+      'GET /v2/me HTTP/1.1\r\nHost: evil.example:443\r\nAuthorization: Bearer held-b\r\nConnection: close\r\n\r\n',
+    );
+    const tunnel = await rawExchange('CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n');
+    expect([absolute.split('\r\n')[0], foreign.split('\r\n')[0], /^HTTP\/1\.1 200/.test(tunnel)]).toEqual([
+      'HTTP/1.1 200 OK',
+      'HTTP/1.1 200 OK',
+      false,
+    ]);
+    expect(front.sent.slice(before).map((s) => s.routed)).toEqual(['/v2/me', '/v2/me']);
+  });
+
+  it('no token value appears in the report, its files or its log lines, whatever the answer', async () => {
+    const token = 'held-secret-token-5f3a9c';
+    for (const p of ['/v2/me', '/v2/faceless/1/render', '/v2/faceless%2F1', '/v2/no-such', '/v2/credits/history?per_page=0'])
+      await raw(proxy.root, p.includes('render') ? 'POST' : 'GET', p, { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' });
+    const live = await (await fetch(`${proxy.root}/__proxy/report`)).text();
+    expect(await proxy.stop()).not.toBeNull();
+    const files = readdirSync(proxy.reportDir).map((f) => readFileSync(path.join(proxy.reportDir, f), 'utf8'));
+    expect([live, proxy.output(), ...files].filter((text) => text.includes(token))).toEqual([]);
   });
 });
