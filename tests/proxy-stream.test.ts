@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Checker } from '../qa/checker/checker.js';
 import type { Report } from '../qa/checker/types.js';
+import { startProxy } from '../qa/proxy/forward.js';
 import { ROOT } from '../scripts/lib/project.js';
 
 const MB = 1024 * 1024;
@@ -139,5 +141,52 @@ describe('an endless answer through the proxy', () => {
     expect([report.violations, report.targetErrors]).toEqual([[], []]);
     for (let i = 0; i < 50 && target.open() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(target.open()).toBe(0);
+  });
+});
+
+// An answer the target breaks off after its head was sent cannot be answered in the envelope any
+// more: the client's connection is cut, and the run records a target error.
+describe('an answer broken off mid-body', () => {
+  it('by a reset or by PROXY_TIMEOUT_MS: the client sees the connection end, the report a target error', async () => {
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59' });
+      res.write('{"data":{"id":');
+      // /me is reset after its first bytes; anything else trickles on past the timeout.
+      if (req.url?.endsWith('/me')) setTimeout(() => res.socket?.resetAndDestroy(), 100);
+      else {
+        const trickle = setInterval(() => res.write(' '), 50);
+        res.on('close', () => clearInterval(trickle));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const checker = new Checker();
+    const proxy = await startProxy({
+      target: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`),
+      basePath: '/v2',
+      port: 0,
+      checker,
+      timeoutMs: 600,
+    });
+    const read = (p: string) =>
+      new Promise<string>((resolve) => {
+        http
+          .get(`http://127.0.0.1:${proxy.port}/v2${p}`, (res) => {
+            res.on('data', () => undefined);
+            res.on('error', () => resolve(`${res.statusCode} cut`));
+            res.on('end', () => resolve(`${res.statusCode} ${res.complete ? 'complete' : 'cut'}`));
+          })
+          .on('error', (e) => resolve(`error ${e.message}`));
+      });
+    try {
+      expect([await read('/me'), await read('/credits/costs')]).toEqual(['200 cut', '200 cut']);
+      expect(checker.report().targetErrors.map((e) => [e.operationId, e.kind])).toEqual([
+        ['getMe', 'reset'],
+        ['getCreditCosts', 'timeout'],
+      ]);
+    } finally {
+      await proxy.close();
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
