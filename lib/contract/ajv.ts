@@ -14,6 +14,8 @@ export interface AjvOptions {
   /** For the repository's own schemas (extensions, Arazzo): unknown keywords are errors. */
   strict?: boolean;
   useDefaults?: boolean;
+  /** Check each schema against the meta-schema first (default true; off for schemas lint has checked). */
+  validateSchema?: boolean;
 }
 
 export function newAjv(options: AjvOptions = {}): AjvInstance {
