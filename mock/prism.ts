@@ -61,6 +61,9 @@ export function asksForParticular(prefs: Preferences, input: IHttpRequest): bool
   return accept !== undefined && !PLAIN_ACCEPT.test(accept);
 }
 
+/** Query parameters prism-http-server reads as preferences when there is no Prefer header. */
+const PREFER_QUERY = ['__code', '__dynamic', '__seed', '__example'];
+
 /** How many times a `Prefer: dynamic=true` body is generated before giving up on conformance. */
 const DYNAMIC_ATTEMPTS = 25;
 
@@ -93,6 +96,9 @@ export async function createPrism(doc: unknown) {
 
   /** Reads `Prefer: code=…, example=…, dynamic=…` the way prism-http-server does. */
   function preferences(request: IHttpRequest): { ok: true; value: Preferences } | { ok: false; detail: string } {
+    // Nothing to read (the usual call): Prism's reader would decode four absent values to these.
+    if (!request.headers?.prefer && !PREFER_QUERY.some((key) => request.url.query?.[key] !== undefined))
+      return { ok: true, value: { code: undefined, exampleKey: undefined, dynamic: undefined, seed: undefined } };
     const parsed = getHttpConfigFromRequest(request);
     if (parsed._tag === 'Left') return { ok: false, detail: parsed.left.detail ?? String(parsed.left) };
     return { ok: true, value: parsed.right };
