@@ -16,7 +16,7 @@ import { need, type Routing, type Stage, type StageDeps } from './exchange.js';
  * still conforms). The contract's violations, a JSON null for an object body, empty query parameters: 422 (or 400).
  */
 export function validate({ contract, errors, prism }: StageDeps): Stage {
-  // Compiled here, when the mock starts: every request and response schema of the contract.
+  // Made when the mock starts (Ajv holding the contract); each operation's check is compiled on its first call.
   const validators = Validators.of(contract.model);
   return (x) => {
     const routing = need(x.routing, 'the route');
@@ -48,7 +48,7 @@ export function validate({ contract, errors, prism }: StageDeps): Stage {
     const problems = [...violations.filter((v) => v.severity === 0), ...partCounts(contract, op, parsed.uploads)];
     if (problems.length) return errors.validation(requestErrorsMap(problems));
     x.checked = { violations, prefs: prefs.ok && !x.ignored ? prefs.value : {} };
-    // Prism reads a JSON `null` body as no body; an object schema does not accept it.
+    // The request check reads a JSON `null` body as no body (as Prism's validator did); an object schema does not accept it.
     if (parsed.forPrism === null && contract.requestSchema(op)?.type === 'object')
       return errors.validation({ body: ['The request body must be a JSON object, not null.'] });
     const empty = check.emptyQueryParameters(input.url.query ?? {});

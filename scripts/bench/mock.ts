@@ -249,7 +249,7 @@ async function main() {
 
 Written by \`npm run bench:mock\` (scripts/bench/mock.ts) on ${new Date().toISOString()}.
 autocannon, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up; the mock
-(\`npm start\` entry point, request log on, written to /dev/null) and plain
+(\`npm start\` entry point, ${process.env.MOCK_QUIET === '1' ? 'request log off: MOCK_QUIET=1' : 'request log on, read by the benchmark and dropped'}) and plain
 \`prism mock generated/openapi.yaml\` (prism-cli default options) and a bare \`node:http\` server
 answering each path with the mock's own body (scripts/bench/bare-server.ts) run side by side on
 ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}. The machine is shared with other work (1-minute

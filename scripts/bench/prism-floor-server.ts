@@ -1,8 +1,8 @@
 // The benchmark's second yardstick, the "floor": a bare node:http server that does for each request
-// only what the mock's engine does (called the same way as mock/pipeline/validate.ts and
-// mock/prism.ts): the contract's path matcher, Prism's security check, the contract's compiled request
-// check (lib/contract/validators.ts), Prism's Prefer parsing and the plain example (made once per
-// operation, copied per call), written as JSON. No state, credits, rate limit, faults or journal.
+// only what the mock's engine does (called the same way as mock/pipeline/gate.ts, validate.ts and
+// mock/prism.ts): the contract's path matcher, the contract's security check (lib/contract/security.ts),
+// its compiled request check (lib/contract/validators.ts), the Prefer reading and the plain example
+// (made once per operation, copied per call), written as JSON. No state, credits, rate limit, faults or journal.
 // The mock cannot be faster than this server, so where the floor itself is below a goal, the goal is
 // out of reach with these three checks on every request.
 // FLOOR_PRISM_CHECKS=0 leaves out the three checks (security, compiled request check, Prefer) and
@@ -11,7 +11,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IHttpRequest } from '@stoplight/prism-http';
-import { Validators } from '../../lib/contract/index.js';
+import { authorizationCheck, Validators } from '../../lib/contract/index.js';
 import { Contract } from '../../mock/contract.js';
 import { createPrism, type Preferences, type Violation } from '../../mock/prism.js';
 
@@ -46,7 +46,8 @@ const server = http.createServer((req, res) => {
     let violations: Violation[] = [];
     let prefs: Preferences = {};
     if (checks) {
-      if (prism.security(routed.resource, input).some((v) => v.severity === 0)) return respond(res, 401, {});
+      const entry = contract.model.operation(routed.resource.iid as string);
+      if (!authorizationCheck(contract.model, entry)?.(input.headers?.authorization)) return respond(res, 401, {});
       const check = validators.request(routed.resource.iid as string);
       violations = check.check({ params: routed.params, query: input.url.query ?? {}, headers: input.headers ?? {}, body: input.body });
       if (violations.some((v) => v.severity === 0)) return respond(res, 422, {});
