@@ -9,7 +9,7 @@ export type ValidateFunction = import('ajv').ValidateFunction;
 export type AjvError = import('ajv').ErrorObject;
 
 export interface AjvOptions {
-  /** Parameters and form fields arrive as text: `true` reads "12" as 12, as Prism's validator does. */
+  /** Parameters and form fields arrive as text: `true` reads "12" as 12, as Prism's validator did. */
   coerceTypes?: boolean | 'array';
   /** For the repository's own schemas (extensions, Arazzo): unknown keywords are errors. */
   strict?: boolean;
