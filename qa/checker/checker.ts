@@ -12,12 +12,12 @@
 // where that rule is a guess (x-unspecified in the parameter or body schema); on an unknown route
 // a 404 or 405 in the envelope is right and a 2xx is an undocumented operation.
 import { createHash } from 'node:crypto';
-import { Contract, describeRelaxations, relaxations, type Relaxation } from '../../lib/contract/index.js';
+import { Contract, describeRelaxations, extendPointer, fragmentPointer, relaxations, type Relaxation } from '../../lib/contract/index.js';
 import { CoverageRecorder, type CoverageReport } from './coverage.js';
 import { CreditTracker } from './credits.js';
 import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';
-import { pointer, Schemas } from './schemas.js';
+import { Schemas } from './schemas.js';
 import type { Dropped, Observed, Report, RequestError, TargetError, Unjudged, Unverified, Violation, ViolationKind } from './types.js';
 import { validateRequest } from './validate-request.js';
 import { validateResponse } from './validate-response.js';
@@ -297,8 +297,8 @@ export class Checker {
       for (const media of Object.keys(content).filter((m) => /json/.test(m)))
         refs.add(
           node.$ref
-            ? `${node.$ref}/content/${media.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`
-            : pointer('paths', op.path, op.method, 'responses', status, 'content', media, 'schema'),
+            ? extendPointer(node.$ref, 'content', media, 'schema')
+            : fragmentPointer(['paths', op.path, op.method, 'responses', status, 'content', media, 'schema']),
         );
     }
     return [...refs];
