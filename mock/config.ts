@@ -73,7 +73,7 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
   return {
     host,
     port: integer('MOCK_PORT', env.MOCK_PORT) ?? Number(local.port),
-    basePath: local.pathname.replace(/\/$/, ''),
+    basePath: contract.model.basePath(),
     stepMs: integer('MOCK_STEP_MS', env.MOCK_STEP_MS) ?? (minPoll + 1) * 1000,
     rateLimit: rateLimit || undefined,
     advertisedLimit: rateLimit || advertised,

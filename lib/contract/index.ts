@@ -17,8 +17,26 @@ export {
   type ExtensionSchemaText,
 } from './extensions.js';
 export type * from '../../generated/extensions.js';
-export { Lifecycle, lifecycles, type Outcome, type StatusPlace } from './lifecycle.js';
+export {
+  Lifecycle,
+  lifecycles,
+  machinePolledBy,
+  machinesOf,
+  machinesTriggeredBy,
+  type Outcome,
+  type StatusPlace,
+} from './lifecycle.js';
 export { fillPath, PathMatcher, type RouteMatch, type Routable } from './paths.js';
+export {
+  basePathOf,
+  itemCollection,
+  safeDecode,
+  templateCollections,
+  templateParams,
+  templateSegments,
+  templateValues,
+  type TemplateSegment,
+} from './templates.js';
 export { canonicalPath, type CanonicalPath } from './canonical-path.js';
 export { newAjv, type AjvError, type AjvInstance, type AjvOptions, type ValidateFunction } from './ajv.js';
 export { mediaTypeCovers, parseMediaType } from './media-type.js';

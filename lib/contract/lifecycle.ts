@@ -106,3 +106,22 @@ export class Lifecycle {
 export function lifecycles(machines: readonly StateMachineEntry[]): Map<string, Lifecycle> {
   return new Map(machines.map((m) => [m.name, new Lifecycle(m)]));
 }
+
+/** What an operation is to the machines: the one whose status it reads, the ones whose transitions it starts. */
+type MachineLike = Pick<StateMachineEntry, 'pollOperationIds' | 'transitions'>;
+
+/** The machine an operation polls (lists it in `pollOperationIds`), if any. */
+export function machinePolledBy<M extends MachineLike>(machines: readonly M[], operationId: string): M | undefined {
+  return machines.find((m) => m.pollOperationIds.includes(operationId));
+}
+
+/** The machines one of whose transitions an operation starts (lists it in a transition's `operationIds`). */
+export function machinesTriggeredBy<M extends MachineLike>(machines: readonly M[], operationId: string): M[] {
+  return machines.filter((m) => m.transitions.some((t) => t.operationIds?.includes(operationId)));
+}
+
+/** Every machine an operation polls or triggers, the polled one first, each once. */
+export function machinesOf<M extends MachineLike>(machines: readonly M[], operationId: string): M[] {
+  const polled = machinePolledBy(machines, operationId);
+  return [...new Set([...(polled ? [polled] : []), ...machinesTriggeredBy(machines, operationId)])];
+}

@@ -29,6 +29,7 @@ import {
   type Server,
 } from './openapi.js';
 import { parsePointer, readPointer, toPointer } from './pointer.js';
+import { basePathOf } from './templates.js';
 
 /** The bundled contract every consumer reads (internal `$ref`s only). */
 export const BUNDLE_JSON = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
@@ -247,6 +248,13 @@ export class ContractModel {
       template: server.url,
       server,
     }));
+  }
+
+  /** The path every contract path is served under: the one URL path all servers share (`/v2`). */
+  basePath(): string {
+    const paths = new Set((this.doc.servers ?? []).map((server) => basePathOf(server.url)));
+    if (paths.size > 1) throw new ContractError(`the servers disagree on the base path: ${[...paths].join(', ')}`);
+    return [...paths][0] ?? '';
   }
 
   /** The server whose description is `description` (case-insensitive); throws when there is none. */

@@ -3,6 +3,8 @@
 // answer the API gives when nothing matches: 404 for an unknown path, 405 with the methods the
 // path allows. The mock, the validating proxy and the test servers all route through this.
 
+import { safeDecode, type TemplateSegment, templateSegments } from './templates.js';
+
 export interface Routable {
   method: string;
   path: string;
@@ -15,26 +17,8 @@ export type RouteMatch<T extends Routable> =
 
 interface CompiledPath<T> {
   template: string;
-  segments: Array<{ literal: string } | { param: string }>;
+  segments: TemplateSegment[];
   byMethod: Map<string, T>;
-}
-
-function compile(template: string): CompiledPath<never>['segments'] {
-  return template
-    .split('/')
-    .slice(1)
-    .map((segment) => {
-      const param = /^\{([^}]+)\}$/.exec(segment);
-      return param ? { param: param[1] } : { literal: segment };
-    });
-}
-
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 export class PathMatcher<T extends Routable> {
@@ -45,7 +29,7 @@ export class PathMatcher<T extends Routable> {
     for (const op of operations) {
       let entry = byTemplate.get(op.path);
       if (!entry) {
-        entry = { template: op.path, segments: compile(op.path), byMethod: new Map() };
+        entry = { template: op.path, segments: templateSegments(op.path), byMethod: new Map() };
         byTemplate.set(op.path, entry);
       }
       entry.byMethod.set(op.method.toUpperCase(), op);
@@ -73,7 +57,7 @@ export class PathMatcher<T extends Routable> {
       const fits = entry.segments.every((segment, i) => {
         if ('literal' in segment) return segment.literal === parts[i];
         if (parts[i] === '') return false;
-        params[segment.param] = decode(parts[i]);
+        params[segment.param] = safeDecode(parts[i]);
         return true;
       });
       if (fits) out.push({ template: entry.template, operations: [...entry.byMethod.values()], params });

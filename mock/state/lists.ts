@@ -1,10 +1,11 @@
 // Lists without a state machine (presets): each account sees the list operation's example minus
 // what it deleted; and `only`, which keeps named option groups.
+import { itemCollection } from '../../lib/contract/index.js';
 import type { Contract, Operation } from '../contract.js';
 import { ApiError, type Answer } from '../errors.js';
 import { ok } from './answer.js';
 import type { Call, StateContext } from './call.js';
-import { pathParams, resourceParam } from './resources.js';
+import { pathParams } from './resources.js';
 
 export class Lists {
   constructor(private readonly ctx: StateContext) {}
@@ -15,8 +16,7 @@ export class Lists {
    */
   listOf(op: Operation): Operation | undefined {
     const { contract } = this.ctx;
-    const listPath =
-      op.method === 'delete' && resourceParam(op.path) ? op.path.replace(/\/\{[^}]+\}$/, '') : op.method === 'get' ? op.path : undefined;
+    const listPath = op.method === 'delete' ? itemCollection(op.path) : op.method === 'get' ? op.path : undefined;
     if (!listPath) return undefined;
     const list = [...contract.operations.values()].find((o) => o.method === 'get' && o.path === listPath);
     if (!list || !contract.dataSchemaRef(list)?.startsWith('[]')) return undefined;

@@ -1,6 +1,7 @@
 // Which operations act on which stored resource, worked out from the contract: a "family" is the
 // set of paths served by one job state machine's poll operations (the faceless machine is polled
 // on /faceless, /b-roll, /ai-visuals and /url-to-video, so those four share one store).
+import { templateParams } from '../../lib/contract/index.js';
 import type { Contract, Operation, OperationId } from '../contract.js';
 import type { Machines } from './machines.js';
 
@@ -79,26 +80,8 @@ export function firstSegment(path: string): string {
 
 /** The first `{param}` of a path: the resource the call is about. */
 export function resourceParam(path: string): string | undefined {
-  return /\{([^}]+)\}/.exec(path)?.[1];
+  return templateParams(path)[0];
 }
 
-/** Path parameters of a concrete path, given its template. */
-export function pathParams(template: string, path: string): Record<string, string> {
-  const names = template.split('/');
-  const values = path.split('/');
-  const params: Record<string, string> = {};
-  names.forEach((name, index) => {
-    const match = /^\{(.+)\}$/.exec(name);
-    if (match && values[index] !== undefined) params[match[1]] = safeDecode(values[index]);
-  });
-  return params;
-}
-
-/** Percent-decoding that never throws: invalid UTF-8 sequences stay as sent (an unknown id, so 404). */
-export function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
+/** Path parameters of a concrete path, given its template (the contract model's one reading). */
+export { templateValues as pathParams } from '../../lib/contract/index.js';

@@ -7,7 +7,15 @@
 // failure, and a transition whose target is not shown (`to: null`) allows anything.
 // What each machine means (status place, named states, reachable states, the refund rule) is the
 // contract model's one reading (lib/contract/lifecycle.ts), the same the mock simulates with.
-import { type Contract, Lifecycle, type StateMachine, type Transition } from '../../lib/contract/index.js';
+import {
+  type Contract,
+  Lifecycle,
+  machinePolledBy,
+  machinesTriggeredBy,
+  type StateMachine,
+  type Transition,
+  templateParams,
+} from '../../lib/contract/index.js';
 
 export interface LifecycleFinding {
   kind: 'state' | 'transition' | 'terminal';
@@ -48,15 +56,13 @@ export class LifecycleTracker {
   onChange?: (machine: string, from: string | null | undefined, to: string) => void;
 
   constructor(private readonly contract: Contract) {
-    for (const machine of contract.machines) {
-      this.rules.set(machine.name, new Lifecycle(machine));
-      for (const id of machine.pollOperationIds) this.byPoll.set(id, machine);
-      for (const t of machine.transitions)
-        for (const id of t.operationIds ?? []) {
-          const list = this.byTrigger.get(id) ?? [];
-          if (!list.includes(machine)) list.push(machine);
-          this.byTrigger.set(id, list);
-        }
+    for (const machine of contract.machines) this.rules.set(machine.name, new Lifecycle(machine));
+    // Which machine each operation polls or triggers: the contract model's one answer, looked up once.
+    for (const id of contract.operations.keys()) {
+      const polled = machinePolledBy(contract.machines, id);
+      if (polled) this.byPoll.set(id, polled);
+      const triggered = machinesTriggeredBy(contract.machines, id);
+      if (triggered.length) this.byTrigger.set(id, triggered);
     }
   }
 
@@ -84,7 +90,9 @@ export class LifecycleTracker {
     const poll = this.byPoll.get(operationId);
     const triggered = this.byTrigger.get(operationId) ?? [];
     for (const machine of new Set([...(poll ? [poll] : []), ...triggered])) {
-      const id = resourceId ?? (machine.pollOperationIds.every((p) => !/\{/.test(this.contract.op(p).path)) ? 'account' : undefined);
+      // A machine polled without a path parameter (the account's own) has one resource per account.
+      const perAccount = machine.pollOperationIds.every((p) => templateParams(this.contract.op(p).path).length === 0);
+      const id = resourceId ?? (perAccount ? 'account' : undefined);
       if (id === undefined) continue;
       const resource = `${machine.name}#${id}`;
       const key = `${account}|${resource}`;
@@ -126,9 +134,7 @@ export class LifecycleTracker {
   }
 
   private start(machine: StateMachine, operationId: string, tracked: Tracked): void {
-    const listed = machine.transitions.filter((t) => t.operationIds?.includes(operationId));
-    const fitting = listed.filter((t) => t.from === null || t.from === tracked.last || tracked.last === undefined);
-    const candidates = fitting.length ? fitting : listed;
+    const candidates = this.rule(machine).triggeredBy(operationId, tracked.last);
     let allowed: Set<string> | 'any' = new Set(tracked.last ? this.reachable(machine, tracked.last) : []);
     for (const t of candidates) {
       if (t.to === null) {

@@ -9,7 +9,15 @@
 // and refunds (transitions with refund: true, judged by the checker's credit tracker). What must be
 // written down is the order of calls: the Arazzo workflows in openapi/flows/ (read by arazzo.ts),
 // each step naming an operationId that is checked against the contract before anything is sent.
-import { Contract, type ContractOperation as Operation, fillPath, readPointer, type StateMachine } from '../../lib/contract/index.js';
+import {
+  Contract,
+  type ContractOperation as Operation,
+  fillPath,
+  machinePolledBy,
+  readPointer,
+  type StateMachine,
+  templateParams,
+} from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/state/machines.js';
 import type { CoverageRecorder } from '../checker/coverage.js';
 import { accountKey, Checker } from '../checker/checker.js';
@@ -33,11 +41,10 @@ export function checkFlows(contract: Contract, flows = FLOWS): void {
   if (missing.length) throw new Error(`flows name operations the contract does not have: ${missing.join(', ')}`);
   for (const f of flows)
     for (const s of f.steps) {
-      const params = [...contract.op(s.op).path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      const params = templateParams(contract.op(s.op).path);
       const unnamed = params.filter((p) => !s.params?.[p]);
       if (unnamed.length) throw new Error(`flow "${f.name}": ${s.op} needs path parameter(s) ${unnamed.join(', ')}`);
-      if (s.poll && !contract.machines.some((m) => m.pollOperationIds.includes(s.op)))
-        throw new Error(`flow "${f.name}": ${s.op} polls no state machine`);
+      if (s.poll && !machinePolledBy(contract.machines, s.op)) throw new Error(`flow "${f.name}": ${s.op} polls no state machine`);
     }
 }
 
@@ -251,7 +258,7 @@ async function walk(
       headers['content-type'] = 'application/json';
     }
     const url = `${base}${path}${query.size ? `?${query}` : ''}`;
-    const machine = step.poll ? contract.machines.find((m) => m.pollOperationIds.includes(op.id)) : undefined;
+    const machine = step.poll ? machinePolledBy(contract.machines, op.id) : undefined;
     // The machine's own cadence, else the API-wide one (x-limits); the local mock moves in milliseconds.
     const cadence = machine?.pollIntervalSeconds ?? contract.model.limits().pollIntervalSeconds;
     if (!options.localMock && !cadence) throw new Error(`flows: the contract states no polling interval for ${op.id}`);

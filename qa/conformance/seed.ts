@@ -6,7 +6,7 @@
 // success answers instead of 404s. Nothing here names an operation or a field: the collections,
 // their create operations and the request bodies come from the contract (paths, `examples`,
 // `required`, `contentMediaType`); a collection without a create is read from its list (presets).
-import { fillPath, readPointer } from '../../lib/contract/index.js';
+import { ContractModel, fillPath, templateCollections } from '../../lib/contract/index.js';
 import { loadDoc } from './relaxations.js';
 
 type Json = any; // the bundled document, walked loosely
@@ -39,22 +39,9 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 /** The id a DELETE without a resource of its own is given: it names nothing, so the DELETE is a 404. */
 export const NO_SUCH_ID = 'conformance-no-such-id';
 
-/** A node with its internal `$ref`s followed (through the contract model's one pointer reader); loose, as seeding guesses. */
+/** A node with its internal `$ref`s followed: the contract model's one reader (throws on a broken reference). */
 function resolve(doc: Json, node: Json): Json {
-  let current = node;
-  for (let hops = 0; current?.$ref && hops < 20; hops++) current = readPointer(doc, current.$ref);
-  return current;
-}
-
-/** The collection a path parameter belongs to: the path up to (not including) `/{name}`. */
-function collectionsOf(path: string): { name: string; collection: string }[] {
-  const out: { name: string; collection: string }[] = [];
-  const parts = path.split('/');
-  parts.forEach((part, i) => {
-    const m = /^\{(.+)\}$/.exec(part);
-    if (m) out.push({ name: m[1], collection: parts.slice(0, i).join('/') });
-  });
-  return out;
+  return ContractModel.of(doc).deref(node);
 }
 
 /** A value for one schema, from its own examples only (nothing invented); undefined when it has none. */
@@ -125,11 +112,11 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
 
   // Every collection a wanted operation needs, parents first (a scene needs its storyboard).
   const needed = new Set<string>();
-  for (const o of wanted) for (const { collection } of collectionsOf(o.path)) needed.add(collection);
+  for (const o of wanted) for (const { collection } of templateCollections(o.path)) needed.add(collection);
   const ordered = [...needed].sort((a, b) => a.split('/').length - b.split('/').length);
 
   const fill = (template: string) => {
-    const parentOf = (name: string) => collectionsOf(template).find((c) => c.name === name)!.collection;
+    const parentOf = (name: string) => templateCollections(template).find((c) => c.name === name)!.collection;
     const { path, missing } = fillPath(template, (name) => result.ids.get(parentOf(name)));
     return { path, missing: missing.length ? parentOf(missing[0]) : undefined };
   };
@@ -206,7 +193,7 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
   // integers) and delete what every other operation uses.
   const starved = new Set<string>();
   for (const o of wanted.filter((w) => w.method === 'delete')) {
-    const last = collectionsOf(o.path).at(-1);
+    const last = templateCollections(o.path).at(-1);
     if (!last || !ops.some((x) => x.method === 'post' && x.path === last.collection)) continue;
     const id = await create(last.collection);
     if (id !== undefined) result.forDelete.set(o.id, id);
@@ -219,7 +206,7 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
 
   for (const o of wanted) {
     const params: Record<string, string> = {};
-    const chain = collectionsOf(o.path);
+    const chain = templateCollections(o.path);
     chain.forEach(({ name, collection }, i) => {
       const last = i === chain.length - 1;
       if (last && starved.has(o.id)) {

@@ -17,7 +17,7 @@ const log = (line: string) => console.log(`[proxy] ${line}`);
 async function main(): Promise<void> {
   const contract = Contract.load();
   // The base path every contract path lives under: the path of the contract's server URLs (/v2).
-  const basePath = new URL(contract.doc.servers![0].url.replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/+$/, '');
+  const basePath = contract.model.basePath();
   const settings = readProxySettings(process.env, basePath);
   const checker = new Checker({
     contract,

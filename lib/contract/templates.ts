@@ -1,0 +1,72 @@
+// Path templates (`/text-to-scene/{storyboard}/scenes/{scene}`) read once: the parameters a
+// template names, the collection each parameter picks from, the values a concrete path gives them,
+// and the base path every template is served under. The router (paths.ts), the mock's stores, the
+// seeding and the checker all read templates through these, so they cannot split a path differently.
+
+export type TemplateSegment = { literal: string } | { param: string };
+
+const PARAM_SEGMENT = /^\{([^}]+)\}$/;
+
+/** A template's segments after the leading `/`: literals and `{name}` parameters. */
+export function templateSegments(template: string): TemplateSegment[] {
+  return template
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      const param = PARAM_SEGMENT.exec(segment);
+      return param ? { param: param[1] } : { literal: segment };
+    });
+}
+
+/** The names of a template's path parameters, in order (`/a/{x}/b/{y}` -> `['x', 'y']`). */
+export function templateParams(template: string): string[] {
+  return templateSegments(template).flatMap((s) => ('param' in s ? [s.param] : []));
+}
+
+/**
+ * Each parameter with the collection it picks from: the template up to (not including) its
+ * segment (`/text-to-scene/{storyboard}/scenes/{scene}` -> `{storyboard}` from `/text-to-scene`,
+ * `{scene}` from `/text-to-scene/{storyboard}/scenes`).
+ */
+export function templateCollections(template: string): Array<{ name: string; collection: string }> {
+  const segments = templateSegments(template);
+  const path = (upTo: number) => segments.slice(0, upTo).map((s) => `/${'param' in s ? `{${s.param}}` : s.literal}`);
+  return segments.flatMap((s, i) => ('param' in s ? [{ name: s.param, collection: path(i).join('') }] : []));
+}
+
+/** The template without its last segment when that segment is a parameter (`/presets/{id}` -> `/presets`). */
+export function itemCollection(template: string): string | undefined {
+  const last = templateSegments(template).at(-1);
+  return last && 'param' in last ? template.slice(0, template.lastIndexOf('/')) : undefined;
+}
+
+/** Percent-decoding that never throws: an invalid sequence stays as sent (an unknown id, so 404). */
+export function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The values a concrete path gives a template's parameters, decoded (`/faceless/{faceless}` with
+ * `/faceless/5` -> `{ faceless: '5' }`). Segments are paired by position; literals are not compared.
+ */
+export function templateValues(template: string, path: string): Record<string, string> {
+  const values = path.split('/').slice(1);
+  const params: Record<string, string> = {};
+  templateSegments(template).forEach((segment, i) => {
+    if ('param' in segment && values[i] !== undefined) params[segment.param] = safeDecode(values[i]);
+  });
+  return params;
+}
+
+/**
+ * The base path of a server URL, without a trailing slash (`https://{host}/v2/` -> `/v2`). Server
+ * variables need not be filled: only the path is read.
+ */
+export function basePathOf(serverUrl: string): string {
+  const path = serverUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0];
+  return path.replace(/\/+$/, '');
+}

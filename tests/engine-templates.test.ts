@@ -1,0 +1,128 @@
+// Path templates are read in one place, lib/contract/templates.ts: the mock's stores, the seeding,
+// the flows and the checker each had their own `{...}` regex, and one of them (`safeDecode`) was a
+// copy of the router's. This test reads the repository's own TypeScript and fails on a regex over
+// `{name}` path parameters written outside lib/contract, and holds the one reading to the contract.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  basePathOf,
+  ContractModel,
+  itemCollection,
+  machinePolledBy,
+  machinesOf,
+  machinesTriggeredBy,
+  PathMatcher,
+  templateCollections,
+  templateParams,
+  templateValues,
+} from '../lib/contract/index.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SCANNED = ['lib', 'mock', 'qa', 'client', 'scripts'];
+const SKIP = new Set(['node_modules', 'generated', 'dist', 'releases', 'reports', '.cache', '.git', '.venv']);
+/**
+ * Left on purpose: the published client imports only generated/ (never lib/), so its poll helper
+ * reads the poll path's one parameter itself. Any other file must call lib/contract.
+ */
+const LEFT = new Set(['client/poll.ts']);
+
+/** A regex literal that opens on a `{`: `\{(`, `\{[^}]`, `\{\w`, `\{.` or a bare `/\{/`. */
+const TEMPLATE_PARSING = /\\\{(?:\(|\[\^\}\]|\\w|\.|\/)/;
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) sources(full, out);
+    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+      out.push(path.relative(ROOT, full).split(path.sep).join('/'));
+  }
+  return out;
+}
+
+const contract = ContractModel.load();
+const machines = contract.stateMachines();
+
+describe('path templates are parsed only in lib/contract', () => {
+  it('no TypeScript outside lib/contract parses `{name}` path parameters with its own regex', () => {
+    const offenders = SCANNED.flatMap((dir) => sources(path.join(ROOT, dir)))
+      .filter((file) => !file.startsWith('lib/contract/') && !LEFT.has(file))
+      .flatMap((file) =>
+        readFileSync(path.join(ROOT, file), 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+          .filter(({ line }) => TEMPLATE_PARSING.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the pattern recognises the copies it replaced (so the scan above can fail)', () => {
+    const copies = [
+      'return /\\{([^}]+)\\}/.exec(path)?.[1];',
+      'const match = /^\\{(.+)\\}$/.exec(name);',
+      "op.path.replace(/\\/\\{[^}]+\\}$/, '')",
+      '[...path.matchAll(/\\{([^}]+)\\}/g)]',
+      "machine.pollOperationIds.every((p) => !/\\{/.test(this.contract.op(p).path)) ? 'account' : undefined",
+      'const paramName = /\\{(\\w+)\\}/.exec(operation.path)![1];',
+    ];
+    expect(copies.filter((line) => !TEMPLATE_PARSING.test(line))).toEqual([]);
+    expect(TEMPLATE_PARSING.test('const names = templateParams(op.path);')).toBe(false);
+    expect(TEMPLATE_PARSING.test("const body = JSON.stringify({ a: 1 }).replace(/\\s/g, '');")).toBe(false);
+  });
+});
+
+describe('the one reading of a template', () => {
+  it('names parameters, their collections and the item collection', () => {
+    const template = '/text-to-scene/{storyboard}/scenes/{scene}';
+    expect(templateParams(template)).toEqual(['storyboard', 'scene']);
+    expect(templateCollections(template)).toEqual([
+      { name: 'storyboard', collection: '/text-to-scene' },
+      { name: 'scene', collection: '/text-to-scene/{storyboard}/scenes' },
+    ]);
+    expect(itemCollection('/presets/{id}')).toBe('/presets');
+    expect(itemCollection('/faceless/{faceless}/render')).toBeUndefined();
+    expect(templateParams('/me')).toEqual([]);
+  });
+
+  it('reads values from a concrete path as the router does, never throwing on bad escapes', () => {
+    expect(templateValues('/faceless/{faceless}', '/faceless/a%20b')).toEqual({ faceless: 'a b' });
+    expect(templateValues('/faceless/{faceless}', '/faceless/%E0%A4%A')).toEqual({ faceless: '%E0%A4%A' });
+    const ops = contract.operations();
+    const router = new PathMatcher(ops);
+    for (const op of ops) {
+      const concrete = op.path.replace(/[{}]/g, '');
+      const routed = router.match(op.method, concrete);
+      if (routed.kind === 'operation' && routed.template === op.path) expect(templateValues(op.path, concrete)).toEqual(routed.params);
+    }
+  });
+
+  it('derives the base path from the servers, filled or not', () => {
+    expect(contract.basePath()).toBe('/v2');
+    expect(basePathOf('https://{host}/v2/')).toBe('/v2');
+    expect(basePathOf('http://127.0.0.1:4010/v2?x=1')).toBe('/v2');
+    expect(basePathOf('/v2')).toBe('/v2');
+    expect(basePathOf('https://api.test')).toBe('');
+    expect(() => new ContractModel({ ...contract.doc, servers: [{ url: 'https://a/v2' }, { url: 'https://b/v3' }] }).basePath()).toThrow(
+      /disagree/,
+    );
+  });
+});
+
+describe('which machine an operation polls or triggers', () => {
+  it('agrees with the machines as the contract lists them', () => {
+    for (const op of contract.operations()) {
+      const polled = machines.filter((m) => m.pollOperationIds.includes(op.id));
+      const triggered = machines.filter((m) => m.transitions.some((t) => t.operationIds?.includes(op.id)));
+      expect(polled.length).toBeLessThanOrEqual(1);
+      expect(machinePolledBy(machines, op.id)).toBe(polled[0]);
+      expect(machinesTriggeredBy(machines, op.id)).toEqual(triggered);
+      expect(machinesOf(machines, op.id)).toEqual([...new Set([...polled, ...triggered])]);
+    }
+    // The contract has both kinds, so the loop above compared something.
+    expect(contract.operations().some((op) => machinePolledBy(machines, op.id))).toBe(true);
+    expect(contract.operations().some((op) => machinesTriggeredBy(machines, op.id).length)).toBe(true);
+  });
+});
