@@ -31,8 +31,3 @@ export function findOperation(method: string, pathTemplate: string): OperationFa
 export function chargesCredits(method: string, pathTemplate: string): boolean {
   return findOperation(method, pathTemplate)?.charges ?? true;
 }
-
-export function operationById(operationId: OperationId): OperationFacts {
-  const op = operations[operationId];
-  return { operationId, method: op.method, path: op.path, charges: op.credits.charges };
-}

@@ -3,7 +3,6 @@
 // typed as the mock's resource data, which it copies and edits. It reads nothing itself and
 // restates no operation, cost, status or example.
 import {
-  BUNDLE_JSON,
   Contract as ContractById,
   type ContractOperation,
   type ExampleBody as JsonExampleBody,
@@ -13,8 +12,6 @@ import {
 } from '../lib/contract/index.js';
 import { operations as generatedOperations, type OperationId } from '../generated/contract.js';
 import type { Resource } from './state/store.js';
-
-export const BUNDLE_PATH = BUNDLE_JSON;
 
 export type { OperationId, Precondition, StateMachine, Transition };
 

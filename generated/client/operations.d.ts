@@ -12,4 +12,3 @@ export declare function findOperation(method: string, pathTemplate: string): Ope
  * as charging: the safe answer for "may this be retried automatically?" is no.
  */
 export declare function chargesCredits(method: string, pathTemplate: string): boolean;
-export declare function operationById(operationId: OperationId): OperationFacts;

@@ -21,7 +21,3 @@ export function findOperation(method, pathTemplate) {
 export function chargesCredits(method, pathTemplate) {
     return findOperation(method, pathTemplate)?.charges ?? true;
 }
-export function operationById(operationId) {
-    const op = operations[operationId];
-    return { operationId, method: op.method, path: op.path, charges: op.credits.charges };
-}
