@@ -4,6 +4,7 @@ export { Contract, type ExampleBody, type Operation as ContractOperation, type S
 export * from './openapi.js';
 export * from './pointer.js';
 export { describeRelaxations, hasUnspecified, isGuessedOperation, relaxations, type Relaxation } from './leniency.js';
+export { UNCONFIRMED_LABEL, unconfirmedNote, withUnconfirmedNotes } from './unconfirmed.js';
 export {
   checkExtensions,
   extensionOccurrences,

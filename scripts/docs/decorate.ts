@@ -14,7 +14,7 @@ import { llmsDocs, llmsLinksMarkdown } from './llms.js';
 import { upsertSection } from './markdown.js';
 import { stateMachinesMarkdown } from './state-diagrams.js';
 import { tagIntroMarkdown } from './tags.js';
-import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../build-steps/unconfirmed.js';
+import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../../lib/contract/index.js';
 import { changelogMarkdown, toolServerMarkdown } from './tool-server.js';
 
 export async function decorate(bundle: Document, ctx: SampleContext): Promise<Document> {

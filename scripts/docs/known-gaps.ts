@@ -2,7 +2,7 @@
 // so readers and QA know what the API does not promise.
 import { pointer } from './contract.js';
 import { code } from './markdown.js';
-import { isGuessedOperation } from '../build-steps/unconfirmed.js';
+import { isGuessedOperation } from '../../lib/contract/index.js';
 
 export interface Gap {
   /** JSON pointer into generated/openapi.json of the object that carries `x-unspecified`. */

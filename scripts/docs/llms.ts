@@ -13,7 +13,7 @@ import {
   type Schema,
   type XStateMachine,
 } from '../../lib/contract/index.js';
-import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../build-steps/unconfirmed.js';
+import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../../lib/contract/index.js';
 import { type Document, deref, model, type Operation, operations, tagOrder } from './contract.js';
 import { constraints, creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js';
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js';
