@@ -4,3 +4,4 @@ export { startMock, type RunningMock, type StartMockOptions } from './start-mock
 export type { MockOptions } from './options.js';
 export type { MockControl, MockControlHelpers } from '../client/mock-control.js';
 export { MockControlError } from '../client/mock-control.js';
+export { FAIL_MARKER } from './markers.js';

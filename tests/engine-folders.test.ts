@@ -70,6 +70,21 @@ describe('folders import each other in one direction only', () => {
     expect(cycleEdges(graph)).toEqual([]);
   });
 
+  it('QA reaches the mock through its top-level modules, never into mock/state', () => {
+    const intoState = sources(path.join(ROOT, 'qa')).flatMap((full) =>
+      [...readFileSync(full, 'utf8').matchAll(RELATIVE_IMPORT)]
+        .map((match) =>
+          path
+            .relative(ROOT, path.resolve(path.dirname(full), match[1] ?? match[2]))
+            .split(path.sep)
+            .join('/'),
+        )
+        .filter((target) => target.startsWith('mock/state/'))
+        .map((target) => `${path.relative(ROOT, full)} -> ${target}`),
+    );
+    expect(intoState).toEqual([]);
+  });
+
   it('finds the cycle it was written for (so the check above can fail)', () => {
     const graph = folderGraph([
       { file: 'scripts/build-steps/mock-control.ts', text: "import { renderDocs } from '../docs/build-docs.js';" },

@@ -7,6 +7,7 @@
 import { Lifecycle, readPointer } from '../../lib/contract/index.js';
 import type { Contract, StateMachine, Transition } from '../contract.js';
 import { record, type Account, type Resource } from './store.js';
+import { FAIL_MARKER } from '../markers.js';
 
 interface MachineInfo {
   machine: StateMachine;
@@ -20,7 +21,7 @@ interface MachineInfo {
   stateKeys: string[];
 }
 
-export const FAIL_MARKER = 'mock:fail';
+export { FAIL_MARKER };
 
 export class Machines {
   readonly byName = new Map<string, MachineInfo>();

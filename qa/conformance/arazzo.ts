@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { type Contract, type ContractOperation, newAjv, type ValidateFunction } from '../../lib/contract/index.js';
-import { FAIL_MARKER } from '../../mock/state/machines.js';
+import { FAIL_MARKER } from '../../mock/markers.js';
 import type { Flow, Step } from './flow.js';
 
 export const FLOWS_DIR = fileURLToPath(new URL('../../openapi/flows/', import.meta.url));

@@ -18,7 +18,7 @@ import {
   type StateMachine,
   templateParams,
 } from '../../lib/contract/index.js';
-import { FAIL_MARKER } from '../../mock/state/machines.js';
+import { FAIL_MARKER } from '../../mock/markers.js';
 import type { CoverageRecorder } from '../checker/coverage.js';
 import { accountKey, Checker } from '../checker/checker.js';
 import { startProxy } from '../proxy/forward.js';
