@@ -2,7 +2,7 @@
 // x-unspecified, x-limits, x-rate-limit), in process; the step summary of `npm run diff`; and the
 // servers, which must not share a URL template (a peer such as oasdiff matches servers by it).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -73,5 +73,23 @@ describe('servers', () => {
     const latest = releases().at(-1);
     if (!latest) throw new Error('no release');
     expect(diffContracts(readRelease(latest), readRelease(latest)).changes).toEqual([]);
+  });
+});
+
+describe('npm run diff:crosscheck without oasdiff', () => {
+  it('says how to install it and exits 2', async () => {
+    // No folder on PATH and no Go bin folder with an oasdiff in it.
+    const PATH = (process.env.PATH ?? '')
+      .split(path.delimiter)
+      .filter((d) => !existsSync(path.join(d, 'oasdiff')))
+      .join(path.delimiter);
+    const env = { ...process.env, PATH, GOPATH: TMP, HOME: TMP };
+    const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(process.execPath, ['--import', 'tsx', 'scripts/diff/crosscheck.ts'], { cwd: ROOT, env }, (error, _out, err) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stderr: err }),
+      ),
+    );
+    expect(stderr).toContain('oasdiff is not installed. Install it with `go install github.com/oasdiff/oasdiff@v1.37.0`');
+    expect(code).toBe(2);
   });
 });
