@@ -19,3 +19,4 @@ export {
 export type * from '../../generated/extensions.js';
 export { Lifecycle, lifecycles, type Outcome, type StatusPlace } from './lifecycle.js';
 export { fillPath, PathMatcher, type RouteMatch, type Routable } from './paths.js';
+export { canonicalPath, type CanonicalPath } from './canonical-path.js';

@@ -4,6 +4,8 @@
 //   --tokens N       distinct bearer tokens they spread over (default 500)
 //   --load-seconds N how long the 200-connection phase runs (default 30; 0 skips it)
 //   --write          put the figures into mock/bench-results.md (section "Soak")
+//   --stream-seconds N how long the proxy's endless-answer case runs first (default 60; 0 skips it)
+//   --stream-only    run only the proxy's case (scripts/bench/proxy-stream.ts)
 // Mixed traffic: lifecycles (create, configure, render, poll to the end; some marked to fail),
 // voice-clone uploads with a WAV sample, bad input (invalid JSON, invalid UTF-8, too deep, too big,
 // unknown paths) and control calls. An "error" is an answer the mock should not give (a 5xx, a
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startMockProcess } from '../../mock/launch.js';
+import { proxyEndlessStream, proxyStreamSection } from './proxy-stream.js';
 
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: object) => Promise<{
   latency: { p50: number; p99: number; max: number };
@@ -33,6 +36,8 @@ const { values: args } = parseArgs({
     tokens: { type: 'string', default: '500' },
     'load-seconds': { type: 'string', default: '30' },
     write: { type: 'boolean', default: false },
+    'stream-seconds': { type: 'string', default: '60' },
+    'stream-only': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -241,7 +246,27 @@ RSS over time (s: MB): ${report.rssSamples.map((s: { second: number; rssMb: numb
   console.error(`soak: wrote ${path.relative(ROOT, RESULTS)}`);
 }
 
-main().catch((error) => {
+/** The proxy's case: its RSS in front of an endless answer; printed as one JSON line, written to its own section. */
+async function proxyStreamPhase(): Promise<void> {
+  const seconds = Number(args['stream-seconds']);
+  if (!(seconds > 0)) return;
+  console.error(`soak: the validating proxy in front of an endless answer for ${seconds} s`);
+  const result = await proxyEndlessStream(seconds);
+  if (args.write) {
+    const current = readFileSync(RESULTS, 'utf8');
+    const heading = '## Proxy soak';
+    const start = current.indexOf(heading);
+    const end = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
+    const section = proxyStreamSection(result);
+    writeFileSync(
+      RESULTS,
+      start < 0 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${end < 0 ? '' : current.slice(end + 1)}`,
+    );
+  }
+  console.log(JSON.stringify({ proxyStream: result }));
+}
+
+(args['stream-only'] ? proxyStreamPhase() : proxyStreamPhase().then(main)).catch((error) => {
   console.error(`soak: ${error.stack ?? error}`);
   process.exit(1);
 });
