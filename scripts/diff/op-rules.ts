@@ -76,7 +76,9 @@ function operationLevel(loc: Location, d: Diff): Verdict {
 /** A change inside an operation, with the operation in front of the sentence; null: said elsewhere. */
 export function operationChange(loc: Location, d: Diff, ctx: RuleContext): Verdict | null {
   let v: Verdict | null;
-  if (loc.inSchema) v = schemaChange(loc, d, ctx);
+  const example = loc.rest.findIndex((k) => k === 'examples' || k === 'example');
+  if (!loc.inSchema && example >= 0) v = docs(`The examples of ${loc.subject === loc.label ? 'the operation' : loc.subject} change`);
+  else if (loc.inSchema) v = schemaChange(loc, d, ctx);
   else if (loc.rest[0] === 'parameters') v = parameter(loc, d);
   else if (loc.rest[0] === 'requestBody') v = requestBody(loc, d);
   else if (loc.rest[0] === 'responses') v = response(loc, d);

@@ -160,6 +160,8 @@ function componentChange(sides: Sides, d: Diff, ctx: RuleContext, ops: string[])
   const flows = new Set<Direction>();
   for (const index of [sides.baseOps, sides.headOps])
     for (const dirs of index.directions(pointer).values()) for (const x of dirs) flows.add(x);
+  if (d.keys[1] === 'examples')
+    return { class: 'docs', pointer, operations: ops, message: `The example ${name} changes, in ${ops.join(', ')}.` };
   if (d.keys[1] !== 'schemas' || !flows.size)
     return {
       class: d.fallback,

@@ -122,6 +122,9 @@ export function schemaChange(loc: Location, d: Diff, ctx: RuleContext): Verdict 
   const s = loc.inSchema ?? [];
   const names = propertyNames(s);
   const n = s.length;
+  // Anything inside an example is words for readers, not a rule.
+  const example = s.findIndex((k, i) => !names[i] && (k === 'examples' || k === 'example'));
+  if (example >= 0) return { class: 'docs', message: `The examples of ${target(loc, s.slice(0, example))} change` };
   if (names[n - 1]) return property(loc, d, s, ctx);
   const last = s.at(-1) ?? '';
   // An element of a keyword's array (`enum/2`, `required/0`, `type/1`, `anyOf/3`).
