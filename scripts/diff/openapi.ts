@@ -105,41 +105,45 @@ function toDiff(d: { path: ReadonlyArray<string | number>; action: string; befor
   return { keys: d.path.map(String), action: d.action, before: d.before, after: d.after, fallback: CLASS[d.type] ?? 'non-breaking' };
 }
 
-/** The same change seen at a component and inside an operation: same action, values and keyword. */
-const sameChange = (d: Diff) => `${d.action}|${d.keys.at(-1)}|${JSON.stringify(d.before)}|${JSON.stringify(d.after)}`;
+/** The same change seen at a component and inside an operation: same action, keyword and values
+ *  (an object only as "an object": the library may give it resolved on one side, not the other). */
+const shape = (v: unknown) => (v !== null && typeof v === 'object' ? 'object' : JSON.stringify(v));
+const sameChange = (d: Diff) => `${d.action}|${d.keys.at(-1)}|${shape(d.before)}|${shape(d.after)}`;
 
 export function openapiChanges(sides: Sides): RawChange[] {
   const { diffs: found, merged } = apiCompare(sides.base.doc, sides.head.doc);
   const diffs = found.map(toDiff).filter((d) => !d.keys.some((k) => k.startsWith('x-')));
   const ctx: RuleContext = { merged, changed: new Set(diffs.map((d) => toPointer(d.keys))) };
-  const inComponents = diffs.filter((d) => d.keys[0] === 'components' && d.keys[1] !== 'securitySchemes' && d.keys.length >= 3);
+  const inComponents = new Set(diffs.filter((d) => d.keys[0] === 'components' && d.keys[1] !== 'securitySchemes' && d.keys.length >= 3));
   const twins = new Map<string, Diff[]>();
   for (const c of inComponents) twins.set(sameChange(c), [...(twins.get(sameChange(c)) ?? []), c]);
   const out: RawChange[] = [];
-  const withChanges = new Set<string>();
+  /** `<same change>|<operation>` for each change reported inside an operation. */
+  const carried = new Set<string>();
   for (const d of diffs) {
     const pointer = toPointer(d.keys);
     if (d.keys[0] === 'paths' && d.keys.length >= 3 && METHODS.has(d.keys[2])) {
+      const key = sameChange(d);
       // An added or removed node comes as written, perhaps a `$ref`.
       d.before = sides.base.deref(d.before as object);
       d.after = sides.head.deref(d.after as object);
       const loc = locate(merged, d.keys, d.action === 'remove' ? d.before : undefined);
-      withChanges.add(loc.label);
+      carried.add(`${key}|${loc.label}`);
       const v = operationChange(loc, d, ctx);
-      const places = (twins.get(sameChange(d)) ?? [])
+      const places = (twins.get(key) ?? [])
         .filter((c) => users(sides, toPointer(c.keys.slice(0, 3))).includes(loc.label))
         .map((c) => toPointer(c.keys));
       if (v) out.push({ ...v, pointer, operations: [loc.label], places });
     } else if (d.keys[0] === 'paths') out.push(pathLevel(sides, d));
     else if (d.keys[0] === 'components' && d.keys[1] === 'securitySchemes') out.push(securityScheme(sides, d));
-    else if (!inComponents.includes(d)) out.push(globalChange(sides, d));
+    else if (!inComponents.has(d)) out.push(globalChange(sides, d));
   }
   const written = new Set<string>();
   // Shortest first: the component the change was written in, before those that embed it.
   for (const d of [...inComponents].sort((a, b) => a.keys.length - b.keys.length)) {
     const ops = users(sides, toPointer(d.keys.slice(0, 3)));
     // Said in full under each operation that reaches it, or already said at the inner component.
-    if (ops.some((o) => withChanges.has(o)) || written.has(`${sameChange(d)}|${ops}`)) continue;
+    if (ops.some((o) => carried.has(`${sameChange(d)}|${o}`)) || written.has(`${sameChange(d)}|${ops}`)) continue;
     written.add(`${sameChange(d)}|${ops}`);
     const pointer = toPointer(d.keys);
     const places = (twins.get(sameChange(d)) ?? []).filter((c) => c !== d).map((c) => toPointer(c.keys));
