@@ -8,6 +8,8 @@ import ts from 'typescript';
 import { GENERATED_DIR, ROOT } from '../lib/project.js';
 
 const CLIENT_DIR = path.join(ROOT, 'client');
+/** The published package's name: what readers install and the docs' samples import. */
+export const CLIENT_PACKAGE_NAME = 'video-api-v2-client';
 
 async function sources(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -28,7 +30,7 @@ async function packageManifest(outDir: string): Promise<string> {
   const api = JSON.parse(await readFile(path.join(outDir, 'openapi.json'), 'utf8'));
   const entry = { types: './index.d.ts', import: './index.js', default: './index.js' };
   const manifest = {
-    name: 'video-api-v2-client',
+    name: CLIENT_PACKAGE_NAME,
     version: api.info.version,
     description: `Typed fetch client for ${api.info.title} (openapi-fetch), generated from its OpenAPI contract.`,
     type: 'module',

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BIN, ROOT } from '../lib/project.js';
+import { CLIENT_PACKAGE_NAME } from '../build-steps/client.js';
 import { sampleContext } from './code-samples.js';
 import { decorate } from './decorate.js';
 import { makeOffline } from './offline.js';
@@ -37,8 +38,7 @@ export interface DocsResult {
 
 export async function buildDocs(bundlePath: string, outFile: string): Promise<DocsResult> {
   const bundle = JSON.parse(await readFile(bundlePath, 'utf8'));
-  const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
-  const doc = await decorate(bundle, sampleContext(bundle, pkg.name));
+  const doc = await decorate(bundle, sampleContext(bundle, CLIENT_PACKAGE_NAME));
   return renderDocs(doc, outFile);
 }
 
