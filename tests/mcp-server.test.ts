@@ -4,11 +4,12 @@
 // without the flag, walks a launch clip to `completed` on the in-process mock through `call`, and,
 // pointed at a deployment by VIDEO_API_BASE_URL and VIDEO_API_TOKEN, never shows the token.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../mock/index.js';
 import { type Consumer, consumerProject, packAll, ROOT } from './support/consumer.js';
 
 let consumer: Consumer;
@@ -83,25 +84,33 @@ describe('video-api-mcp over stdio', () => {
     }
   }, 60_000);
 
-  it('sends calls to the deployment the user set, and never shows its token', async () => {
-    const deployment = await startMock({ port: 0, log: () => {} });
+  it('sends calls to the deployment the user set, and never shows its token, even when the deployment echoes it', async () => {
+    // A deployment that answers with what it received, the Authorization header included.
+    const seen: string[] = [];
+    const echo = createServer((req, res) => {
+      seen.push(String(req.headers.authorization));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ url: req.url, authorization: req.headers.authorization }));
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     const token = 'user-secret-token-4711';
-    const client = await connect({ VIDEO_API_BASE_URL: deployment.url, VIDEO_API_TOKEN: token });
+    const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v2`;
+    const client = await connect({ VIDEO_API_BASE_URL: baseUrl, VIDEO_API_TOKEN: token });
     try {
-      const me = textOf(await client.callTool({ name: 'call', arguments: { operationId: 'getMe' } }));
-      expect(me).toMatch(/on the deployment → 200/);
-      const journal = await deployment.control.requests({ token });
-      expect(journal.length).toBe(1);
-      const calls = [
-        await client.callTool({ name: 'call', arguments: { operationId: 'getFacelessVideo', pathParams: { faceless: token } } }),
-        await client.callTool({ name: 'call', arguments: { operationId: 'listPresets', query: { q: token } } }),
+      const results = [
+        textOf(await client.callTool({ name: 'call', arguments: { operationId: 'getMe' } })),
+        textOf(await client.callTool({ name: 'call', arguments: { operationId: 'getFacelessVideo', pathParams: { faceless: 7 } } })),
       ];
-      for (const r of [me, ...calls.map(textOf)]) expect(r).not.toContain(token);
+      expect(seen).toEqual([`Bearer ${token}`, `Bearer ${token}`]);
+      expect(results[0]).toMatch(/on the deployment → 200/);
+      for (const r of results) expect(r).toContain('"authorization":"Bearer [token]"');
+      for (const r of results) expect(r).not.toContain(token);
       const { tools } = await client.listTools();
       for (const t of tools) expect(JSON.stringify(t.inputSchema)).not.toMatch(/token/i);
     } finally {
       await client.close();
-      await deployment.close();
+      echo.close();
     }
   }, 60_000);
 });

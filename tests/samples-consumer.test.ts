@@ -5,17 +5,19 @@
 // against one mock, concurrently, and must get the status the docs show for it, the charge printed
 // for a charging call, and a terminal success state for a call that starts a state machine.
 // What runs differs from the docs' text only in the base URL (the mock's) and the path ids (real
-// ones, made per sample by the same seeding the conformance runner uses); a test checks that.
+// ones, made per sample by the same seeding the conformance runner uses, then arranged as the contract's links and
+// preconditions say a reader would have done) and, where a link says so, a body id; a test checks
+// that the docs' text is what the generator writes.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SUCH_ID, seed } from '../qa/conformance/seed.js';
-import { fillPath } from '../lib/contract/index.js';
+import { fillPath, type Link, readPointer, type Response } from '../lib/contract/index.js';
 import { ensureVenv, venvBin } from '../qa/conformance/venv.js';
 import { startMock, type RunningMock } from '../mock/index.js';
-import { CLIENT_PACKAGE_NAME } from '../scripts/build-steps/client.js';
+import { CLIENT_PACKAGE_NAME } from '../scripts/lib/project.js';
 import { codeSamples, type CodeSample, sampleContext } from '../scripts/docs/code-samples.js';
-import { operations, type Operation } from '../scripts/docs/contract.js';
+import { deref, operations, type Operation } from '../scripts/docs/contract.js';
 import { samplePlan, sampleRequest } from '../scripts/docs/sample-plan.js';
 import { stateMachines } from '../scripts/docs/state-diagrams.js';
 import { type Consumer, consumerProject, exec, packAll, ROOT } from './support/consumer.js';
@@ -69,38 +71,61 @@ async function seededIds(o: Operation, token: string): Promise<Record<string, un
   return values;
 }
 
+const shape = (route: string) => route.replace(/\{\w+\}/g, '{}');
+
+async function send(o: Operation, token: string, ctx: { pathValues: Record<string, unknown> }): Promise<unknown> {
+  const req = sampleRequest(bundle, o, { ...docsCtx, ...ctx });
+  const response = await fetch(`${mock.url}${fillPath(o.path, (n) => req.path[n]).path}`, {
+    method: o.method.toUpperCase(),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: o.method === 'get' ? undefined : JSON.stringify(req.body ?? {}),
+  });
+  return response.json().catch(() => undefined);
+}
+
 /**
- * What a reader has done before calling: the resource is configured with the contract's examples
- * (its PUT and PATCH operations, for an operation with render preconditions) and is in the state
- * the operation's transition starts from (a retry needs a failed render).
+ * What a reader has done before calling, read from the contract: the resource is configured with
+ * the contract's examples (its PUT and PATCH operations, for an operation with render
+ * preconditions), it is in the state the operation's transition starts from (a retry needs a failed
+ * render), and a body value an OpenAPI link takes from an earlier answer is taken from it (a
+ * character is trained with a preview the preview call returned). Returns those body values.
  */
-async function arrange(o: Operation, token: string, pathValues: Record<string, unknown>): Promise<void> {
+async function arrange(o: Operation, token: string, pathValues: Record<string, unknown>): Promise<Record<string, unknown>> {
   const resource = o.path.replace(/\/[^/{]+$/, '');
+  const id = Object.values(pathValues).at(-1);
   if (o.op['x-render-preconditions']) {
-    for (const sibling of ops.filter(
-      (x) => ['put', 'patch'].includes(x.method) && x.path.startsWith(resource) && x.path.split('{').length === 2,
-    )) {
-      const req = sampleRequest(bundle, sibling, { ...docsCtx, pathValues });
-      const url = `${mock.url}${fillPath(sibling.path, (n) => req.path[n]).path}`;
-      await fetch(url, {
-        method: sibling.method.toUpperCase(),
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(req.body ?? {}),
-      });
-    }
+    const siblings = ops.filter(
+      (x) => ['put', 'patch'].includes(x.method) && shape(x.path).startsWith(shape(resource)) && x.path.split('{').length === 2,
+    );
+    for (const sibling of siblings) await send(sibling, token, { pathValues: { [/\{(\w+)\}/.exec(sibling.path)![1]]: id } });
   }
   for (const { machine } of stateMachines(bundle).filter((m) => m.machine.terminal.length && resource.includes('{'))) {
     const from = machine.transitions.find((t) => t.operationIds?.includes(o.id) && t.from)?.from;
     if (from) await mock.control.force(token, fillPath(resource, (n) => pathValues[n]).path, from);
   }
+  const bodyValues: Record<string, unknown> = {};
+  for (const earlier of ops) {
+    for (const ref of Object.values(earlier.op.responses)) {
+      const response = deref<Response>(bundle, ref);
+      for (const link of Object.values(response.links ?? {}).map((l) => deref<Link>(bundle, l))) {
+        if (link.operationId !== o.id || !link.requestBody || typeof link.requestBody !== 'object') continue;
+        const answer = await send(earlier, token, { pathValues });
+        for (const [field, expression] of Object.entries(link.requestBody as Record<string, unknown>)) {
+          const m = typeof expression === 'string' ? /^\$response\.body#(\/.*)$/.exec(expression) : null;
+          bodyValues[field] = m ? readPointer(answer, m[1]) : expression;
+        }
+      }
+    }
+  }
+  return bodyValues;
 }
 
 /** One sample aimed at the mock: its own token, and ids of resources seeded and arranged for that token. */
 async function prepare(o: Operation, lang: Lang, index: number): Promise<{ token: string; file: string; source: string }> {
   const token = `samples-${index}-${lang.split(' ')[0].toLowerCase()}`;
   const pathValues = await seededIds(o, token);
-  await arrange(o, token, pathValues);
-  const source = sampleOf(codeSamples(bundle, o, { ...docsCtx, baseUrl: mock.url, pathValues }), lang);
+  const bodyValues = await arrange(o, token, pathValues);
+  const source = sampleOf(codeSamples(bundle, o, { ...docsCtx, baseUrl: mock.url, pathValues, bodyValues }), lang);
   const ext = { curl: 'sh', 'TypeScript client': 'mts', Python: 'py' }[lang];
   return { token, file: `${o.id}.${ext}`, source };
 }

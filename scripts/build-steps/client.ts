@@ -5,11 +5,9 @@
 import { readdir, readFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
-import { GENERATED_DIR, ROOT } from '../lib/project.js';
+import { CLIENT_PACKAGE_NAME, GENERATED_DIR, ROOT } from '../lib/project.js';
 
 const CLIENT_DIR = path.join(ROOT, 'client');
-/** The published package's name: what readers install and the docs' samples import. */
-export const CLIENT_PACKAGE_NAME = 'video-api-v2-client';
 
 async function sources(dir: string): Promise<string[]> {
   const out: string[] = [];

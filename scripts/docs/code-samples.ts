@@ -82,7 +82,7 @@ export function curlSample(doc: Document, o: Operation, ctx: SampleContext): str
   lines.push(chained ? `-o answer.json -w 'HTTP %{http_code}\\n'` : `-w '\\nHTTP %{http_code}\\n'`);
   const out = [...(plan.chargeNote ? [`# ${plan.chargeNote}`] : []), `# ${expectation(plan)}`, lines.join(' \\\n  ')];
   if (chained) {
-    out.push('cat answer.json');
+    out.push('jq . answer.json');
     if (plan.creditsAt) out.push(`echo "credits charged: $(jq -c '${jqPath(plan.creditsAt)}' answer.json)"`);
     for (const [name, p] of Object.entries(plan.poll && !plan.pollsItself ? plan.poll.params : {}))
       if (p.from === 'response') out.push(`${name}=$(jq -r '${jqPath(p.pointer)}' answer.json)`);

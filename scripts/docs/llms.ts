@@ -13,7 +13,7 @@ import {
   type Schema,
   type XStateMachine,
 } from '../../lib/contract/index.js';
-import { CLIENT_PACKAGE_NAME } from '../build-steps/client.js';
+import { CLIENT_PACKAGE_NAME } from '../lib/project.js';
 import { codeSamples, sampleContext } from './code-samples.js';
 import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../build-steps/unconfirmed.js';
 import { type Document, deref, model, type Operation, operations, tagOrder } from './contract.js';

@@ -28,6 +28,8 @@ export interface SampleContext {
   packageName: string;
   /** Path parameter values instead of the contract's examples (tests point samples at real ids). */
   pathValues?: Record<string, unknown>;
+  /** Body fields instead of the contract's examples (an id the previous call returned). */
+  bodyValues?: Record<string, unknown>;
 }
 
 export function sampleContext(doc: Document, packageName: string): SampleContext {
@@ -171,6 +173,7 @@ export function sampleRequest(doc: Document, o: Operation, ctx?: SampleContext):
     else if (p.in === 'query' && p.required) req.query[p.name] = paramValue(doc, p);
   }
   bodyOf(doc, o.op, req);
+  if (req.body && ctx?.bodyValues) Object.assign(req.body, ctx.bodyValues);
   return req;
 }
 
