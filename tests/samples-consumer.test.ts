@@ -94,9 +94,13 @@ async function arrange(o: Operation, token: string, pathValues: Record<string, u
   const resource = o.path.replace(/\/[^/{]+$/, '');
   const id = Object.values(pathValues).at(-1);
   if (o.op['x-render-preconditions']) {
-    const siblings = ops.filter(
-      (x) => ['put', 'patch'].includes(x.method) && shape(x.path).startsWith(shape(resource)) && x.path.split('{').length === 2,
-    );
+    // Its settings (PUT, PATCH), then its other actions (POST: the scrapes a url-based render needs).
+    const on = (x: Operation) => x.id !== o.id && shape(x.path).startsWith(shape(resource)) && x.path.split('{').length === 2;
+    const siblings = [
+      ...ops.filter((x) => on(x) && ['put', 'patch'].includes(x.method)),
+      ...ops.filter((x) => on(x) && x.method === 'post'),
+    ];
+
     for (const sibling of siblings) await send(sibling, token, { pathValues: { [/\{(\w+)\}/.exec(sibling.path)![1]]: id } });
   }
   for (const { machine } of stateMachines(bundle).filter((m) => m.machine.terminal.length && resource.includes('{'))) {
