@@ -10,6 +10,7 @@
 // that the docs' text is what the generator writes.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SUCH_ID, seed } from '../qa/conformance/seed.js';
 import { fillPath, type Link, readPointer, type Response } from '../lib/contract/index.js';
@@ -33,6 +34,7 @@ let mock: RunningMock;
 let python: string;
 const results = new Map<string, { output: string; code: number; ms: number }>();
 let runMs = 0;
+let prepareMs = 0;
 
 /** Files the upload samples open (small files with the right magic bytes). */
 function writeUploadFiles(dir: string): void {
@@ -200,11 +202,12 @@ async function runAll(): Promise<void> {
     mkdirSync(path.join(dir, p.file.replace('.', '-')));
     writeUploadFiles(path.join(dir, p.file.replace('.', '-')));
   }
-  // One tsc run compiles every TypeScript sample to .mjs beside it.
-  const ts = prepared.filter((p) => p.lang === 'TypeScript client').map((p) => p.file);
-  const options = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, types: ['node'], outDir: dir };
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ts }));
-  await exec(consumer.bin('tsc'), ['-p', dir], { cwd: consumer.dir });
+  // Types are checked by the test above (the same generator); here each sample is only transpiled.
+  for (const p of prepared.filter((x) => x.lang === 'TypeScript client')) {
+    const js = ts.transpileModule(p.source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+    writeFileSync(path.join(dir, p.file.replace(/\.mts$/, '.mjs')), js.outputText);
+  }
+  prepareMs = performance.now() - started;
   await pool(
     prepared.map((p) => async () => {
       const [command, args] =
@@ -215,7 +218,7 @@ async function runAll(): Promise<void> {
             : [process.execPath, [path.join(dir, p.file.replace(/\.mts$/, '.mjs'))]];
       results.set(`${p.o.id} ${p.lang}`, await runOne(path.join(dir, p.file.replace('.', '-')), command, args as string[], p.token));
     }),
-    8,
+    12,
   );
   runMs = performance.now() - started;
 }
@@ -242,7 +245,9 @@ describe('docs samples against the mock', () => {
       await runAll();
       const problems = ops.map((o) => judge(o, lang)).filter(Boolean);
       const ms = ops.map((o) => results.get(`${o.id} ${lang}`)!.ms);
-      console.log(`samples: ${lang}: ${ops.length} run, slowest ${Math.round(Math.max(...ms))} ms; all languages ${Math.round(runMs)} ms`);
+      console.log(
+        `samples: ${lang}: ${ops.length} run, slowest ${Math.round(Math.max(...ms))} ms; all languages ${Math.round(runMs)} ms (seeding and writing ${Math.round(prepareMs)} ms)`,
+      );
       expect(problems).toEqual([]);
     }, 600_000);
   }

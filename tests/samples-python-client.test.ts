@@ -34,7 +34,9 @@ function wav(frames: number): Uint8Array {
   const data = frames * 2;
   const bytes = new Uint8Array(44 + data);
   const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  const ascii = (at: number, text: string) => {
+    for (let i = 0; i < text.length; i++) view.setUint8(at + i, text.charCodeAt(i));
+  };
   ascii(0, 'RIFF');
   view.setUint32(4, 36 + data, true);
   ascii(8, 'WAVEfmt ');
