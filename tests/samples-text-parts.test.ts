@@ -1,6 +1,7 @@
-// A text part where the contract wants a file: what a generator that types `samples[]` as strings
-// sends. The source asks for 1 to 3 audio files; the mock refuses text there with 422 naming the
-// field (before this rule it answered 200), and still takes the same bytes sent as a file.
+// A text part where the contract wants a file: what a generator that types `samples[]` as a string
+// sends. The source asks for 1 to 3 audio files but says nothing of file names, so the mock takes
+// the part's bytes as the file (mock/README.md); the journal lists the part without a file name, so
+// an app's test can see that it sent text where a file belongs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../mock/index.js';
 
@@ -20,13 +21,20 @@ function form(asFile: boolean): FormData {
   return body;
 }
 
+async function sampleParts(token: string): Promise<unknown[]> {
+  const reply = await fetch(`${mock.url.replace(/\/v2$/, '')}/__mock/requests?token=${token}&limit=1`);
+  const [entry] = (await reply.json()).requests;
+  return (entry?.uploads ?? []).filter((part: { field: string }) => part.field === 'samples[]');
+}
+
 describe('mock: text parts in file fields', () => {
-  it('a voice clone whose samples[] is a text field is a 422 naming samples[]; the same bytes as a file are a 200', async () => {
+  it('a samples[] sent as a text field is taken as the file and journaled without a file name; sent as a file, with its name', async () => {
     const send = (asFile: boolean, token: string) =>
       fetch(`${mock.url}/voice-clones`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form(asFile) });
-    const text = await send(false, 'text-part');
-    const body = await text.json();
-    expect({ status: text.status, fields: Object.keys(body.errors ?? {}) }).toEqual({ status: 422, fields: ['samples[]'] });
+    expect((await send(false, 'text-part')).status).toBe(200);
     expect((await send(true, 'file-part')).status).toBe(200);
+    expect(await sampleParts('text-part')).toEqual([expect.not.objectContaining({ filename: expect.anything() })]);
+    expect(await sampleParts('text-part')).toEqual([expect.objectContaining({ size: 12 })]);
+    expect(await sampleParts('file-part')).toEqual([expect.objectContaining({ filename: 'take.wav', size: 12 })]);
   });
 });

@@ -45,11 +45,7 @@ export function validate({ contract, errors, prism }: StageDeps): Stage {
         .replace(/[^\x20-\x7e]+/g, ' ')
         .trim();
     }
-    const problems = [
-      ...violations.filter((v) => v.severity === 0),
-      ...partCounts(contract, op, parsed.uploads),
-      ...textInFileParts(contract, op, parsed.uploads),
-    ];
+    const problems = [...violations.filter((v) => v.severity === 0), ...partCounts(contract, op, parsed.uploads)];
     if (problems.length) return errors.validation(requestErrorsMap(problems));
     x.checked = { violations, prefs: prefs.ok && !x.ignored ? prefs.value : {} };
     // The request check reads a JSON `null` body as no body (as Prism's validator did); an object schema does not accept it.
@@ -102,23 +98,6 @@ function partCounts(contract: Contract, op: Operation, uploads: UploadedPart[] |
       });
   }
   return found;
-}
-
-/**
- * A text part where the contract wants a file. The source asks for audio files (`samples[]`) and a
- * photo (`image`); a part sent without a file name is a form field, not a file, so it is refused
- * like any other invalid field, naming the field (Prism shows it a stand-in file and would accept it).
- */
-function textInFileParts(contract: Contract, op: Operation, uploads: UploadedPart[] | undefined): Violation[] {
-  if (!uploads) return [];
-  const files = contract.fileFields(op);
-  const text = new Set(uploads.filter((part) => files.has(part.field) && part.filename === undefined).map((part) => part.field));
-  return [...text].map((field) => ({
-    path: ['body', field],
-    severity: 0,
-    code: 'type',
-    message: 'must be a file (a part with a file name), not a text field',
-  }));
 }
 
 /** A 400 GEN-WRONG-ARGS answer with an `errors` map saying which argument was wrong. */
