@@ -35,6 +35,8 @@ export async function serve(options: CoreOptions): Promise<MockServer> {
 function fromCore(core: MockCore) {
   const { config } = core;
 
+  // The address links in answers use: set once listening (the port may be chosen then).
+  let baseUrl: string | undefined;
   const server = http.createServer((req, res) => {
     const reply = (answer: CoreReply) => {
       if (res.headersSent) return;
@@ -45,7 +47,7 @@ function fromCore(core: MockCore) {
       .then((body) =>
         body === undefined
           ? core.tooLarge()
-          : core.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body }),
+          : core.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body, socket: true, baseUrl }),
       )
       .then(reply, (error) => {
         console.error('mock: fault while answering', error);
@@ -68,8 +70,9 @@ function fromCore(core: MockCore) {
         server.listen(port, host, () => resolve());
       });
       const address = server.address() as AddressInfo;
+      baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${config.basePath}`;
       return {
-        url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${config.basePath}`,
+        url: baseUrl,
         config,
         core,
         close: () =>

@@ -16,7 +16,7 @@ async function overHttp(request: CoreRequest): Promise<CoreReply> {
   const response = await fetch(`${origin}${request.url}`, {
     method: request.method,
     headers: request.headers as Record<string, string>,
-    body: request.body,
+    body: request.body as BodyInit,
   });
   return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
 }

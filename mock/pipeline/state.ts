@@ -29,7 +29,7 @@ export function state({ api, clock, config, prism }: StageDeps): Stage {
         },
       },
       now: clock.now(),
-      baseUrl: `http://${x.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`,
+      baseUrl: x.baseUrl,
     });
     return x.ignored ? { ...answer, headers: { ...answer.headers, 'X-Mock-Prefer-Ignored': x.ignored } } : answer;
   };
