@@ -39,12 +39,17 @@ export interface MockConfig {
   maxAccounts: number;
   /** MOCK_MAX_RESOURCES: stored resources per account; the oldest one without a running job goes first. */
   maxResources: number;
+  /** MOCK_MAX_STATE_BYTES: the byte budget of stored state, kept by the same evictions as the counts. */
+  maxStateBytes: number;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses nothing outside this machine can reach. */
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
+
+/** The default of MOCK_MAX_STATE_BYTES. */
+export const DEFAULT_MAX_STATE_BYTES = 64 * 1024 * 1024;
 
 /** MOCK_ALLOWED_HOSTS, and MOCK_HOST when it is one name or address (not 0.0.0.0 or ::, which name none). */
 function allowedHosts(host: string, listed: string | undefined): string[] {
@@ -104,5 +109,8 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
     // Memory stays bounded however many tokens and creates a long run brings (the mock's choice).
     maxAccounts: positive('MOCK_MAX_ACCOUNTS', env.MOCK_MAX_ACCOUNTS) ?? 10_000,
     maxResources: positive('MOCK_MAX_RESOURCES', env.MOCK_MAX_RESOURCES) ?? 100,
+    // 64 MiB: a long mixed run (bench:soak, 500 tokens) holds a few MB; what passes it is a client
+    // storing huge texts, which then evicts instead of growing the process without end.
+    maxStateBytes: positive('MOCK_MAX_STATE_BYTES', env.MOCK_MAX_STATE_BYTES) ?? DEFAULT_MAX_STATE_BYTES,
   };
 }

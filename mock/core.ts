@@ -91,7 +91,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
   const resources = new Resources(contract, machines);
   // A paid account starts with the balance of the contract's profile example.
   const startingCredits = Object.values(contract.examples(contract.op('getMe')))[0]?.data?.credits?.remaining;
-  const store = new Store((kind) => (kind === 'broke' ? 0 : startingCredits), config.maxAccounts);
+  const store = new Store((kind) => (kind === 'broke' ? 0 : startingCredits), config.maxAccounts, config.maxStateBytes);
   const api = new StatefulApi(contract, machines, resources, priceList(contract), errors, {
     includeAllowlist: config.includeAllowlist,
     maxResources: config.maxResources,
@@ -166,6 +166,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
       } catch (error) {
         reply = fail(error, request);
       }
+      store.settle();
     }
     log(`${method} ${url.pathname} -> ${reply.status} (control)`);
     const done = finish(request, reply, {}, trusted && reply.status !== 403);
@@ -240,6 +241,8 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     } catch (error) {
       reply = fail(error, request);
     }
+    // What the call stored counts against MOCK_MAX_STATE_BYTES from now on.
+    store.settle();
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     journal.add(token, {
       startedAt: Date.now() - durationMs,

@@ -61,6 +61,7 @@ export class ControlPlane {
           accounts: accounts.map((account) => this.view(account.token, false)),
           // What the bounds (MOCK_MAX_ACCOUNTS, MOCK_MAX_RESOURCES) dropped since the last full reset.
           evicted: { accounts: store.evicted, resources: accounts.reduce((n, a) => n + (a.evictedResources ?? 0), 0) },
+          state: { bytes: store.bytes, maxBytes: store.maxBytes },
         });
       },
       getAccount: ({ params }) => this.json(200, this.view(this.deps.store.resolve(params.token))),
