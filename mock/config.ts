@@ -41,6 +41,8 @@ export interface MockConfig {
   maxResources: number;
   /** MOCK_MAX_STATE_BYTES: the byte budget of stored state, kept by the same evictions as the counts. */
   maxStateBytes: number;
+  /** MOCK_HEADERS_TIMEOUT_MS: how long a client may take to send its headers before a 408 (default 10 s). */
+  headersTimeoutMs: number;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses nothing outside this machine can reach. */
@@ -112,5 +114,6 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
     // 64 MiB: a long mixed run (bench:soak, 500 tokens) holds a few MB; what passes it is a client
     // storing huge texts, which then evicts instead of growing the process without end.
     maxStateBytes: positive('MOCK_MAX_STATE_BYTES', env.MOCK_MAX_STATE_BYTES) ?? DEFAULT_MAX_STATE_BYTES,
+    headersTimeoutMs: positive('MOCK_HEADERS_TIMEOUT_MS', env.MOCK_HEADERS_TIMEOUT_MS) ?? 10_000,
   };
 }
