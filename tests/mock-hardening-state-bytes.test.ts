@@ -1,7 +1,7 @@
 // Stored state has a byte budget (MOCK_MAX_STATE_BYTES), not only count bounds: a client storing
 // huge texts (a 2 MB script per PATCH once grew the mock past 1.6 GB with no eviction) makes the
-// mock drop, as the count bounds do, the least recently used other accounts first, then the oldest
-// idle resources of the account in use. GET /__mock/accounts reports the size and what was dropped.
+// mock drop, as the count bounds do, the oldest idle resources first (whichever account holds them), then
+// least recently used accounts. GET /__mock/accounts reports the size and what was dropped.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_STATE_BYTES } from '../mock/config.js';
 import { approxBytes } from '../mock/state/size.js';
@@ -36,17 +36,29 @@ describe('MOCK_MAX_STATE_BYTES', () => {
     ]).toEqual([true, BUDGET, true, 200, true, 404]);
   });
 
-  it('other accounts go first, least recently used first; the account in use keeps its state', async () => {
+  it('the oldest resources go first, whichever account holds them; accounts and their credits stay', async () => {
     await control('/reset', { method: 'POST' });
-    for (const token of ['bytes-a', 'bytes-b', 'bytes-c', 'bytes-d']) await draftWithScript(token, 150_000, token);
-    const held = [];
-    for (const token of ['bytes-a', 'bytes-b', 'bytes-c', 'bytes-d']) if ((await control(`/accounts/${token}`)).seen) held.push(token);
+    const ids: Record<string, number> = {};
+    for (const token of ['bytes-a', 'bytes-b', 'bytes-c', 'bytes-d']) {
+      await control(`/accounts/${token}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"credits":77}' });
+      ids[token] = await draftWithScript(token, 150_000, token);
+    }
+    const kept = [];
+    for (const token of Object.keys(ids))
+      if ((await mock.op('getFacelessVideo', { faceless: ids[token] }, { token })).status === 200) kept.push(token);
+    const credits = [];
+    for (const token of Object.keys(ids)) credits.push(await mock.balance(token));
     const list = await control('/accounts');
-    expect([held, list.evicted.accounts, list.state.bytes <= BUDGET]).toEqual([['bytes-b', 'bytes-c', 'bytes-d'], 1, true]);
+    expect([kept, credits, list.evicted, list.state.bytes <= BUDGET]).toEqual([
+      ['bytes-b', 'bytes-c', 'bytes-d'],
+      [77, 77, 77, 77],
+      { accounts: 0, resources: 1 },
+      true,
+    ]);
   });
 
-  it('counts a text by its length (a 2 MB script is about 2 MB), and the default budget is documented as 64 MiB', () => {
+  it('counts a text by its length (a 2 MB script is about 2 MB), and the default budget is documented as 128 MiB', () => {
     const size = approxBytes({ script: 'x'.repeat(2_000_000) });
-    expect([size > 2_000_000 && size < 2_000_100, DEFAULT_MAX_STATE_BYTES]).toEqual([true, 64 * 1024 * 1024]);
+    expect([size > 2_000_000 && size < 2_000_100, DEFAULT_MAX_STATE_BYTES]).toEqual([true, 128 * 1024 * 1024]);
   });
 });

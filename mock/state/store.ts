@@ -122,9 +122,9 @@ export class Store {
   }
 
   /**
-   * After a request: measures the accounts it used and keeps the state within maxBytes, first by
-   * dropping least recently used other accounts, then the oldest idle resources of the ones in use
-   * (the same evictions as MOCK_MAX_ACCOUNTS and MOCK_MAX_RESOURCES).
+   * After a request: measures the accounts it used and keeps the state within maxBytes with the
+   * evictions of the count bounds: the oldest idle resources go first, whichever account holds
+   * them (ids grow with time), then, if that is not enough, whole accounts least recently used.
    */
   settle(): void {
     for (const account of this.touched) {
@@ -135,15 +135,31 @@ export class Store {
     }
     const inUse = new Set(this.touched);
     this.touched.clear();
-    while (this.bytes > this.maxBytes && this.evictLeastRecentlyUsed(inUse));
-    for (const account of inUse) {
-      while (this.bytes > this.maxBytes && account.resources.size > 0) this.evictOldestResource(account);
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.oldestResource();
+      if (!oldest) break;
+      this.evictResource(oldest.account, oldest.key, oldest.resource);
     }
+    while (this.bytes > this.maxBytes && this.evictLeastRecentlyUsed(inUse));
   }
 
-  private evictOldestResource(account: Account): void {
-    const entries = [...account.resources.entries()];
-    const [key, resource] = entries.find(([, r]) => !account.active.has(r)) ?? entries[0];
+  /** The oldest stored resource over all accounts, one without a running job if there is any. */
+  private oldestResource(): { account: Account; key: string; resource: Resource } | undefined {
+    let idle: { account: Account; key: string; resource: Resource } | undefined;
+    let any: typeof idle;
+    for (const account of this.accounts.values()) {
+      for (const [key, resource] of account.resources) {
+        if (!any || resource.id < any.resource.id) any = { account, key, resource };
+        if (account.active.has(resource)) continue;
+        // Insertion order is age order: the first idle resource is the account's oldest idle one.
+        if (!idle || resource.id < idle.resource.id) idle = { account, key, resource };
+        break;
+      }
+    }
+    return idle ?? any;
+  }
+
+  private evictResource(account: Account, key: string, resource: Resource): void {
     account.resources.delete(key);
     account.active.delete(resource);
     account.evictedResources = (account.evictedResources ?? 0) + 1;
