@@ -4,7 +4,7 @@ import type { Example } from '../prism.js';
 import { need, type Exchange, type Stage, type StageDeps } from './exchange.js';
 
 /** Answers from the account's state, starting from Prism's example for the operation when the answer needs one. */
-export function state({ api, clock, config, prism }: StageDeps): Stage {
+export function state({ api, clock, prism }: StageDeps): Stage {
   return (x) => {
     const { path, input, parsed } = need(x.routing, 'the route');
     const { op } = need(x.matched, 'the operation');
