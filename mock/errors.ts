@@ -2,7 +2,6 @@
 // Messages come from the contract's named error examples, so the mock says what the docs say.
 import type { Contract } from './contract.js';
 import { STATUS_CODES } from 'node:http';
-import type { Violation } from './prism.js';
 
 const STATUS_TEXT: Record<number, string | undefined> = STATUS_CODES;
 
@@ -83,22 +82,5 @@ export class Errors {
   /** Envelope for an error that the contract describes only by status and message. */
   plain(status: number, message: string, code?: string, extra: Record<string, unknown> = {}): Answer {
     return { status, body: { message, status, ...(code ? { error: { code } } : {}), ...extra } };
-  }
-
-  /**
-   * Prism's request violations as the API's 422 `errors` map: the key is the offending field
-   * (body property, query or path parameter, header), the messages are Prism's own.
-   */
-  fromViolations(violations: Violation[]): Answer {
-    const errors: Record<string, string[]> = {};
-    for (const violation of violations) {
-      const [where, ...rest] = violation.path ?? [];
-      // "must have required property 'name'" sits on the parent; key it by the missing field.
-      const missing = /required property '([^']+)'/.exec(violation.message)?.[1];
-      const field = [...rest, ...(missing ? [missing] : [])].join('.') || where || 'request';
-      errors[field] ??= [];
-      errors[field].push(violation.message);
-    }
-    return this.validation(errors);
   }
 }

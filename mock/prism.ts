@@ -1,11 +1,13 @@
-// Prism's HTTP engine, used as a library, one part at a time: its operation model, security check,
-// request validator and mocker (content negotiation and examples) are called by the pipeline's
-// stages in the mock's own order (mock/pipeline/index.ts), so a call refused early never pays for
-// the later parts, and the mocker runs only when an answer needs an example. Routing is the
-// contract model's one path matcher (the one the proxy uses), over Prism's operations.
+// Prism's HTTP engine, used as a library, one part at a time: its operation model, security check
+// and mocker (content negotiation and examples) are called by the pipeline's stages in the mock's
+// own order (mock/pipeline/index.ts), so a call refused early never pays for the later parts, and
+// the mocker runs only when an answer needs an example. Requests are validated by the contract's
+// compiled validators (lib/contract/validators.ts), not by Prism's validator, which interpreted the
+// schemas on every call. Routing is the contract model's one path matcher (the one the proxy uses),
+// over Prism's operations.
 import { getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { PathMatcher } from '../lib/contract/index.js';
+import { PathMatcher, type RequestViolation } from '../lib/contract/index.js';
 
 // The parts and prism-http-server's Prefer parsing are not re-exported from the package roots;
 // all are CommonJS files of the pinned versions (imported as modules, so a bundler follows them).
@@ -26,16 +28,11 @@ type Either<L, R> = { _tag: 'Left'; left: L } | { _tag: 'Right'; right: R };
 type Part<L, R> = (args: { resource: IHttpOperation; element: IHttpRequest | IHttpResponse }) => Either<L, R>;
 
 const validateSecurity = commonJs<Part<Violation[], unknown>>(validatorModule, 'validateSecurity');
-const validateInput = commonJs<Part<Violation[], unknown>>(validatorModule, 'validateInput');
 const validateOutput = commonJs<Part<Violation[], unknown>>(validatorModule, 'validateOutput');
 const prismMock = commonJs<(opts: object) => (logger: object) => Either<PrismError, IHttpResponse>>(mockerModule, 'default');
 
-export interface Violation {
-  path?: string[];
-  code?: string | number;
-  message: string;
-  severity: number;
-}
+/** A request violation (lib/contract/violations.ts), which Prism's mocker also reads. */
+export type Violation = RequestViolation;
 
 interface PrismError {
   status?: number;
@@ -44,7 +41,10 @@ interface PrismError {
   message: string;
 }
 
-export type Routed = { kind: 'ok'; resource: IHttpOperation } | { kind: 'not-found' } | { kind: 'method-not-allowed'; allow: string[] };
+export type Routed =
+  | { kind: 'ok'; resource: IHttpOperation; params: Record<string, string> }
+  | { kind: 'not-found' }
+  | { kind: 'method-not-allowed'; allow: string[] };
 
 export type Example = { ok: true; output: IHttpResponse } | { ok: false; name: string; detail: string };
 
@@ -60,6 +60,9 @@ export function asksForParticular(prefs: Preferences, input: IHttpRequest): bool
   const accept = input.headers?.accept;
   return accept !== undefined && !PLAIN_ACCEPT.test(accept);
 }
+
+/** Query parameters prism-http-server reads as preferences when there is no Prefer header. */
+const PREFER_QUERY = ['__code', '__dynamic', '__seed', '__example'];
 
 /** How many times a `Prefer: dynamic=true` body is generated before giving up on conformance. */
 const DYNAMIC_ATTEMPTS = 25;
@@ -93,6 +96,9 @@ export async function createPrism(doc: unknown) {
 
   /** Reads `Prefer: code=…, example=…, dynamic=…` the way prism-http-server does. */
   function preferences(request: IHttpRequest): { ok: true; value: Preferences } | { ok: false; detail: string } {
+    // Nothing to read (the usual call): Prism's reader would decode four absent values to these.
+    if (!request.headers?.prefer && !PREFER_QUERY.some((key) => request.url.query?.[key] !== undefined))
+      return { ok: true, value: { code: undefined, exampleKey: undefined, dynamic: undefined, seed: undefined } };
     const parsed = getHttpConfigFromRequest(request);
     if (parsed._tag === 'Left') return { ok: false, detail: parsed.left.detail ?? String(parsed.left) };
     return { ok: true, value: parsed.right };
@@ -105,7 +111,7 @@ export async function createPrism(doc: unknown) {
    */
   function route(method: string, path: string): Routed {
     const found = matcher.match(method, path);
-    if (found.kind === 'operation') return { kind: 'ok', resource: found.op };
+    if (found.kind === 'operation') return { kind: 'ok', resource: found.op, params: found.params };
     return found.kind === 'method-not-allowed' ? { kind: 'method-not-allowed', allow: found.allow } : { kind: 'not-found' };
   }
 
@@ -113,19 +119,6 @@ export async function createPrism(doc: unknown) {
   function security(resource: IHttpOperation, input: IHttpRequest): Violation[] {
     const checked = validateSecurity({ resource, element: input });
     return checked._tag === 'Left' ? checked.left : [];
-  }
-
-  /**
-   * Prism's request validation. Its multipart parser (parse-multipart-data) throws on some
-   * malformed bodies: that is reported as the body being unparseable.
-   */
-  function validate(resource: IHttpOperation, input: IHttpRequest): { violations: Violation[]; bodyError?: string } {
-    try {
-      const checked = validateInput({ resource, element: input });
-      return { violations: checked._tag === 'Left' ? checked.left : [] };
-    } catch (error) {
-      return { violations: [], bodyError: (error as Error).message };
-    }
   }
 
   // The plain answer of an operation (no preferences, a JSON or any Accept, a valid request) is
@@ -171,7 +164,7 @@ export async function createPrism(doc: unknown) {
     return made;
   }
 
-  return { route, security, validate, example, preferences, operations };
+  return { route, security, example, preferences, operations };
 }
 
 export type Prism = Awaited<ReturnType<typeof createPrism>>;

@@ -66,21 +66,6 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
-const SCALARS = new Set(['integer', 'number', 'boolean']);
-
-/**
- * Whether '' is a valid value for a query parameter's schema. Prism reads `page=` as absent;
- * OpenAPI's allowEmptyValue is false by default, so the mock refuses what the schema refuses.
- */
-export function acceptsEmpty(schema: any): boolean {
-  if (!schema || schema.type === 'array') return true; // an empty form-style array is []
-  if (SCALARS.has(schema.type)) return false;
-  if (Array.isArray(schema.enum) && !schema.enum.includes('')) return false;
-  if (typeof schema.minLength === 'number' && schema.minLength > 0) return false;
-  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test('')) return false;
-  return true;
-}
-
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 

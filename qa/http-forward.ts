@@ -37,26 +37,22 @@ export class UpstreamTimeout extends Error {
 }
 
 export function send(target: URL, { method, headers, body }: Omit<Exchange, 'url'>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Answer> {
-  const client = target.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request(target, { method, headers: { ...headers, host: target.host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 502, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    });
-    // The whole exchange, not just socket idleness: a target that trickles bytes also times out.
-    const timer = setTimeout(() => {
-      reject(new UpstreamTimeout(`timed out after ${timeoutMs} ms`));
-      req.destroy();
-    }, timeoutMs);
-    timer.unref();
-    req.on('close', () => clearTimeout(timer));
-    req.on('error', reject);
-    req.end(body.length ? body : undefined);
-  });
+  return openUpstream(target, { method, headers }, body, timeoutMs).then(
+    (res) =>
+      new Promise<Answer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 502,
+            statusText: res.statusMessage ?? '',
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      }),
+  );
 }
 
 /** A streamed body passed its limit while on its way: the upstream request was abandoned. */
@@ -64,53 +60,66 @@ export class BodyTooLarge extends Error {
   readonly code = 'EBODYTOOLARGE';
 }
 
+/** A request body piped from `source` as it arrives (never held whole), counted; past `maxBytes` it is cut. */
+export interface StreamedBody {
+  source: http.IncomingMessage;
+  maxBytes: number;
+  counted: { bytes: number };
+}
+
 /**
- * Like send, but the request body is piped from `source` as it arrives (never held whole), its bytes
- * counted into `counted`; past `maxBytes` the upstream request is abandoned with BodyTooLarge.
+ * One exchange with an upstream server, resolved as soon as the answer's head arrives: its body is
+ * the caller's to read (or stream on). The timeout covers the whole exchange, body included: a
+ * target that trickles bytes times out too; the answer then ends in an UpstreamTimeout error.
  */
-export function sendStreaming(
+export function openUpstream(
   target: URL,
   { method, headers }: Omit<Exchange, 'url' | 'body'>,
-  source: http.IncomingMessage,
-  options: { maxBytes: number; counted: { bytes: number }; timeoutMs?: number },
-): Promise<Answer> {
+  body: Buffer | StreamedBody,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<http.IncomingMessage> {
   const client = target.protocol === 'https:' ? https : http;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
+    let answer: http.IncomingMessage | undefined;
     const req = client.request(target, { method, headers: { ...headers, host: target.host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 502, statusText: res.statusMessage ?? '', headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
+      answer = res;
+      res.on('close', () => clearTimeout(timer));
+      resolve(res);
     });
     const timer = setTimeout(() => {
-      reject(new UpstreamTimeout(`timed out after ${timeoutMs} ms`));
-      req.destroy();
+      const error = new UpstreamTimeout(`timed out after ${timeoutMs} ms`);
+      if (answer) answer.destroy(error);
+      else req.destroy(error);
     }, timeoutMs);
     timer.unref();
-    req.on('close', () => clearTimeout(timer));
-    req.on('error', reject);
-    source.on('data', (chunk: Buffer) => {
-      options.counted.bytes += chunk.length;
-      if (options.counted.bytes > options.maxBytes) {
-        source.removeAllListeners('data');
-        source.resume();
-        reject(new BodyTooLarge(`the request body passed ${options.maxBytes} bytes`));
-        req.destroy();
-        return;
-      }
-      if (!req.write(chunk)) {
-        source.pause();
-        req.once('drain', () => source.resume());
-      }
-    });
-    source.on('end', () => req.end());
-    source.on('error', (error) => {
+    req.on('error', (error) => {
+      clearTimeout(timer);
       reject(error);
-      req.destroy();
     });
+    if (Buffer.isBuffer(body)) req.end(body.length ? body : undefined);
+    else pipeBody(body, req, reject);
+  });
+}
+
+function pipeBody({ source, maxBytes, counted }: StreamedBody, req: http.ClientRequest, reject: (error: Error) => void): void {
+  source.on('data', (chunk: Buffer) => {
+    counted.bytes += chunk.length;
+    if (counted.bytes > maxBytes) {
+      source.removeAllListeners('data');
+      source.resume();
+      reject(new BodyTooLarge(`the request body passed ${maxBytes} bytes`));
+      req.destroy();
+      return;
+    }
+    if (!req.write(chunk)) {
+      source.pause();
+      req.once('drain', () => source.resume());
+    }
+  });
+  source.on('end', () => req.end());
+  source.on('error', (error) => {
+    reject(error);
+    req.destroy();
   });
 }
 

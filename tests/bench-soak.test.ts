@@ -9,7 +9,7 @@ describe('npm run bench:soak', () => {
   it('a 20-second mixed run reports requests of every kind, latency and RSS samples, with 0 errors', () => {
     const run = spawnSync(
       BIN('tsx'),
-      ['scripts/bench/soak.ts', '--seconds', '20', '--workers', '8', '--tokens', '50', '--load-seconds', '0'],
+      ['scripts/bench/soak.ts', '--seconds', '20', '--workers', '8', '--tokens', '50', '--load-seconds', '0', '--stream-seconds', '0'],
       {
         cwd: ROOT,
         encoding: 'utf8',

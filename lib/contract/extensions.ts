@@ -4,8 +4,7 @@
 // (generated/extensions.ts). An extension that is not listed here is an error, not a shrug.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { newAjv, type ValidateFunction } from './ajv.js';
 import { HTTP_METHODS } from './openapi.js';
 import { toPointer } from './pointer.js';
 
@@ -134,20 +133,13 @@ export function extensionOccurrences(doc: unknown): ExtensionOccurrence[] {
   return out;
 }
 
-type AjvInstance = import('ajv').default;
-type ValidateFunction = import('ajv').ValidateFunction;
 let validators: Map<ExtensionName, ValidateFunction> | undefined;
 
 /** Compiled validators for every known extension (schemas read once per process). */
 function compiled(): Map<ExtensionName, ValidateFunction> {
   if (validators) return validators;
   // Both are CommonJS; under NodeNext their default import is the module object, which is callable.
-  const ajv: AjvInstance = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({
-    strict: true,
-    allowUnionTypes: true,
-    allErrors: true,
-  });
-  (addFormats as unknown as (instance: AjvInstance) => void)(ajv);
+  const ajv = newAjv({ strict: true });
   const names = Object.keys(EXTENSIONS) as ExtensionName[];
   for (const name of names) ajv.addSchema(JSON.parse(readFileSync(schemaFile(name), 'utf8')) as object);
   validators = new Map(names.map((name) => [name, ajv.getSchema(`${name}.schema.json`)!]));

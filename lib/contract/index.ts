@@ -3,7 +3,7 @@ export * from './model.js';
 export { Contract, type ExampleBody, type Operation as ContractOperation, type StateMachine } from './by-id.js';
 export * from './openapi.js';
 export * from './pointer.js';
-export { describeRelaxations, relaxations, type Relaxation } from './leniency.js';
+export { describeRelaxations, hasUnspecified, isGuessedOperation, relaxations, type Relaxation } from './leniency.js';
 export {
   checkExtensions,
   extensionOccurrences,
@@ -19,3 +19,10 @@ export {
 export type * from '../../generated/extensions.js';
 export { Lifecycle, lifecycles, type Outcome, type StatusPlace } from './lifecycle.js';
 export { fillPath, PathMatcher, type RouteMatch, type Routable } from './paths.js';
+export { canonicalPath, type CanonicalPath } from './canonical-path.js';
+export { newAjv, type AjvError, type AjvInstance, type AjvOptions, type ValidateFunction } from './ajv.js';
+export { mediaTypeCovers, parseMediaType } from './media-type.js';
+export { RequestCheck, type RequestInput } from './request-check.js';
+export { Validators } from './validators.js';
+export { requestErrorsMap, toViolations, type RequestPart, type Violation as RequestViolation } from './violations.js';
+export { authorizationCheck, type AuthorizationCheck } from './security.js';

@@ -30,6 +30,17 @@ export interface Relaxation {
   reason: string;
 }
 
+/** True when the operation itself (its path or method) is a guess (`x-unspecified-scope: [operation]`). */
+export function isGuessedOperation(op: unknown): boolean {
+  const scope = (op as { 'x-unspecified-scope'?: unknown } | undefined)?.['x-unspecified-scope'];
+  return Array.isArray(scope) && scope.includes('operation');
+}
+
+/** Whether an `x-unspecified` marker stands anywhere under a node (a parameter, a schema), following `$ref`s. */
+export function hasUnspecified(contract: object, node: unknown): boolean {
+  return firstUnspecified(ContractModel.of(contract), node) !== undefined;
+}
+
 /** The first `x-unspecified` text found under a node, following internal `$ref`s once each. */
 function firstUnspecified(model: ContractModel, node: unknown, seen = new Set<string>()): string | undefined {
   if (!node || typeof node !== 'object') return undefined;
@@ -56,7 +67,7 @@ export function relaxations(contract: object): Relaxation[] {
     const op = entry.operation;
     const scope: readonly string[] = op['x-unspecified-scope'] ?? [];
     const base = { operationId: entry.id, label: entry.label, charges: op['x-credits']?.charges === true };
-    if (scope.includes('operation')) {
+    if (isGuessedOperation(op)) {
       out.push({ ...base, kind: 'guess', requestUnknown: true, reason: op['x-unspecified'] ?? '' });
       continue;
     }

@@ -108,6 +108,7 @@ export interface Encoding {
   headers?: Record<string, MaybeRef<Header>>;
   style?: string;
   explode?: boolean;
+  allowReserved?: boolean;
 }
 
 export interface MediaType extends Unspecified {

@@ -32,3 +32,16 @@ export function readPointer(root: unknown, pointer: string | readonly string[]):
   }
   return node;
 }
+
+/**
+ * A pointer as a URI fragment (`#/paths/~1faceless~1%7Bfaceless%7D/get`), the form a `$ref` and
+ * Ajv's schema references take: each token escaped, then percent-encoded.
+ */
+export function fragmentPointer(keys: readonly string[]): string {
+  return `#${keys.map((key) => `/${encodeURIComponent(escapeToken(key))}`).join('')}`;
+}
+
+/** A fragment pointer (a `$ref`) extended by more keys: `#/components/responses/E` + `content`, `application/json`. */
+export function extendPointer(base: string, ...keys: string[]): string {
+  return `${base}${fragmentPointer(keys).slice(1)}`;
+}

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { PathMatcher } from '../../lib/contract/index.js';
+import { fragmentPointer, PathMatcher } from '../../lib/contract/index.js';
 
 export const CONTROL_DOC_PATH = fileURLToPath(new URL('../../generated/mock-control.json', import.meta.url));
 
@@ -65,10 +65,8 @@ export class ControlDocument {
             required: list.filter((p: any) => p.required).map((p: any) => p.name),
           });
         };
-        const pointer = ['paths', template, method, 'requestBody', 'content', 'application/json', 'schema']
-          .map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1')))
-          .join('/');
-        const body = op.requestBody?.content?.['application/json'] ? bodies.compile({ $ref: `mock-control.json#/${pointer}` }) : undefined;
+        const pointer = fragmentPointer(['paths', template, method, 'requestBody', 'content', 'application/json', 'schema']);
+        const body = op.requestBody?.content?.['application/json'] ? bodies.compile({ $ref: `mock-control.json${pointer}` }) : undefined;
         this.routes.push({
           operationId: op.operationId,
           method,

@@ -43,7 +43,7 @@ export interface Exchange {
   matched?: { op: Operation; resource: IHttpOperation };
   /** gate: the caller's account. */
   account?: Account;
-  /** validate: what Prism's validator found (warnings only, once the call got past it) and the Prefer preferences. */
+  /** validate: the contract's request check's violations (warnings only, once the call got past it) and the Prefer preferences. */
   checked?: { violations: Violation[]; prefs: Preferences };
   /**
    * validate: the example Prism's mocker negotiated, made there only when the call asks for

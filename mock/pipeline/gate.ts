@@ -1,15 +1,23 @@
 // Who is calling: before validation, as the real API answers 401/403 whatever the body holds.
+import { type AuthorizationCheck, authorizationCheck } from '../../lib/contract/index.js';
 import { gateFailure, kindOf } from '../tokens.js';
 import { need, type Stage, type StageDeps } from './exchange.js';
 
 /** No or unknown token: 401. An unsubscribed or unverified account: 403, except on ungated reads. */
 export function gate({ contract, errors, prism, store }: StageDeps): Stage {
+  const checks = new Map<string, AuthorizationCheck | undefined>();
   return (x) => {
     const { op, resource } = need(x.matched, 'the operation');
     if (!x.token) return errors.unauthorized();
-    // Prism's check of the operation's security (the Authorization header's scheme and form).
+    // The operation's security (the Authorization header's scheme and form), read from the contract;
+    // Prism's check for a scheme the contract's reading does not cover.
+    if (!checks.has(op.id)) checks.set(op.id, authorizationCheck(contract.model, op.entry));
+    const check = checks.get(op.id);
     const { input } = need(x.routing, 'the route');
-    if (prism.security(resource, input).some((v) => v.severity === 0 && v.code === 401)) return errors.unauthorized();
+    const refused = check
+      ? !check(x.headers.authorization)
+      : prism.security(resource, input).some((v) => v.severity === 0 && v.code === 401);
+    if (refused) return errors.unauthorized();
     const kind = kindOf(x.token);
     if (kind === 'invalid') return errors.unauthorized();
     const account = store.account(x.token, kind);

@@ -1,25 +1,30 @@
 // The request's own faults: after the gate (an unauthorised caller learns nothing about its body)
-// and before the controls and the state, which may assume a valid request. Prism's validator runs
-// here, and its mocker only when the call asks for a particular answer (Prefer, or an Accept other
-// than JSON), to learn whether that answer can be given.
+// and before the controls and the state, which may assume a valid request. The contract's compiled
+// request check runs here (the one the proxy's checker runs), and Prism's mocker only when the call
+// asks for a particular answer (Prefer, or an Accept other than JSON), to learn whether that answer
+// can be given.
+import { type RequestCheck, requestErrorsMap, Validators } from '../../lib/contract/index.js';
 import type { Contract, Operation } from '../contract.js';
 import type { Answer } from '../errors.js';
 import type { UploadedPart } from '../multipart.js';
 import { asksForParticular, type Violation } from '../prism.js';
-import { acceptsEmpty } from '../request-body.js';
-import { need, type Stage, type StageDeps } from './exchange.js';
+import { need, type Routing, type Stage, type StageDeps } from './exchange.js';
 
 /**
  * Malformed body: 400 GEN-WRONG-ARGS (the source's error table). A Prefer/Accept that cannot be
  * honoured: 422 where the operation documents it, else ignored (said in a header, so the answer
- * still conforms). Prism's violations, a JSON null for an object body, empty query parameters: 422 (or 400).
+ * still conforms). The contract's violations, a JSON null for an object body, empty query parameters: 422 (or 400).
  */
 export function validate({ contract, errors, prism }: StageDeps): Stage {
+  // Made when the mock starts (Ajv holding the contract); each operation's check is compiled on its first call.
+  const validators = Validators.of(contract.model);
   return (x) => {
-    const { parsed, input } = need(x.routing, 'the route');
+    const routing = need(x.routing, 'the route');
+    const { parsed, input } = routing;
     const { op, resource } = need(x.matched, 'the operation');
     if (parsed.malformed) return withErrors(errors.wrongArgs(parsed.malformed), { body: [parsed.malformed] });
-    const { violations, bodyError } = prism.validate(resource, input);
+    const check = validators.request(op.id);
+    const { violations, bodyError } = checkRequest(check, routing);
     if (bodyError)
       return withErrors(errors.wrongArgs('The request body could not be parsed.'), {
         body: [`The request body could not be parsed: ${bodyError}`],
@@ -41,12 +46,12 @@ export function validate({ contract, errors, prism }: StageDeps): Stage {
         .trim();
     }
     const problems = [...violations.filter((v) => v.severity === 0), ...partCounts(contract, op, parsed.uploads)];
-    if (problems.length) return errors.fromViolations(problems);
+    if (problems.length) return errors.validation(requestErrorsMap(problems));
     x.checked = { violations, prefs: prefs.ok && !x.ignored ? prefs.value : {} };
-    // Prism reads a JSON `null` body as no body; an object schema does not accept it.
+    // The request check reads a JSON `null` body as no body (as Prism's validator did); an object schema does not accept it.
     if (parsed.forPrism === null && contract.requestSchema(op)?.type === 'object')
       return errors.validation({ body: ['The request body must be a JSON object, not null.'] });
-    const empty = emptyParameters(contract, op, input.url.query ?? {});
+    const empty = check.emptyQueryParameters(input.url.query ?? {});
     if (empty.length && (op.raw.responses['422'] || op.raw.responses['400'])) {
       const map = Object.fromEntries(empty.map((name) => [name, [`The ${name} parameter must not be empty.`]]));
       if (op.raw.responses['422']) return errors.validation(map);
@@ -56,16 +61,26 @@ export function validate({ contract, errors, prism }: StageDeps): Stage {
   };
 }
 
+/** The compiled request check over the call; a Content-Type that is no media type at all means an unreadable body. */
+function checkRequest(check: RequestCheck, { input, routed }: Routing): { violations: Violation[]; bodyError?: string } {
+  try {
+    const params = routed.kind === 'ok' ? routed.params : {};
+    return { violations: check.check({ params, query: input.url.query ?? {}, headers: input.headers ?? {}, body: input.body }) };
+  } catch (error) {
+    return { violations: [], bodyError: (error as Error).message };
+  }
+}
+
 /**
- * Array fields of a multipart body, counted part by part. Prism's multipart reader keeps one value
- * per name, so it sees any number of `samples[]` parts as one and never checks their limits.
+ * Array fields of a multipart body, counted part by part. The request check reads a form as Prism's
+ * reader did, one value per name, so it sees any number of `samples[]` parts as one.
  */
 function partCounts(contract: Contract, op: Operation, uploads: UploadedPart[] | undefined): Violation[] {
   if (!uploads) return [];
   const found: Violation[] = [];
   for (const [field, { minItems, maxItems }] of contract.repeatedParts(op)) {
     const sent = uploads.filter((part) => part.field === field).length;
-    // None sent is the required check's to report (Prism's), or fine where the field is optional.
+    // None sent is the required check's to report, or fine where the field is optional.
     if (sent === 0) continue;
     if (maxItems !== undefined && sent > maxItems)
       found.push({
@@ -83,14 +98,6 @@ function partCounts(contract: Contract, op: Operation, uploads: UploadedPart[] |
       });
   }
   return found;
-}
-
-/** Query parameters sent empty (`page=`, `order=`) that their schema does not accept. */
-function emptyParameters(contract: Contract, op: Operation, query: Record<string, string | string[]>): string[] {
-  return contract
-    .parameters(op)
-    .filter((p) => p.in === 'query' && !p.allowEmptyValue && query[p.name] === '' && !acceptsEmpty(contract.deref(p.schema)))
-    .map((p) => p.name);
 }
 
 /** A 400 GEN-WRONG-ARGS answer with an `errors` map saying which argument was wrong. */

@@ -12,13 +12,13 @@
 // where that rule is a guess (x-unspecified in the parameter or body schema); on an unknown route
 // a 404 or 405 in the envelope is right and a 2xx is an undocumented operation.
 import { createHash } from 'node:crypto';
-import { Contract, describeRelaxations, relaxations, type Relaxation } from '../../lib/contract/index.js';
+import { Contract, describeRelaxations, extendPointer, fragmentPointer, relaxations, type Relaxation } from '../../lib/contract/index.js';
 import { CoverageRecorder, type CoverageReport } from './coverage.js';
 import { CreditTracker } from './credits.js';
 import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';
-import { pointer, Schemas } from './schemas.js';
-import type { Dropped, Observed, Report, RequestError, TargetError, Unverified, Violation, ViolationKind } from './types.js';
+import { Schemas } from './schemas.js';
+import type { Dropped, Observed, Report, RequestError, TargetError, Unjudged, Unverified, Violation, ViolationKind } from './types.js';
 import { validateRequest } from './validate-request.js';
 import { validateResponse } from './validate-response.js';
 
@@ -77,6 +77,7 @@ export class Checker {
   readonly unverified: Unverified[] = [];
   readonly requestErrors: RequestError[] = [];
   readonly targetErrors: TargetError[] = [];
+  readonly unjudged: Unjudged[] = [];
   /** The relaxed operations by id: the same list conformance relaxes (lib/contract/leniency.ts). */
   readonly relaxed: ReadonlyMap<string, Relaxation>;
   /** What the traffic covered of the contract (qa/checker/coverage.ts). */
@@ -235,17 +236,40 @@ export class Checker {
           ? 'reset'
           : error.code === 'ETIMEDOUT' || /timed out/i.test(error.message)
             ? 'timeout'
-            : 'unreachable';
+            : error.code === 'EUNDECODABLE'
+              ? 'undecodable'
+              : 'unreachable';
     const same = this.targetErrors.find((e) => e.operationId === operationId && e.kind === kind);
     if (same) {
       same.repeats = (same.repeats ?? 0) + 1;
       return undefined;
     }
     if (!this.admit('targetErrors', operationId)) return undefined;
-    const message = `${operationId ?? '(no operation)'} ${method} ${path}: the target did not answer (${kind}): ${error.message}`;
+    const message =
+      kind === 'undecodable'
+        ? `${operationId ?? '(no operation)'} ${method} ${path}: the answer's body does not decode as its Content-Encoding says: ${error.message}`
+        : `${operationId ?? '(no operation)'} ${method} ${path}: the target did not answer (${kind}): ${error.message}`;
     const found: TargetError = { operationId, kind, message, method, path, at: new Date(at).toISOString() };
     this.targetErrors.push(found);
     return found;
+  }
+
+  /**
+   * An answer whose body the proxy streamed through unjudged. The same operation and reason again
+   * raises `repeats` and keeps the largest size; returns the entry, whose `bytes` the caller may raise.
+   */
+  unjudgedAnswer(found: Omit<Unjudged, 'operationId' | 'at' | 'repeats'>, at = Date.now()): Unjudged | undefined {
+    const operationId = this.match(found.method, found.path)?.op.id ?? null;
+    const same = this.unjudged.find((u) => u.operationId === operationId && u.reason === found.reason);
+    if (same) {
+      same.repeats = (same.repeats ?? 0) + 1;
+      same.bytes = Math.max(same.bytes, found.bytes);
+      return same;
+    }
+    if (!this.admit('unjudged', operationId)) return undefined;
+    const entry: Unjudged = { operationId, ...found, at: new Date(at).toISOString() };
+    this.unjudged.push(entry);
+    return entry;
   }
 
   /** Whether one more distinct finding of this list and group is kept; beyond FINDINGS_CAP it is counted as dropped. */
@@ -273,8 +297,8 @@ export class Checker {
       for (const media of Object.keys(content).filter((m) => /json/.test(m)))
         refs.add(
           node.$ref
-            ? `${node.$ref}/content/${media.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`
-            : pointer('paths', op.path, op.method, 'responses', status, 'content', media, 'schema'),
+            ? extendPointer(node.$ref, 'content', media, 'schema')
+            : fragmentPointer(['paths', op.path, op.method, 'responses', status, 'content', media, 'schema']),
         );
     }
     return [...refs];
@@ -320,6 +344,7 @@ export class Checker {
       operations: { ...this.operations },
       coverage: this.coverageReport(),
       targetErrors: [...this.targetErrors],
+      unjudged: this.unjudged.map((u) => ({ ...u })),
       findingsCap: FINDINGS_CAP,
       dropped: [...this.droppedByGroup.values()].map((d) => ({ ...d })),
     };

@@ -100,7 +100,8 @@ export interface RequestError {
  */
 export interface TargetError {
   operationId: string | null;
-  kind: 'refused' | 'reset' | 'timeout' | 'unreachable';
+  /** undecodable: an answer whose body does not decode as its Content-Encoding says (a bad gzip). */
+  kind: 'refused' | 'reset' | 'timeout' | 'unreachable' | 'undecodable';
   message: string;
   method: string;
   path: string;
@@ -108,9 +109,27 @@ export interface TargetError {
   repeats?: number;
 }
 
+/**
+ * An answer the proxy streamed through without judging its body: larger than
+ * PROXY_MAX_RESPONSE_BYTES (raw or decoded), or in a content coding it does not decode. Its status
+ * and headers are still judged. Not a failure; listed so QA sees what was not looked at.
+ */
+export interface Unjudged {
+  operationId: string | null;
+  method: string;
+  path: string;
+  status: number;
+  /** Why the body was not judged. */
+  reason: string;
+  /** The most bytes one such answer carried through the proxy (raw, as sent). */
+  bytes: number;
+  at: string;
+  repeats?: number;
+}
+
 /** Findings left out of a list because their group (an operation, or unknown routes) reached the cap. */
 export interface Dropped {
-  list: 'violations' | 'requestErrors' | 'unverified' | 'targetErrors';
+  list: 'violations' | 'requestErrors' | 'unverified' | 'targetErrors' | 'unjudged';
   /** The operationId, or "unknown routes" for paths the contract does not have. */
   group: string;
   count: number;
@@ -135,6 +154,8 @@ export interface Report {
   coverage: CoverageReport;
   /** Exchanges the proxy could not complete (target down, reset, timed out): each fails the run. */
   targetErrors: TargetError[];
+  /** Answers streamed through with their body unjudged (PROXY_MAX_RESPONSE_BYTES, an unknown coding). */
+  unjudged: Unjudged[];
   /** At most this many distinct findings are kept per list and group; the rest are counted in `dropped`. */
   findingsCap: number;
   dropped: Dropped[];

@@ -1,9 +1,17 @@
-// The request half of an exchange against the contract: path and query parameters (typed as the
-// server would read text), and the body (content type declared, required when required, JSON
-// against its schema). Multipart parts are not parsed: only their content type is checked.
-import type { Contract, ContractOperation as Operation } from '../../lib/contract/index.js';
+// The request half of an exchange against the contract: path and query parameters (read from text
+// as the mock reads them), and the body (content type declared, required when required, JSON against
+// its schema). Parameters and JSON bodies go through the operation's compiled request check
+// (lib/contract/request-check.ts), the one the mock runs, so the two accept and refuse alike
+// (tests/engine-agreement.test.ts). Multipart parts are not parsed: only their content type is checked.
+import {
+  type Contract,
+  type ContractOperation as Operation,
+  hasUnspecified,
+  type RequestCheck,
+  type RequestViolation,
+} from '../../lib/contract/index.js';
 import type { Match } from './match.js';
-import { pointer, type Schemas } from './schemas.js';
+import type { Schemas } from './schemas.js';
 import type { Observed } from './types.js';
 
 export interface Finding {
@@ -12,30 +20,6 @@ export interface Finding {
   got: string;
   /** A request finding about a place the contract marks as a guess (an x-unspecified in the parameter or the body). */
   guess?: boolean;
-}
-
-/** Whether an x-unspecified marker stands anywhere under a node (following $refs once each). */
-function unspecified(contract: Contract, node: unknown, seen = new Set<string>()): boolean {
-  if (!node || typeof node !== 'object') return false;
-  const ref = (node as { $ref?: unknown }).$ref;
-  if (typeof ref === 'string') {
-    if (seen.has(ref)) return false;
-    seen.add(ref);
-    return unspecified(contract, contract.deref(node as object), seen);
-  }
-  if (typeof (node as Record<string, unknown>)['x-unspecified'] === 'string') return true;
-  return Object.values(node).some((value) => unspecified(contract, value, seen));
-}
-
-interface Parameter {
-  name: string;
-  in: string;
-  required?: boolean;
-  style?: string;
-  explode?: boolean;
-  schema?: { type?: unknown };
-  /** Pointer to the parameter's schema inside the bundle. */
-  ref: string;
 }
 
 export function mediaType(value: unknown): string {
@@ -52,64 +36,66 @@ export function mediaMatches(declared: string, actual: string): boolean {
   return sub === '*' && actual.startsWith(`${type}/`);
 }
 
-export function parameters(contract: Contract, op: Operation): Parameter[] {
-  const out = new Map<string, Parameter>();
-  const collect = (list: unknown[] | undefined, base: string[]) => {
-    (list ?? []).forEach((node, i) => {
-      const raw = node as { $ref?: string };
-      const param = contract.deref(node as object) as Omit<Parameter, 'ref'>;
-      const ref = raw.$ref ? `${raw.$ref}/schema` : pointer(...base, String(i), 'schema');
-      out.set(`${param.in}:${param.name}`, { ...param, ref });
-    });
-  };
-  collect(contract.doc.paths[op.path].parameters, ['paths', op.path, 'parameters']);
-  collect(op.raw.parameters, ['paths', op.path, op.method, 'parameters']);
-  return [...out.values()];
+/** A query string as the mock reads it: one value, or the list of a repeated name. */
+function queryOf(query: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(query.keys())) {
+    const values = query.getAll(key);
+    out[key] = values.length === 1 ? values[0] : values;
+  }
+  return out;
 }
 
-const isArray = (schema: Parameter['schema']) => schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.includes('array'));
-const isObject = (schema: Parameter['schema']) => schema?.type === 'object';
+/** The parameter a violation names: `['query', 'per_page']`, or the missing one of a `required` violation. */
+function parameterNamed(violation: RequestViolation): string {
+  return violation.path?.[1] ?? /required property '([^']+)'/.exec(violation.message)?.[1] ?? '';
+}
+
+/** Whether the contract marks a parameter (or its schema) as a guess. */
+function parameterGuess(contract: Contract, op: Operation, where: string, name: string): boolean {
+  const param = [...(contract.doc.paths[op.path].parameters ?? []), ...(op.raw.parameters ?? [])]
+    .map((p) => ({ raw: p, param: contract.deref(p) as { in: string; name: string; schema?: unknown } }))
+    .find((p) => p.param.in === where && p.param.name.toLowerCase() === name.toLowerCase());
+  return !!param && (hasUnspecified(contract.model, param.raw) || hasUnspecified(contract.model, param.param.schema));
+}
+
+/** Path and query parameters, through the operation's compiled request check (the mock's). */
+function parameterFindings(contract: Contract, check: RequestCheck, match: Match, ex: Observed): Finding[] {
+  const query = queryOf(ex.query);
+  const sent = { path: match.params as Record<string, string | string[] | undefined>, query };
+  const findings: Finding[] = [];
+  for (const where of ['path', 'query'] as const) {
+    for (const violation of check.parameters(where, sent[where])) {
+      const name = parameterNamed(violation);
+      const value = sent[where][name] ?? sent[where][Object.keys(sent[where]).find((k) => k.toLowerCase() === name) ?? ''];
+      const missing = violation.code === 'required';
+      findings.push({
+        kind: 'request',
+        expected: missing ? `${where} parameter ${name} (required)` : `${where} parameter ${name} as the contract types it`,
+        got: missing ? 'none' : `${JSON.stringify(value)} (${violation.message})`,
+        guess: where === 'query' ? parameterGuess(contract, match.op, where, name) : undefined,
+      });
+    }
+  }
+  for (const name of check.emptyQueryParameters(query))
+    findings.push({
+      kind: 'request',
+      expected: `query parameter ${name} not empty`,
+      got: '""',
+      guess: parameterGuess(contract, match.op, 'query', name),
+    });
+  return findings;
+}
 
 export function validateRequest(contract: Contract, schemas: Schemas, match: Match, ex: Observed): Finding[] {
   const { op } = match;
-  const findings: Finding[] = [];
-  for (const param of parameters(contract, op)) {
-    if (param.in === 'path') {
-      const problem = schemas.checkParameter(param.ref, match.params[param.name]);
-      if (problem)
-        findings.push({
-          kind: 'request',
-          expected: `path parameter ${param.name} as the contract types it`,
-          got: `${JSON.stringify(match.params[param.name])} (${problem})`,
-        });
-      continue;
-    }
-    if (param.in !== 'query') continue;
-    const guess = unspecified(contract, param) || unspecified(contract, param.schema);
-    // Free-form objects (e.g. text-to-video `modifiers`, style form + explode) take any other key.
-    if (isObject(param.schema)) continue;
-    const values = [...ex.query.getAll(param.name), ...ex.query.getAll(`${param.name}[]`)];
-    if (!values.length) {
-      if (param.required) findings.push({ kind: 'request', expected: `query parameter ${param.name} (required)`, got: 'none', guess });
-      continue;
-    }
-    // Arrays may come as CSV (`only=a,b`) or repeated (`only=a&only=b`, `only[]=a`).
-    const value = isArray(param.schema) ? values.flatMap((v) => v.split(',')) : values[0];
-    const problem = schemas.checkParameter(param.ref, value);
-    if (problem)
-      findings.push({
-        kind: 'request',
-        expected: `query parameter ${param.name} as the contract types it`,
-        got: `${JSON.stringify(value)} (${problem})`,
-        guess,
-      });
-  }
-
+  const check = schemas.request(op.id);
+  const findings = parameterFindings(contract, check, match, ex);
   const body = contract.deref(op.raw.requestBody) as { required?: boolean; content?: Record<string, unknown> } | undefined;
   if (!body?.content) return findings;
   // A body finding is about a guess when the body's schema carries an x-unspecified (a missing
   // body: when the request body itself is marked). Not JSON at all is never a guess.
-  const bodyGuess = Object.values(body.content).some((media) => unspecified(contract, (media as { schema?: unknown }).schema));
+  const bodyGuess = Object.values(body.content).some((media) => hasUnspecified(contract.model, (media as { schema?: unknown }).schema));
   const start = findings.length;
   const done = () => {
     for (const f of findings.slice(start)) f.guess ??= bodyGuess;
@@ -139,10 +125,12 @@ export function validateRequest(contract: Contract, schemas: Schemas, match: Mat
     findings.push({ kind: 'request', expected: 'a JSON request body', got: 'unparseable JSON', guess: false });
     return done();
   }
-  const ref = (op.raw.requestBody as { $ref?: string }).$ref
-    ? `${(op.raw.requestBody as { $ref: string }).$ref}/content/${declared.replace(/\//g, '~1')}/schema`
-    : pointer('paths', op.path, op.method, 'requestBody', 'content', declared, 'schema');
-  const problem = schemas.check(ref, parsed);
-  if (problem) findings.push({ kind: 'request', expected: 'a request body valid against the contract', got: problem });
+  const problems = check.jsonBody(parsed, declared);
+  if (problems.length)
+    findings.push({
+      kind: 'request',
+      expected: 'a request body valid against the contract',
+      got: problems.map((p) => p.message).join('; '),
+    });
   return done();
 }

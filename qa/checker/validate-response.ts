@@ -5,9 +5,9 @@
 // a `2XX` key where the status is not shown, no required field where the body is not shown), so
 // validating against it as written never turns a guess into a failure; where the operation itself
 // is a guess, the shared leniency rule (lib/contract/leniency.ts) narrows what is judged.
-import type { Contract, Relaxation } from '../../lib/contract/index.js';
+import { type Contract, extendPointer, fragmentPointer, type Relaxation } from '../../lib/contract/index.js';
 import type { Match } from './match.js';
-import { pointer, type Schemas } from './schemas.js';
+import type { Schemas } from './schemas.js';
 import type { Observed } from './types.js';
 import { mediaMatches, mediaType, type Finding } from './validate-request.js';
 
@@ -26,7 +26,7 @@ export function documentedResponse(
   const code = String(status);
   const key = [code, `${code[0]}XX`, `${code[0]}xx`, 'default'].find((k) => responses[k]);
   if (!key) return undefined;
-  const ref = responses[key].$ref ?? pointer('paths', match.op.path, match.op.method, 'responses', key);
+  const ref = responses[key].$ref ?? fragmentPointer(['paths', match.op.path, match.op.method, 'responses', key]);
   return { key, ref, response: contract.deref(responses[key]) as Response };
 }
 
@@ -105,7 +105,7 @@ function checkAnswer(
     return { findings };
   }
   if ((content[media] as { schema?: unknown }).schema !== undefined) {
-    const problem = schemas.check(`${ref}/content/${media.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`, body);
+    const problem = schemas.check(extendPointer(ref, 'content', media, 'schema'), body);
     if (problem) findings.push({ kind: 'schema', expected: `a ${key} body valid against the contract`, got: problem });
   }
   return { findings, body };

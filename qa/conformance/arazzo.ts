@@ -16,9 +16,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv2020 from 'ajv/dist/2020.js';
 import YAML from 'yaml';
-import type { Contract, ContractOperation } from '../../lib/contract/index.js';
+import { type Contract, type ContractOperation, newAjv, type ValidateFunction } from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/state/machines.js';
 import type { Flow, Step } from './flow.js';
 
@@ -43,11 +42,10 @@ export function flowFiles(dir = FLOWS_DIR): string[] {
     .map((f) => path.join(dir, f));
 }
 
-type AjvInstance = import('ajv').default;
-let validators: Map<string, import('ajv').ValidateFunction> | undefined;
+let validators: Map<string, ValidateFunction> | undefined;
 function extensionValidator(name: string) {
   if (!validators) {
-    const ajv: AjvInstance = new (Ajv2020 as unknown as new (o: object) => AjvInstance)({ strict: true, allErrors: true });
+    const ajv = newAjv({ strict: true });
     validators = new Map(
       Object.keys(ARAZZO_EXTENSIONS).map((n) => [n, ajv.compile(JSON.parse(readFileSync(`${EXTENSIONS_DIR}${n}.schema.json`, 'utf8')))]),
     );

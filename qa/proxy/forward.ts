@@ -7,9 +7,11 @@
 // 413, 502, 504) is in the API's error envelope with a PROXY-* code the API never sends.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BodyTooLarge, HOP_BY_HOP, send, sendStreaming, type Answer } from '../http-forward.js';
-import { blockedAnswer } from './block.js';
+import { BodyTooLarge, HOP_BY_HOP, openUpstream, type Answer } from '../http-forward.js';
+import { blockDecision } from './block.js';
 import type { Checker } from '../checker/checker.js';
+import { relayAndJudge } from './judge.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './settings.js';
 
 export const REPORT_PATH = '/__proxy/report';
 
@@ -24,6 +26,8 @@ export interface ProxyOptions {
   maxBodyBytes?: number;
   /** How long one exchange with the target may take (PROXY_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Largest answer body judged (PROXY_MAX_RESPONSE_BYTES, raw and decoded); larger ones stream through unjudged. */
+  maxResponseBytes?: number;
   log?: (line: string) => void;
 }
 
@@ -52,147 +56,44 @@ export function proxyAnswer(status: number, code: string, message: string, heade
   };
 }
 
+/** What every request handler needs of the proxy's settings. */
+interface Proxy extends ProxyOptions {
+  targetBase: string;
+  log: (line: string) => void;
+  maxBodyBytes: number;
+  maxResponseBytes: number;
+}
+
+/** One request in the proxy's hands: how to answer it itself, and whether its body streams. */
+interface Incoming {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  method: string;
+  /** The checker reads JSON bodies, so those are read whole first; any other body streams to the target. */
+  streamed: boolean;
+  /** Answers in the proxy's own name (once; never after the target's answer began). */
+  answered(answer: Answer): void;
+  /** Lets a streamed body the proxy will not forward flow away. */
+  drain(): void;
+}
+
+const tooLarge = (p: Proxy) =>
+  proxyAnswer(
+    413,
+    'PROXY-PAYLOAD-TOO-LARGE',
+    `The request body is larger than the validating proxy forwards (PROXY_MAX_BODY_BYTES=${p.maxBodyBytes}); it was not forwarded.`,
+    { connection: 'close' },
+  );
+
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const { target, basePath, checker } = options;
-  const targetBase = target.pathname.replace(/\/+$/, '');
-  const log = options.log ?? (() => undefined);
-  const maxBodyBytes = options.maxBodyBytes ?? Number.POSITIVE_INFINITY;
-  const tooLarge = () =>
-    proxyAnswer(
-      413,
-      'PROXY-PAYLOAD-TOO-LARGE',
-      `The request body is larger than the validating proxy forwards (PROXY_MAX_BODY_BYTES=${maxBodyBytes}); it was not forwarded.`,
-      { connection: 'close' },
-    );
-
-  const server = http.createServer((req, res) => {
-    const method = req.method ?? 'GET';
-    const answered = (answer: Answer) => {
-      if (res.headersSent) return;
-      const out: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-      if (answer.headers.connection === 'close') out.connection = 'close';
-      // A HEAD answer has no body but tells the length of the GET's: keep the target's figure.
-      out['content-length'] =
-        method === 'HEAD' && answer.headers['content-length'] !== undefined ? answer.headers['content-length'] : answer.body.length;
-      res.writeHead(answer.status, answer.statusText || undefined, out);
-      res.end(answer.body);
-    };
-    // The checker reads JSON bodies, so those are read whole first (within the limit); any other
-    // body (a multipart upload, a file) is only counted, so it streams to the target as it comes.
-    const streamed = streamable(req);
-    const drain = () => {
-      if (streamed) req.resume();
-    };
-    const read: Promise<Buffer | undefined> =
-      streamed && Number(req.headers['content-length'] ?? 0) <= maxBodyBytes ? Promise.resolve(EMPTY) : readBody(req, maxBodyBytes);
-    read
-      .then(
-        (body) => {
-          if (body === undefined) {
-            answered(tooLarge());
-            log(`refused ${method} ${req.url}: body over PROXY_MAX_BODY_BYTES=${maxBodyBytes}`);
-            return;
-          }
-          const url = new URL(req.url ?? '/', 'http://proxy.local');
-          if (url.pathname === REPORT_PATH) {
-            drain();
-            if (method !== 'GET') {
-              answered(proxyAnswer(405, 'PROXY-METHOD-NOT-ALLOWED', `${REPORT_PATH} answers GET only.`, { allow: 'GET' }));
-              return;
-            }
-            answered({
-              status: 200,
-              statusText: 'OK',
-              headers: { 'content-type': 'application/json' },
-              body: Buffer.from(JSON.stringify(checker.report(), null, 2)),
-            });
-            return;
-          }
-          if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
-            drain();
-            answered(
-              proxyAnswer(
-                404,
-                'PROXY-NOT-FOUND',
-                `The validating proxy serves the API under ${basePath} (and its report at ${REPORT_PATH}); ${url.pathname} is neither.`,
-              ),
-            );
-            return;
-          }
-          const below = url.pathname.slice(basePath.length) || '/';
-          const headers: http.OutgoingHttpHeaders = {};
-          for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-          if (body.length) headers['content-length'] = body.length;
-          // A streamed body keeps the length its client announced (else it goes chunked).
-          else if (streamed && req.headers['content-length'] !== undefined) headers['content-length'] = req.headers['content-length'];
-          const match = checker.matchOperation(method, below);
-
-          if (options.blockCharges && match?.op.credits?.charges) {
-            checker.blocked++;
-            drain();
-            answered(blockedAnswer(match.op));
-            log(`blocked ${method} ${url.pathname} (${match.op.id} charges credits; PROXY_BLOCK_CHARGES=1)`);
-            return;
-          }
-          const upstream = new URL(`${targetBase}${below}${url.search}`, target.origin);
-          const counted = { bytes: 0 };
-          const exchange = streamed
-            ? sendStreaming(upstream, { method, headers }, req, { maxBytes: maxBodyBytes, counted, timeoutMs: options.timeoutMs })
-            : send(upstream, { method, headers, body }, options.timeoutMs);
-          exchange
-            .then((answer) => {
-              answered(answer);
-              try {
-                checker.check({
-                  method,
-                  path: below,
-                  query: url.searchParams,
-                  requestHeaders: headers,
-                  requestBody: body,
-                  ...(streamed ? { requestBodySize: counted.bytes } : {}),
-                  status: answer.status,
-                  responseHeaders: answer.headers,
-                  responseBody: answer.body,
-                  at: Date.now(),
-                });
-              } catch (error) {
-                log(`checker fault on ${method} ${url.pathname}: ${(error as Error).stack ?? error}`);
-              }
-            })
-            .catch((error: Error & { code?: string }) => {
-              if (error instanceof BodyTooLarge) {
-                answered(tooLarge());
-                log(
-                  `refused ${method} ${req.url}: streamed body passed PROXY_MAX_BODY_BYTES=${maxBodyBytes}; the target's request was abandoned`,
-                );
-                return;
-              }
-              const found = checker.targetError(method, below, error);
-              const timedOut = error.code === 'ETIMEDOUT';
-              answered(
-                timedOut
-                  ? proxyAnswer(
-                      504,
-                      'PROXY-TARGET-TIMEOUT',
-                      `The target ${target.origin} did not answer within ${options.timeoutMs} ms (PROXY_TIMEOUT_MS).`,
-                    )
-                  : proxyAnswer(502, 'PROXY-TARGET-UNREACHABLE', `The validating proxy could not reach ${target.origin}: ${error.message}`),
-              );
-              if (found) log(`TARGET ERROR ${found.message}`);
-            });
-        },
-        (error: Error) => {
-          log(`could not read the request ${method} ${req.url}: ${error.message}`);
-          res.destroy();
-        },
-      )
-      // A fault of the proxy itself: the client gets an answer in the envelope, never a hang.
-      .catch((error: Error) => {
-        log(`proxy fault on ${method} ${req.url}: ${error.stack ?? error.message}`);
-        answered(proxyAnswer(500, 'PROXY-INTERNAL-ERROR', `The validating proxy failed on this request: ${error.message}`));
-      });
-  });
+  const proxy: Proxy = {
+    ...options,
+    targetBase: options.target.pathname.replace(/\/+$/, ''),
+    log: options.log ?? (() => undefined),
+    maxBodyBytes: options.maxBodyBytes ?? Number.POSITIVE_INFINITY,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  };
+  const server = http.createServer((req, res) => handle(proxy, incoming(req, res)));
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;
@@ -202,7 +103,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${basePath}`,
+    url: `http://127.0.0.1:${port}${options.basePath}`,
     port,
     close: () =>
       new Promise((resolve) => {
@@ -215,7 +116,139 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 }
 
+function incoming(req: http.IncomingMessage, res: http.ServerResponse): Incoming {
+  const method = req.method ?? 'GET';
+  const streamed = streamable(req);
+  const answered = (answer: Answer) => {
+    if (res.headersSent) return;
+    const out: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+    if (answer.headers.connection === 'close') out.connection = 'close';
+    // A HEAD answer has no body but tells the length of the GET's: keep the target's figure.
+    out['content-length'] =
+      method === 'HEAD' && answer.headers['content-length'] !== undefined ? answer.headers['content-length'] : answer.body.length;
+    res.writeHead(answer.status, answer.statusText || undefined, out);
+    res.end(answer.body);
+  };
+  const drain = () => {
+    if (streamed) req.resume();
+  };
+  return { req, res, method, streamed, answered, drain };
+}
+
+function handle(p: Proxy, x: Incoming): void {
+  const { req, method } = x;
+  const read: Promise<Buffer | undefined> =
+    x.streamed && Number(req.headers['content-length'] ?? 0) <= p.maxBodyBytes ? Promise.resolve(EMPTY) : readBody(req, p.maxBodyBytes);
+  read
+    .then(
+      (body) => {
+        if (body !== undefined) return route(p, x, body);
+        x.answered(tooLarge(p));
+        p.log(`refused ${method} ${req.url}: body over PROXY_MAX_BODY_BYTES=${p.maxBodyBytes}`);
+      },
+      (error: Error) => {
+        p.log(`could not read the request ${method} ${req.url}: ${error.message}`);
+        x.res.destroy();
+      },
+    )
+    // A fault of the proxy itself: the client gets an answer in the envelope, never a hang.
+    .catch((error: Error) => {
+      p.log(`proxy fault on ${method} ${req.url}: ${error.stack ?? error.message}`);
+      x.answered(proxyAnswer(500, 'PROXY-INTERNAL-ERROR', `The validating proxy failed on this request: ${error.message}`));
+    });
+}
+
+/** The proxy's own paths (its report, anything outside the API), PROXY_BLOCK_CHARGES, then the target. */
+function route(p: Proxy, x: Incoming, body: Buffer): Promise<void> | undefined {
+  const { req, method } = x;
+  const { basePath } = p;
+  const url = requestUrl(req.url ?? '/');
+  const own = (answer: Answer): undefined => {
+    x.drain();
+    x.answered(answer);
+    return undefined;
+  };
+  if (!url) return own(proxyAnswer(400, 'PROXY-BAD-REQUEST', 'The request target is not a path the validating proxy can read.'));
+  if (url.pathname === REPORT_PATH) {
+    if (method !== 'GET') return own(proxyAnswer(405, 'PROXY-METHOD-NOT-ALLOWED', `${REPORT_PATH} answers GET only.`, { allow: 'GET' }));
+    const report = Buffer.from(JSON.stringify(p.checker.report(), null, 2));
+    return own({ status: 200, statusText: 'OK', headers: { 'content-type': 'application/json' }, body: report });
+  }
+  if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) {
+    const message = `The validating proxy serves the API under ${basePath} (and its report at ${REPORT_PATH}); ${url.pathname} is neither.`;
+    return own(proxyAnswer(404, 'PROXY-NOT-FOUND', message));
+  }
+  if (p.blockCharges) {
+    const match = (m: string, path: string) => p.checker.matchOperation(m, path);
+    const blocked = blockDecision({ method, requestTarget: req.url ?? '/', headers: req.headers, basePath, match });
+    if (blocked) {
+      p.checker.blocked++;
+      p.log(`blocked ${method} ${req.url} (${blocked.why}; PROXY_BLOCK_CHARGES=1)`);
+      return own(blocked.answer);
+    }
+  }
+  return forward(p, x, url, body);
+}
+
+/** The request to the target as it came; its answer streamed back and judged, or the failure answered. */
+function forward(p: Proxy, x: Incoming, url: URL, body: Buffer): Promise<void> {
+  const { req, method, streamed } = x;
+  const below = url.pathname.slice(p.basePath.length) || '/';
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  if (body.length) headers['content-length'] = body.length;
+  // A streamed body keeps the length its client announced (else it goes chunked).
+  else if (streamed && req.headers['content-length'] !== undefined) headers['content-length'] = req.headers['content-length'];
+  const upstream = new URL(`${p.targetBase}${below}${url.search}`, p.target.origin);
+  const counted = { bytes: 0 };
+  const request = () => ({
+    method,
+    path: below,
+    query: url.searchParams,
+    requestHeaders: headers,
+    requestBody: body,
+    ...(streamed ? { requestBodySize: counted.bytes } : {}),
+  });
+  const sent = streamed ? { source: req, maxBytes: p.maxBodyBytes, counted } : body;
+  return openUpstream(upstream, { method, headers }, sent, p.timeoutMs).then(
+    (answer) => relayAndJudge(x.res, answer, { checker: p.checker, request, maxResponseBytes: p.maxResponseBytes, log: p.log }),
+    (error: Error & { code?: string }) => failed(p, x, below, error),
+  );
+}
+
+/** The target never answered (or the streamed body passed its limit): answered here, recorded. */
+function failed(p: Proxy, x: Incoming, below: string, error: Error & { code?: string }): void {
+  const { req, method } = x;
+  if (error instanceof BodyTooLarge) {
+    x.answered(tooLarge(p));
+    p.log(`refused ${method} ${req.url}: streamed body passed PROXY_MAX_BODY_BYTES=${p.maxBodyBytes}; the target's request was abandoned`);
+    return;
+  }
+  const found = p.checker.targetError(method, below, error);
+  const origin = p.target.origin;
+  x.answered(
+    error.code === 'ETIMEDOUT'
+      ? proxyAnswer(504, 'PROXY-TARGET-TIMEOUT', `The target ${origin} did not answer within ${p.timeoutMs} ms (PROXY_TIMEOUT_MS).`)
+      : proxyAnswer(502, 'PROXY-TARGET-UNREACHABLE', `The validating proxy could not reach ${origin}: ${error.message}`),
+  );
+  if (found) p.log(`TARGET ERROR ${found.message}`);
+}
+
 const EMPTY = Buffer.alloc(0);
+
+/**
+ * The request target as a URL on the proxy: an origin-form target is a path, even one starting
+ * with `//` (which a URL parser would take for a host); an absolute-form one keeps only its path
+ * and query (the target's origin is the proxy's own choice). Undefined when it is no URL at all.
+ */
+function requestUrl(target: string): URL | undefined {
+  try {
+    return target.startsWith('/') ? new URL(`http://proxy.local${target}`) : new URL(target, 'http://proxy.local');
+  } catch {
+    return undefined;
+  }
+}
 
 /** A request whose body the checker does not read: one with a declared type that is not JSON. */
 function streamable(req: http.IncomingMessage): boolean {

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     blockCharges: settings.blockCharges,
     maxBodyBytes: settings.maxBodyBytes,
     timeoutMs: settings.timeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
     log,
   });
   // Handlers first: whoever waits for the "forwarding" line may signal at once.
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
       log(`${total} exchange(s) the target never completed (refused, reset or over PROXY_TIMEOUT_MS): the run fails`);
       for (const e of report.targetErrors) log(`target error: ${e.message}${e.repeats ? ` (seen ${e.repeats + 1} times)` : ''}`);
     }
+    for (const u of report.unjudged)
+      log(`unjudged: ${u.operationId ?? '(no operation)'} ${u.method} ${u.path}: ${u.reason} (up to ${u.bytes} bytes)`);
     for (const d of report.dropped)
       log(`${d.count} more ${d.list} for ${d.group} not listed (at most ${report.findingsCap} per operation)`);
     const coverageFiles = writeCoverage(settings.reportDir, report.coverage, 'Validating proxy: coverage of the traffic it saw');

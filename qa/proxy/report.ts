@@ -64,6 +64,12 @@ export function reportJUnit(report: Report, options: { failOnRequestErrors?: boo
   for (const u of report.unconfirmed) cases.push({ name: `refund ${u.resource}`, failures: [], skipped: u.message });
   for (const u of report.unverified)
     cases.push({ name: `unverified ${u.operationId}`, failures: [], skipped: `${u.kind} ${u.message} (not judged: ${u.why})` });
+  for (const u of report.unjudged ?? [])
+    cases.push({
+      name: `unjudged ${u.operationId ?? 'unknown route'} ${u.method} ${u.path}`,
+      failures: [],
+      skipped: `${u.reason} (up to ${u.bytes} bytes)`,
+    });
   const requestCases: JUnitCase[] = report.requestErrors.map((e) => {
     const text = `${e.message}${e.repeats ? ` (seen ${e.repeats + 1} times)` : ''}`;
     const type = e.kind === 'unknown-route' ? 'UNKNOWN-ROUTE' : 'REQUEST';

@@ -19,6 +19,8 @@ export interface ProxySettings {
   refundGraceMs?: number;
   /** PROXY_MAX_BODY_BYTES: the largest request body forwarded; larger ones are answered 413 here. */
   maxBodyBytes: number;
+  /** PROXY_MAX_RESPONSE_BYTES: the largest answer body judged (raw and decoded); larger ones stream through unjudged. */
+  maxResponseBytes: number;
   /** PROXY_TIMEOUT_MS: how long one exchange with the target may take before it is a target error. */
   timeoutMs: number;
 }
@@ -26,6 +28,8 @@ export interface ProxySettings {
 /** A request body limit real uploads fit (three audio samples, say); the source states none, so this is the proxy's choice. */
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/** API answers are JSON of kilobytes; 8 MiB judges any of them and bounds what one exchange holds. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
   if (!raw?.trim()) return fallback;
@@ -68,6 +72,7 @@ export function readProxySettings(env: NodeJS.ProcessEnv, basePath: string): Pro
     minCoverage: readMinCoverage(env.PROXY_MIN_COVERAGE, 'PROXY_MIN_COVERAGE'),
     refundGraceMs,
     maxBodyBytes: positiveInteger('PROXY_MAX_BODY_BYTES', env.PROXY_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
+    maxResponseBytes: positiveInteger('PROXY_MAX_RESPONSE_BYTES', env.PROXY_MAX_RESPONSE_BYTES, DEFAULT_MAX_RESPONSE_BYTES),
     timeoutMs: positiveInteger('PROXY_TIMEOUT_MS', env.PROXY_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
   };
 }

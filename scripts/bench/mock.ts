@@ -193,6 +193,7 @@ async function main() {
   const bodies: Record<string, string> = {};
   for (const c of cases) bodies[new URL(c.mock).pathname] = await sample(c);
   const bare = await startYardstick('bare', 'scripts/bench/bare-server.ts', { BARE_BODIES: JSON.stringify(bodies) });
+  const loadAtStart = os.loadavg()[0];
   const floor = await startYardstick('floor', 'scripts/bench/prism-floor-server.ts');
   const unchecked = await startYardstick('floor', 'scripts/bench/prism-floor-server.ts', { FLOOR_PRISM_CHECKS: '0' });
   const bareUrl = (mockUrl: string) => `${bare.base}${new URL(mockUrl).pathname}`;
@@ -216,7 +217,7 @@ async function main() {
       for (const [who, f] of [
         ['plain prism', prismFigures],
         ['mock', mockFigures],
-        ['prism floor', floorFigures],
+        ['floor', floorFigures],
         ['floor, no checks', uncheckedFigures],
         ['bare http', bareFigures],
       ] as const) {
@@ -225,10 +226,10 @@ async function main() {
         );
       }
       console.log(
-        `  mock / prism ${ratio.toFixed(2)}x, mock / bare ${toBare.toFixed(2)}x, floor / bare ${floorToBare.toFixed(2)}x, floor without Prism's checks / bare ${uncheckedToBare.toFixed(2)}x, mock / floor ${(mockFigures.rps / floorFigures.rps).toFixed(2)}x`,
+        `  mock / prism ${ratio.toFixed(2)}x, mock / bare ${toBare.toFixed(2)}x, floor / bare ${floorToBare.toFixed(2)}x, floor without the three checks / bare ${uncheckedToBare.toFixed(2)}x, mock / floor ${(mockFigures.rps / floorFigures.rps).toFixed(2)}x`,
       );
       if (floorFigures.errors + floorFigures.non2xx + uncheckedFigures.errors + uncheckedFigures.non2xx > 0)
-        throw new Error(`the Prism floor server failed on ${c.name}`);
+        throw new Error(`the floor server failed on ${c.name}`);
       rows.push(
         `| ${c.name} | ${bareFigures.rps.toFixed(0)} | ${prismFigures.rps.toFixed(0)} | ${uncheckedFigures.rps.toFixed(0)} | ${floorFigures.rps.toFixed(0)} | ${mockFigures.rps.toFixed(0)} | ${mockFigures.p50} / ${mockFigures.p99} | ${mockFigures.errors + mockFigures.non2xx} | ${ratio.toFixed(2)}x | ${uncheckedToBare.toFixed(2)}x | ${floorToBare.toFixed(2)}x | ${toBare.toFixed(2)}x |`,
       );
@@ -240,6 +241,7 @@ async function main() {
     floor.child.kill('SIGTERM');
     unchecked.child.kill('SIGTERM');
   }
+  const loadAtEnd = os.loadavg()[0];
   console.log(`bench: in process (${IN_PROCESS_CALLS} sequential calls each)`);
   const inProcessRows = await inProcess();
 
@@ -247,24 +249,26 @@ async function main() {
 
 Written by \`npm run bench:mock\` (scripts/bench/mock.ts) on ${new Date().toISOString()}.
 autocannon, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up; the mock
-(\`npm start\` entry point, request log on, written to /dev/null) and plain
+(\`npm start\` entry point, ${process.env.MOCK_QUIET === '1' ? 'request log off: MOCK_QUIET=1' : 'request log on, read by the benchmark and dropped'}) and plain
 \`prism mock generated/openapi.yaml\` (prism-cli default options) and a bare \`node:http\` server
 answering each path with the mock's own body (scripts/bench/bare-server.ts) run side by side on
-${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}. The machine is shared with other work, so
-treat single runs as indicative. Plain Prism's CLI pretty-prints several log lines per request
+${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}. The machine is shared with other work (1-minute
+load average ${loadAtStart.toFixed(1)} when the servers started, ${loadAtEnd.toFixed(1)} when the last one was measured), so
+treat single runs as indicative; the servers of one row are measured one after the other in the same run,
+so their ratios are fairer than their absolute figures. Plain Prism's CLI pretty-prints several log lines per request
 (signale), which is part of its gap. Goals: the mock at 0.25× the bare server or better, p99 under
 5 ms, no errors.
 
-The "Prism floor" (scripts/bench/prism-floor-server.ts) is a bare \`node:http\` server that does for
-each request only what the mock asks of Prism, the same way (path match, Prism's security check,
-Prism's request validator, Prism's Prefer parsing, the plain example copied from a per-operation
-cache): no state, credits, limits, faults or journal. The mock cannot be faster than its floor, so
-where "floor / bare" is under 0.25×, the goal is out of reach while Prism checks every request. The
-same server without Prism's three checks (security, validator, Prefer; \`FLOOR_PRISM_CHECKS=0\`) is the
-control: "unchecked / bare" is what is left when only those checks are taken away. The profile below
-shows where the floor's own time goes.
+The "floor" (scripts/bench/prism-floor-server.ts) is a bare \`node:http\` server that does for each
+request only what the mock's engine does, the same way (path match, Prism's security check, the
+contract's compiled request check from lib/contract/validators.ts, Prism's Prefer parsing, the plain
+example copied from a per-operation cache): no state, credits, limits, faults or journal. The mock
+cannot be faster than its floor, so where "floor / bare" is under 0.25×, the goal is out of reach
+with these checks on every request. The same server without the three checks (security, request
+check, Prefer; \`FLOOR_PRISM_CHECKS=0\`) is the control: "unchecked / bare" is what is left when only
+those checks are taken away. The profile below shows where the floor's own time goes.
 
-| request | bare req/s | prism req/s | floor without Prism's checks req/s | Prism floor req/s | mock req/s | mock p50 / p99 ms | mock errors | mock / prism | unchecked / bare | floor / bare | mock / bare |
+| request | bare req/s | prism req/s | floor without the checks req/s | floor req/s | mock req/s | mock p50 / p99 ms | mock errors | mock / prism | unchecked / bare | floor / bare | mock / bare |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 

@@ -1,15 +1,17 @@
-// The benchmark's second yardstick, the "Prism floor": a bare node:http server that does for each
-// request only what the mock asks of Prism (mock/prism.ts, called the same way): the contract's path
-// matcher, Prism's security check, Prism's request validator, Prism's Prefer parsing and the plain
-// example (made once per operation, copied per call), written as JSON. No state, credits, rate limit,
-// faults or journal. The mock cannot be faster than this server, so where the floor itself is below a
-// goal, the goal is out of reach while Prism checks every request.
-// FLOOR_PRISM_CHECKS=0 leaves out Prism's three checks (security, validator, Prefer) and keeps the
-// rest: the control that shows what those checks cost. FLOOR_PORT picks the port (any free one by
+// The benchmark's second yardstick, the "floor": a bare node:http server that does for each request
+// only what the mock's engine does (called the same way as mock/pipeline/gate.ts, validate.ts and
+// mock/prism.ts): the contract's path matcher, the contract's security check (lib/contract/security.ts),
+// its compiled request check (lib/contract/validators.ts), the Prefer reading and the plain example
+// (made once per operation, copied per call), written as JSON. No state, credits, rate limit, faults or journal.
+// The mock cannot be faster than this server, so where the floor itself is below a goal, the goal is
+// out of reach with these three checks on every request.
+// FLOOR_PRISM_CHECKS=0 leaves out the three checks (security, compiled request check, Prefer) and
+// keeps the rest: the control that shows what those checks cost. FLOOR_PORT picks the port (any free one by
 // default); the server prints it when listening.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IHttpRequest } from '@stoplight/prism-http';
+import { authorizationCheck, Validators } from '../../lib/contract/index.js';
 import { Contract } from '../../mock/contract.js';
 import { createPrism, type Preferences, type Violation } from '../../mock/prism.js';
 
@@ -17,6 +19,7 @@ const BASE = '/v2';
 const contract = Contract.load();
 // As the mock does: Prism rewrites the document it is given.
 const prism = await createPrism(structuredClone(contract.doc));
+const validators = Validators.of(contract.model);
 const checks = process.env.FLOOR_PRISM_CHECKS !== '0';
 
 function respond(res: http.ServerResponse, status: number, body: unknown) {
@@ -43,8 +46,10 @@ const server = http.createServer((req, res) => {
     let violations: Violation[] = [];
     let prefs: Preferences = {};
     if (checks) {
-      if (prism.security(routed.resource, input).some((v) => v.severity === 0)) return respond(res, 401, {});
-      violations = prism.validate(routed.resource, input).violations;
+      const entry = contract.model.operation(routed.resource.iid as string);
+      if (!authorizationCheck(contract.model, entry)?.(input.headers?.authorization)) return respond(res, 401, {});
+      const check = validators.request(routed.resource.iid as string);
+      violations = check.check({ params: routed.params, query: input.url.query ?? {}, headers: input.headers ?? {}, body: input.body });
       if (violations.some((v) => v.severity === 0)) return respond(res, 422, {});
       const preferences = prism.preferences(input);
       if (preferences.ok) prefs = preferences.value;

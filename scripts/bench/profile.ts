@@ -1,5 +1,5 @@
 // `npm run bench:profile`: where the CPU goes while `GET /me` is answered under load, in the mock
-// and in the Prism floor (the Prism calls alone). Starts each with V8's sampling profiler, drives it
+// and in the floor (the engine's calls alone). Starts each with V8's sampling profiler, drives it
 // with autocannon (10 connections), stops it with SIGTERM so the profile is written, and sums the
 // profile's self time by owner: Prism and the libraries it brings, the mock's own folders, Node's
 // HTTP and the GC.
@@ -19,7 +19,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: object) => Promise<{ requests: { average: number } }>;
 
 /** Libraries that are Prism's (its packages and what only it pulls into the request path). */
-const PRISM_OWNED = /^(@stoplight\/|fp-ts|io-ts|uri-template-lite|lodash|negotiator|@faker-js|ajv|json-schema-faker|pino|tslib)/;
+const PRISM_OWNED = /^(@stoplight\/|fp-ts|io-ts|uri-template-lite|lodash|negotiator|@faker-js|json-schema-faker|pino|tslib)/;
+/** Ajv runs the contract's compiled validators (lib/contract/validators.ts); Prism uses it only for dynamic examples. */
+const AJV = /^ajv(-formats)?$/;
 
 interface ProfileNode {
   id: number;
@@ -30,6 +32,7 @@ function owner(frame: ProfileNode['callFrame']): string {
   const { url, functionName } = frame;
   if (!url) return ['(garbage collector)', '(idle)', '(program)'].includes(functionName) ? functionName : 'V8 built-ins and native code';
   const dep = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
+  if (dep && AJV.test(dep)) return 'Ajv (the compiled validators)';
   if (dep) return PRISM_OWNED.test(dep) ? 'Prism and its libraries' : `other dependency (${dep})`;
   if (url.startsWith('node:')) return 'Node (HTTP, streams, events)';
   const local = url.replace(/^file:\/\//, '');
@@ -47,8 +50,8 @@ interface Target {
 
 const TARGETS: Target[] = [
   { name: 'the mock', entry: 'mock/bin.ts', env: (port) => ({ MOCK_PORT: String(port), MOCK_QUIET: '1' }) },
-  // The Prism floor: only the Prism calls the mock makes per request (scripts/bench/prism-floor-server.ts).
-  { name: 'the Prism floor', entry: 'scripts/bench/prism-floor-server.ts', env: (port) => ({ FLOOR_PORT: String(port) }) },
+  // The floor: only the engine's calls the mock makes per request (scripts/bench/prism-floor-server.ts).
+  { name: 'the floor', entry: 'scripts/bench/prism-floor-server.ts', env: (port) => ({ FLOOR_PORT: String(port) }) },
 ];
 
 interface Profiled {
@@ -135,7 +138,7 @@ async function main() {
 
 \`npm run bench:profile -- --write\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${os.cpus().length} cores): V8's
 sampling profiler while autocannon sends \`GET /me\` on 10 connections for ${SECONDS} s, first to the mock
-(request log off), then to the Prism floor (the Prism calls alone, scripts/bench/prism-floor-server.ts);
+(request log off), then to the floor (the engine's calls alone, scripts/bench/prism-floor-server.ts);
 self time by owner, idle left out. "V8 built-ins and native code" is mostly the socket write
 (\`writev\`), which on this virtual machine costs more per answer the fewer answers a second a server
 sends.
@@ -146,7 +149,7 @@ ${mock.table}
 
 ${mock.perRequestLine}
 
-The Prism floor (${floor.rps.toFixed(0)} req/s):
+The floor (${floor.rps.toFixed(0)} req/s):
 
 ${floor.table}
 

@@ -5,6 +5,8 @@
 //   --load-seconds N how long the 200-connection phase runs (default 30; 0 skips it)
 //   --write          put the figures into mock/bench-results.md (section "Soak")
 //   --case NAME      mixed (default), or big-scripts: 2 MB scripts over 4 tokens for --seconds (default 25)
+//   --stream-seconds N how long the proxy's endless-answer case runs first (default 60; 0 skips it)
+//   --stream-only    run only the proxy's case (scripts/bench/proxy-stream.ts)
 // Mixed traffic: lifecycles (create, configure, render, poll to the end; some marked to fail),
 // voice-clone uploads with a WAV sample, bad input (invalid JSON, invalid UTF-8, too deep, too big,
 // unknown paths) and control calls. An "error" is an answer the mock should not give (a 5xx, a
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startMockProcess } from '../../mock/launch.js';
 import { bigScriptsSoak } from './soak-big-scripts.js';
+import { proxyEndlessStream, proxyStreamSection } from './proxy-stream.js';
 
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: object) => Promise<{
   latency: { p50: number; p99: number; max: number };
@@ -37,6 +40,8 @@ const { values: args } = parseArgs({
     write: { type: 'boolean', default: false },
     // Which soak: the mixed traffic (default), or one of the separate cases below.
     case: { type: 'string', default: 'mixed' },
+    'stream-seconds': { type: 'string', default: '60' },
+    'stream-only': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds ?? '600');
@@ -249,8 +254,29 @@ RSS over time (s: MB): ${report.rssSamples.map((s: { second: number; rssMb: numb
   console.error(`soak: wrote ${path.relative(ROOT, RESULTS)}`);
 }
 
+/** The proxy's case: its RSS in front of an endless answer; printed as one JSON line, written to its own section. */
+async function proxyStreamPhase(): Promise<void> {
+  const seconds = Number(args['stream-seconds']);
+  if (!(seconds > 0)) return;
+  console.error(`soak: the validating proxy in front of an endless answer for ${seconds} s`);
+  const result = await proxyEndlessStream(seconds);
+  if (args.write) {
+    const current = readFileSync(RESULTS, 'utf8');
+    const heading = '## Proxy soak';
+    const start = current.indexOf(heading);
+    const end = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
+    const section = proxyStreamSection(result);
+    writeFileSync(
+      RESULTS,
+      start < 0 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${end < 0 ? '' : current.slice(end + 1)}`,
+    );
+  }
+  console.log(JSON.stringify({ proxyStream: result }));
+}
+
 const CASES: Record<string, () => Promise<void>> = {
-  mixed: main,
+  // The proxy's endless-answer case first (--stream-seconds), then the mixed traffic.
+  mixed: () => (args['stream-only'] ? proxyStreamPhase() : proxyStreamPhase().then(main)),
   // 2 MB scripts over 4 tokens: RSS stays flat under MOCK_MAX_STATE_BYTES (scripts/bench/soak-big-scripts.ts).
   'big-scripts': () => bigScriptsSoak({ seconds: Number(args.seconds ?? '25'), write: args.write ?? false }),
 };

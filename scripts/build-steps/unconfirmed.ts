@@ -2,14 +2,14 @@
 // openapi/EXTENSIONS.md) are guesses. Wherever such an operation surfaces (the reference docs,
 // the generated types and so the client's paths, the client's operation facts) it carries the
 // same note, made here from the contract's own `x-unspecified` text, never written by hand.
+import { isGuessedOperation } from '../../lib/contract/index.js';
+
 type Json = any; // one operation object of the bundle
 
 export const UNCONFIRMED_LABEL = 'Unconfirmed';
 
-/** True when the operation itself (its path or method) is a guess. */
-export function isGuessedOperation(op: Json): boolean {
-  return Array.isArray(op?.['x-unspecified-scope']) && op['x-unspecified-scope'].includes('operation');
-}
+/** True when the operation itself (its path or method) is a guess: the leniency rule's own test. */
+export { isGuessedOperation };
 
 /** The one-line note: what is not shown, and that the operation may not exist as modelled. */
 export function unconfirmedNote(op: Json): string {

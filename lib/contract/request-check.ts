@@ -1,0 +1,289 @@
+// One operation's request, checked against the compiled schemas of the contract: the body (present
+// when required, a declared content type, valid against its schema), then the header, query and
+// path parameters, read from text as the parameter's style says. The order, the wording and what
+// counts as absent follow Prism 5.12's request validator, which the mock used until this module
+// replaced it, so the mock's answers did not change.
+import type { ValidateFunction } from './ajv.js';
+import { mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
+import type { ContractModel, OperationEntry } from './model.js';
+import type { Parameter, RequestBody, Schema } from './openapi.js';
+import { extendPointer, fragmentPointer } from './pointer.js';
+import { toViolations, type Violation } from './violations.js';
+
+/** One request as the checks read it: text parameters, the body parsed (JSON) or as text (other types). */
+export interface RequestInput {
+  /** Path parameters, as the path matcher decoded them. */
+  params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  /** Names in lower case. */
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+/** What the checks compile their schemas with (lib/contract/validators.ts). */
+export interface SchemaCompiler {
+  schema(ref: string, coerce?: boolean): ValidateFunction;
+  object(properties: Record<string, string>, required: string[]): ValidateFunction;
+}
+
+interface ParamSpec {
+  name: string;
+  style: string;
+  explode: boolean;
+  type: Schema['type'];
+  properties: Record<string, Schema> | undefined;
+}
+
+interface ParamGroup {
+  specs: ParamSpec[];
+  validate: ValidateFunction;
+}
+
+interface BodyContent {
+  mediaType: string;
+  ref?: string;
+  schema?: Schema;
+  encodings: { property: string; style?: string; explode: boolean; allowReserved: boolean }[];
+}
+
+const LOCATIONS = ['header', 'query', 'path'] as const;
+const DEFAULT_STYLE: Record<string, string> = { header: 'simple', query: 'form', path: 'simple' };
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+const RESERVED = /[/?#[\]@!$&'()*+,;=]/;
+const NO_BOUNDARY =
+  'Boundary parameter for multipart/form-data is not defined or generated in the request header. Try removing manually defined content-type from your request header if it exists.';
+
+export class RequestCheck {
+  private readonly groups = new Map<string, ParamGroup>();
+  /** Query parameters whose schema refuses an empty value (OpenAPI's allowEmptyValue is false by default). */
+  private readonly nonEmpty: string[];
+  private readonly required: boolean;
+  private readonly contents: BodyContent[] | undefined;
+
+  constructor(
+    private readonly model: ContractModel,
+    private readonly compiler: SchemaCompiler,
+    readonly entry: OperationEntry,
+  ) {
+    const params = this.parameterRefs();
+    for (const where of LOCATIONS) {
+      const list = params.filter((p) => p.param.in === where);
+      if (list.length) this.groups.set(where, this.group(where, list));
+    }
+    this.nonEmpty = params
+      .filter(({ param }) => param.in === 'query' && !param.allowEmptyValue && !acceptsEmpty(model.deref<Schema>(param.schema)))
+      .map(({ param }) => param.name);
+    const body = model.deref<RequestBody>(entry.operation.requestBody);
+    this.required = body?.required === true;
+    this.contents = body ? this.bodyContents(body) : undefined;
+  }
+
+  /** Every violation of the request, in Prism's order: body, headers, query, path. */
+  check(input: RequestInput): Violation[] {
+    return [
+      ...this.body(input),
+      ...this.parameters('header', input.headers),
+      ...this.parameters('query', input.query),
+      ...this.parameters('path', input.params),
+    ];
+  }
+
+  /** The violations of one location's parameters (`query`: the query string's values as sent). */
+  parameters(where: (typeof LOCATIONS)[number], target: Record<string, string | string[] | undefined>): Violation[] {
+    const group = this.groups.get(where);
+    if (!group) return [];
+    const lower: Record<string, string | string[] | undefined> = {};
+    for (const [key, value] of Object.entries(target)) lower[key.toLowerCase()] = value;
+    const values: Record<string, unknown> = {};
+    for (const spec of group.specs) {
+      const value = deserialize(spec, lower, where === 'query');
+      // An empty value counts as absent (`page=`): the mock judges those apart.
+      if (value !== undefined && value !== '') values[spec.name] = value;
+    }
+    return group.validate(values) ? [] : toViolations(group.validate.errors ?? [], where);
+  }
+
+  /**
+   * Query parameters sent empty (`page=`, `order=`) that their schema does not accept. The check
+   * above reads an empty value as absent, as Prism did; whoever answers decides how to refuse these.
+   */
+  emptyQueryParameters(query: Record<string, string | string[] | undefined>): string[] {
+    return this.nonEmpty.filter((name) => query[name] === '');
+  }
+
+  /** The violations of a JSON body against the schema of `mediaType` (the first declared one when absent). */
+  jsonBody(value: unknown, mediaType?: string): Violation[] {
+    const content = this.contentFor(mediaType);
+    if (!content?.ref) return [];
+    const validate = this.compiler.schema(content.ref);
+    return validate(value) ? [] : toViolations(validate.errors ?? [], 'body');
+  }
+
+  private body(input: RequestInput): Violation[] {
+    if (this.required && !input.body) return [{ code: 'required', message: 'Body parameter is required', severity: 0 }];
+    const header = input.headers['content-type'];
+    const parsed = header ? parseMediaType(header) : undefined;
+    const mediaType = parsed?.essence;
+    const refused = this.refusedMediaType(mediaType, Number.parseInt(input.headers['content-length'] ?? '', 10) || 0);
+    if (refused) return [refused];
+    if (input.body === undefined || input.body === null || !this.contents) return [];
+    const content = this.contentFor(mediaType);
+    if (!content?.ref) return [];
+    if (!mediaType || !FORM_TYPES.has(mediaType)) return this.jsonBody(input.body, mediaType);
+    if (typeof input.body !== 'string') return [{ message: 'Target is not a string', code: '422', severity: 0 }];
+    return this.formBody(content, input.body, parsed?.parameters.get('boundary'));
+  }
+
+  /** A body sent (Content-Length above 0) in a type the operation does not take: 415. */
+  private refusedMediaType(mediaType: string | undefined, length: number): Violation | undefined {
+    if (length === 0) return undefined;
+    const contents = this.contents;
+    if (contents && (!mediaType || contents.some((c) => mediaTypeCovers(mediaType, c.mediaType)))) return undefined;
+    const message = contents?.length
+      ? `Supported content types: ${contents.map((c) => c.mediaType).join(',')}`
+      : 'No supported content types, but request included a non-empty body';
+    return { message, code: 415, severity: 0 };
+  }
+
+  private contentFor(mediaType: string | undefined): BodyContent | undefined {
+    if (!this.contents) return undefined;
+    return (mediaType && this.contents.find((c) => mediaTypeCovers(mediaType, c.mediaType))) || this.contents[0];
+  }
+
+  private formBody(content: BodyContent, text: string, boundary: string | undefined): Violation[] {
+    let raw: Record<string, string>;
+    if (content.mediaType === 'multipart/form-data') {
+      if (!boundary) return [{ message: NO_BOUNDARY, code: 415, severity: 0 }];
+      raw = multipartFields(text, boundary);
+    } else raw = Object.fromEntries(text.split('&').map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=')]));
+    const reserved = content.encodings
+      .filter((e) => !e.allowReserved && RESERVED.test(String(raw[e.property])))
+      .map((e): Violation => ({ path: ['body', e.property], message: 'Reserved characters used in request body', severity: 0 }));
+    if (reserved.length) return reserved;
+    const fields = decodeFields(raw, content.mediaType !== 'multipart/form-data');
+    const validate = this.compiler.schema(content.ref!, true);
+    return validate(formValues(content, fields)) ? [] : toViolations(validate.errors ?? [], 'body');
+  }
+
+  /** The operation's parameters (path item's, then the operation's; one per place and name) with the pointer of each schema. */
+  private parameterRefs(): { param: Parameter; ref: string }[] {
+    const { path, method, operation } = this.entry;
+    const found = new Map<string, { param: Parameter; ref: string }>();
+    const collect = (list: unknown[] | undefined, base: string[]) =>
+      (list ?? []).forEach((node, i) => {
+        const raw = node as { $ref?: string };
+        const param = this.model.deref(node as Parameter);
+        const ref = raw.$ref ? extendPointer(raw.$ref, 'schema') : fragmentPointer([...base, String(i), 'schema']);
+        found.set(`${param.in}:${param.name}`, { param, ref });
+      });
+    collect(this.model.doc.paths[path].parameters, ['paths', path, 'parameters']);
+    collect(operation.parameters, ['paths', path, method, 'parameters']);
+    return [...found.values()];
+  }
+
+  private group(where: string, list: { param: Parameter; ref: string }[]): ParamGroup {
+    const specs = list.map(({ param }) => {
+      const schema = this.model.deref<Schema>(param.schema);
+      return {
+        name: param.name.toLowerCase(),
+        style: param.style ?? DEFAULT_STYLE[where],
+        explode: param.explode ?? false,
+        type: schema?.type,
+        properties: schema?.properties,
+      };
+    });
+    const properties = Object.fromEntries(list.filter((p) => p.param.schema).map(({ param, ref }) => [param.name.toLowerCase(), ref]));
+    const required = list.filter((p) => p.param.required).map((p) => p.param.name.toLowerCase());
+    return { specs, validate: this.compiler.object(properties, required) };
+  }
+
+  private bodyContents(body: RequestBody): BodyContent[] {
+    const raw = this.entry.operation.requestBody as { $ref?: string };
+    const base = raw.$ref ?? fragmentPointer(['paths', this.entry.path, this.entry.method, 'requestBody']);
+    return Object.entries(body.content ?? {}).map(([mediaType, media]) => ({
+      mediaType,
+      ref: media.schema ? extendPointer(base, 'content', mediaType, 'schema') : undefined,
+      schema: this.model.deref<Schema>(media.schema),
+      encodings: Object.entries(media.encoding ?? {}).map(([property, e]) => ({
+        property,
+        style: e.style,
+        explode: e.explode ?? false,
+        allowReserved: e.allowReserved ?? false,
+      })),
+    }));
+  }
+}
+
+const SCALARS = new Set(['integer', 'number', 'boolean']);
+
+/** Whether '' is a valid value for a query parameter's schema (an empty form-style array is []). */
+function acceptsEmpty(schema: Schema | undefined): boolean {
+  if (!schema || schema.type === 'array') return true;
+  if (typeof schema.type === 'string' && SCALARS.has(schema.type)) return false;
+  if (Array.isArray(schema.enum) && !schema.enum.includes('')) return false;
+  if (typeof schema.minLength === 'number' && schema.minLength > 0) return false;
+  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test('')) return false;
+  return true;
+}
+
+/** Deserialises one parameter from its text, as its style says (form and simple: the styles the contract uses). */
+function deserialize(spec: ParamSpec, target: Record<string, string | string[] | undefined>, form: boolean): unknown {
+  const values = target[spec.name];
+  if (form) {
+    if (!(spec.type === 'object' && spec.explode) && !values) return undefined;
+    if (spec.type === 'array') return spec.explode ? (Array.isArray(values) ? values : [values]) : lastOf(values).split(',');
+    if (spec.type !== 'object') return values;
+    if (!spec.explode) return keyValueList(lastOf(values).split(','));
+    const known = spec.properties ?? {};
+    return Object.fromEntries(Object.entries(target).filter(([key]) => Object.hasOwn(known, key)));
+  }
+  if (values === undefined) return undefined;
+  const text = lastOf(values);
+  if (spec.type === 'array') return text === '' ? [] : text.split(',');
+  if (spec.type !== 'object') return values;
+  if (!spec.explode) return keyValueList(text.split(','));
+  return Object.fromEntries(text.split(',').map((pair) => pair.split('=') as [string, string]));
+}
+
+function lastOf(values: string | string[] | undefined): string {
+  return Array.isArray(values) ? (values[values.length - 1] ?? '') : (values ?? '');
+}
+
+/** `a,1,b,2` -> `{ a: '1', b: '2' }` */
+function keyValueList(items: string[]): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  items.forEach((item, i) => {
+    if (i % 2 === 0) out[item] = undefined;
+    else out[items[i - 1]] = item;
+  });
+  return out;
+}
+
+/** Percent-decoded names and values (`+` is a space in a URL-encoded form); a value that does not decode stays as sent. */
+function decodeFields(raw: Record<string, string>, urlEncoded: boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const name = decodeURIComponent(key);
+    try {
+      out[name] = decodeURIComponent(urlEncoded ? value.replaceAll('+', '%20') : value);
+    } catch {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+/** A form's fields as its schema's properties, each read as its encoding's style says (`samples[]` form-exploded into a list). */
+function formValues(content: BodyContent, fields: Record<string, string>): unknown {
+  const properties = content.schema?.properties;
+  if (!properties) return fields;
+  const out: Record<string, unknown> = {};
+  for (const [property, schema] of Object.entries(properties)) {
+    out[property] = fields[property];
+    const encoding = content.encodings.find((e) => e.property === property);
+    if (!encoding?.style || typeof schema !== 'object') continue;
+    const spec = { name: property, style: encoding.style, explode: encoding.explode, type: schema.type, properties: schema.properties };
+    out[property] = deserialize(spec, fields, true);
+  }
+  return out;
+}
