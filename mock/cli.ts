@@ -10,8 +10,8 @@ const USAGE = `Usage: video-api-mock [--port <n>] [--host <address>]
 
 Serves the stateful mock of the Video Generation API v2 at http://<host>:<port>/v2
 (default 127.0.0.1:4010; --port 0 takes a free port and prints it). Settings: MOCK_PORT, MOCK_HOST,
-MOCK_STEP_MS, MOCK_CLOCK, MOCK_RATE_LIMIT, MOCK_SCENARIO, MOCK_CONTROL_TOKEN, MOCK_MAX_BODY_BYTES,
-MOCK_QUIET=1. SIGTERM or SIGINT stops it (exit 0); so does the end of npm, when npm started it.`;
+MOCK_STEP_MS, MOCK_CLOCK, MOCK_RATE_LIMIT, MOCK_SCENARIO, MOCK_CONTROL_TOKEN, MOCK_CONTROL_ORIGINS,
+MOCK_ALLOWED_HOSTS, MOCK_MAX_BODY_BYTES, MOCK_MAX_STATE_BYTES, MOCK_HEADERS_TIMEOUT_MS, MOCK_QUIET=1. SIGTERM or SIGINT stops it (exit 0); so does the end of npm, when npm started it.`;
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   let values: { port?: string; host?: string; help?: boolean };
