@@ -11,6 +11,7 @@ import { belowThreshold, CoverageRecorder, coverageLine, writeCoverage } from '.
 import { operationFacts } from './contract-facts.js';
 import { FLOWS_PHASE } from './flows.js';
 import { runFlowsPhase } from './flows-phase.js';
+import { RULES_PHASE, runRulesPhase } from './rules-phase.js';
 import { maskToken } from './lanes.js';
 import { startLocalServer, type LocalServer } from './local-mock.js';
 import type { Lane, RunContext, Settings } from './run-context.js';
@@ -104,7 +105,9 @@ async function main(): Promise<number> {
     // CONFORMANCE_PHASES may name `flows` beside (or instead of) Schemathesis's phases. Unset: every
     // Schemathesis phase and the flows; CONFORMANCE_OPERATIONS alone narrows to Schemathesis.
     const flowsSelected = settings.phases.length ? settings.phases.includes(FLOWS_PHASE) : !settings.operationIds.length;
-    const schemathesisPhases = settings.phases.filter((p) => p !== FLOWS_PHASE);
+    // The targeted cases of stated rules: in the full profile, or when CONFORMANCE_PHASES names them.
+    const rulesSelected = settings.phases.length ? settings.phases.includes(RULES_PHASE) : settings.profile === 'full';
+    const schemathesisPhases = settings.phases.filter((p) => p !== FLOWS_PHASE && p !== RULES_PHASE);
     const schemathesisSelected = !settings.phases.length || schemathesisPhases.length > 0;
     const findings: Finding[] = [];
     let failed = false;
@@ -131,6 +134,7 @@ async function main(): Promise<number> {
       if (result.exitCode !== undefined) return result.exitCode;
       failed ||= result.failed;
     }
+    if (rulesSelected && !interrupted) await runRulesPhase(run);
     if (flowsSelected) await runFlowsPhase(run);
 
     const covered = coverage.report();
