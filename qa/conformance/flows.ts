@@ -13,6 +13,7 @@ import { Contract, type ContractOperation as Operation, fillPath, readPointer, t
 import { FAIL_MARKER } from '../../mock/state/machines.js';
 import type { CoverageRecorder } from '../checker/coverage.js';
 import { accountKey, Checker } from '../checker/checker.js';
+import { confirmRefunds } from '../checker/confirm-refunds.js';
 import { startProxy } from '../proxy/forward.js';
 import type { JUnitCase } from '../proxy/report.js';
 import { loadFlows } from './arazzo.js';
@@ -354,6 +355,9 @@ async function walk(
     }
   }
   if (flow.refund && lastResource && lastMachine) {
+    // Not shown by the flow's own reads: read for it as the proxy does on stop (confirm-refunds.ts).
+    if (checker.credits.refundState(account, lastResource) === 'pending')
+      await confirmRefunds({ checker, target: new URL(options.baseUrl), log: options.log, stopped: options.stopped });
     const state = checker.credits.refundState(account, lastResource);
     if (state !== 'confirmed') {
       result.failures.push({

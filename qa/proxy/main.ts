@@ -8,6 +8,7 @@ import { Contract, describeRelaxations } from '../../lib/contract/index.js';
 import { onStopSignal } from '../../lib/stop-signals.js';
 import { belowThreshold, coverageLine, writeCoverage } from '../checker/coverage.js';
 import { Checker, formatRequestError, formatViolation } from '../checker/checker.js';
+import { confirmRefunds } from '../checker/confirm-refunds.js';
 import { REPORT_PATH, startProxy } from './forward.js';
 import { writeReport } from './report.js';
 import { readProxySettings } from './settings.js';
@@ -37,10 +38,17 @@ async function main(): Promise<void> {
   });
   // Handlers first: whoever waits for the "forwarding" line may signal at once.
   let stopping = false;
+  let signals = 0;
   const stop = async (signal: string) => {
+    signals++;
     if (stopping) return;
     stopping = true;
     await proxy.close();
+    // Refunds the traffic never showed: read for them with the charged token (confirm-refunds.ts).
+    if (settings.confirmRefunds && checker.credits.awaited().length) {
+      const calls = await confirmRefunds({ checker, target: settings.target, log, stopped: () => signals > 1 });
+      log(`refund check: ${calls} read-only call(s) of the proxy's own (PROXY_CONFIRM_REFUNDS=0 turns them off)`);
+    }
     const report = checker.report();
     const files = writeReport(settings.reportDir, report, { failOnRequestErrors: settings.failOnRequestErrors });
     log(

@@ -21,6 +21,8 @@ export interface ProxySettings {
   maxBodyBytes: number;
   /** PROXY_TIMEOUT_MS: how long one exchange with the target may take before it is a target error. */
   timeoutMs: number;
+  /** PROXY_CONFIRM_REFUNDS (default on; 0 turns it off): on stop, read the balance and ledger for refunds the traffic never showed. */
+  confirmRefunds: boolean;
 }
 
 /** A request body limit real uploads fit (three audio samples, say); the source states none, so this is the proxy's choice. */
@@ -69,5 +71,6 @@ export function readProxySettings(env: NodeJS.ProcessEnv, basePath: string): Pro
     refundGraceMs,
     maxBodyBytes: positiveInteger('PROXY_MAX_BODY_BYTES', env.PROXY_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
     timeoutMs: positiveInteger('PROXY_TIMEOUT_MS', env.PROXY_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
+    confirmRefunds: env.PROXY_CONFIRM_REFUNDS?.trim() !== '0',
   };
 }
