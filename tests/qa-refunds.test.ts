@@ -51,12 +51,12 @@ async function session(target: string, token: string, env: Record<string, string
   const end = await failedClipWithoutBalance(proxy.base, token);
   const code = await proxy.stop('SIGTERM');
   const report = JSON.parse(readFileSync(path.join(proxy.reportDir, 'proxy-report.json'), 'utf8')) as Report;
-  return { end, code, report, output: proxy.output() };
+  return { end, code, report, output: proxy.output(), reportDir: proxy.reportDir };
 }
 
 describe('refunds the traffic never showed are confirmed by the proxy itself', () => {
   it('a staging that skips the refund: the missing refund is a violation, exit 1', async () => {
-    const { end, code, report, output } = await session(layer.url, 'fault-no-refund');
+    const { end, code, report, output, reportDir } = await session(layer.url, 'fault-no-refund');
     const machine = contract.machines.find((m) => m.pollOperationIds.includes('getTextToVideo'))!;
     expect(machine.failure).toContain(end);
     const refunds = report.violations.filter((v) => v.kind === 'refund');
@@ -67,6 +67,10 @@ describe('refunds the traffic never showed are confirmed by the proxy itself', (
     // Its own calls: read-only, with the charged token, said on the console.
     expect(output).toMatch(/refund check: GET \/me with the charged account's token answered 200/);
     expect(JSON.stringify(report)).not.toContain('fault-no-refund');
+    // The person's report (report.html) shows it too, as a failure of its own.
+    const page = readFileSync(path.join(reportDir, 'report.html'), 'utf8');
+    expect(page).toContain('<h3>REFUND · GET /me</h3>');
+    expect(page).not.toContain('fault-no-refund');
   }, 120_000);
 
   it('PROXY_CONFIRM_REFUNDS=0: no call of its own, the refund stays unconfirmed, exit 0', async () => {

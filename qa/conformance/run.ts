@@ -12,6 +12,7 @@ import { operationFacts } from './contract-facts.js';
 import { FLOWS_PHASE } from './flows.js';
 import { runFlowsPhase } from './flows-phase.js';
 import { RULES_PHASE, runRulesPhase } from './rules-phase.js';
+import { writeConformanceReport } from './run-report.js';
 import { maskToken } from './lanes.js';
 import { startLocalServer, type LocalServer } from './local-mock.js';
 import type { Lane, RunContext, Settings } from './run-context.js';
@@ -149,6 +150,13 @@ async function main(): Promise<number> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log('\n[conformance] summary:');
     console.log(formatSummary(findings));
+    const because = [
+      `${findings.length} failure(s)`,
+      ...(short ? [`CONFORMANCE_MIN_COVERAGE: ${short}`] : []),
+      ...(failed && !short ? ['a phase did not complete or Schemathesis exited non-zero (see the console)'] : []),
+    ];
+    const page = writeConformanceReport(run, settings.baseUrl ?? target, covered, because, findings.length > 0 || failed);
+    log(`report: ${page.html}`);
     log(
       `${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}${interrupted ? ` (interrupted by ${interrupted}: a partial run)` : ''}`,
     );
