@@ -11,6 +11,7 @@ import { belowThreshold, CoverageRecorder, coverageLine, writeCoverage } from '.
 import { operationFacts } from './contract-facts.js';
 import { FLOWS_PHASE } from './flows.js';
 import { runFlowsPhase } from './flows-phase.js';
+import { runReplay } from './replay.js';
 import { RULES_PHASE, runRulesPhase } from './rules-phase.js';
 import { writeConformanceReport } from './run-report.js';
 import { maskToken } from './lanes.js';
@@ -173,10 +174,13 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
+// Subcommands: `replay <report dir>` (replay.ts); anything else is a run.
+const [command, ...rest] = process.argv.slice(2);
+const entry = command === 'replay' ? () => runReplay(rest, process.env, () => interrupted !== undefined) : main;
+entry().then(
   (code) => process.exit(code),
   (error: Error) => {
-    console.error(`[conformance] could not run: ${error.message}`);
+    console.error(`[conformance] could not ${command === 'replay' ? 'replay' : 'run'}: ${error.message}`);
     process.exit(2);
   },
 );
