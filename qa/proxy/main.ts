@@ -7,8 +7,9 @@
 import { Contract, describeRelaxations } from '../../lib/contract/index.js';
 import { onStopSignal } from '../../lib/stop-signals.js';
 import { belowThreshold, coverageLine, writeCoverage } from '../checker/coverage.js';
-import { Checker, formatRequestError, formatViolation } from '../checker/checker.js';
+import { type Checker, formatRequestError, formatViolation } from '../checker/checker.js';
 import { confirmRefunds } from '../checker/confirm-refunds.js';
+import { RecordingChecker, ScenarioRecorder } from './record.js';
 import { REPORT_PATH, startProxy } from './forward.js';
 import { writeReport } from './report.js';
 import { type ProxySettings, readProxySettings } from './settings.js';
@@ -22,12 +23,13 @@ async function main(): Promise<void> {
   // The base path every contract path lives under: the path of the contract's server URLs (/v2).
   const basePath = new URL(contract.doc.servers![0].url.replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/+$/, '');
   const settings = readProxySettings(process.env, basePath);
-  const checker = new Checker({
+  const checker = new RecordingChecker({
     contract,
     refundGraceMs: settings.refundGraceMs,
     onViolation: (v) => console.log(`[proxy] ${formatViolation(v)}`),
     onRequestError: (e) => console.log(`[proxy] ${formatRequestError(e)}`),
   });
+  if (settings.record) checker.recorder = new ScenarioRecorder(checker);
   const proxy = await startProxy({
     target: settings.target,
     basePath,
@@ -51,6 +53,12 @@ async function main(): Promise<void> {
     if (settings.confirmRefunds && checker.credits.awaited().length) {
       const calls = await confirmRefunds({ checker, target: settings.target, log, stopped: () => signals > 1 });
       log(`refund check: ${calls} read-only call(s) of the proxy's own (PROXY_CONFIRM_REFUNDS=0 turns them off)`);
+    }
+    if (checker.recorder && settings.record) {
+      const { accounts, resources } = checker.recorder.write(settings.record);
+      log(
+        `PROXY_RECORD: wrote ${settings.record}: ${accounts} account(s), ${resources} resource(s); serve it with video-api-mock --scenario ${settings.record}`,
+      );
     }
     process.exit(finish(signal, checker, settings, started) ? 1 : 0);
   };
