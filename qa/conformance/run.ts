@@ -9,9 +9,12 @@ import path from 'node:path';
 import { Contract } from '../../lib/contract/index.js';
 import { belowThreshold, CoverageRecorder, coverageLine, writeCoverage } from '../checker/coverage.js';
 import { operationFacts } from './contract-facts.js';
-import { FLOWS_PHASE } from './flows.js';
+import { FLOWS, FLOWS_PHASE } from './flows.js';
 import { runFlowsPhase } from './flows-phase.js';
+import { selectedOperations } from './args.js';
+import { runMerge } from './merge.js';
 import { runReplay } from './replay.js';
+import { dealByName, dealOperations } from './shard.js';
 import { RULES_PHASE, runRulesPhase } from './rules-phase.js';
 import { writeConformanceReport } from './run-report.js';
 import { maskToken } from './lanes.js';
@@ -54,8 +57,26 @@ onStopSignal((signal) => {
   signalAll(signal);
 });
 
-async function main(): Promise<number> {
-  const settings = readSettings(process.env);
+/** `--shard <i>/<n>` on the command line, as CONFORMANCE_SHARD. */
+function shardArgument(argv: readonly string[]): Record<string, string> {
+  const at = argv.indexOf('--shard');
+  return at >= 0 ? { CONFORMANCE_SHARD: argv[at + 1] ?? '' } : {};
+}
+
+/** A shard's part: its operations (narrowing the requested ones) and its flows. */
+function shardPlan(requested: Settings, remote: boolean) {
+  if (!requested.shard) return { settings: requested, flows: FLOWS, noOperations: false };
+  const { index, count } = requested.shard;
+  const mine = dealOperations(selectedOperations(requested, operationFacts(), remote), count)[index - 1];
+  const flows = dealByName(FLOWS, (f) => f.name, requested.shard);
+  log(`shard ${index}/${count}: ${mine.length} operation(s) (${mine.join(', ') || 'none'}), ${flows.length} flow(s)`);
+  return { settings: { ...requested, operationIds: mine }, flows, noOperations: mine.length === 0 };
+}
+
+async function main(argv: readonly string[] = []): Promise<number> {
+  const requested = readSettings({ ...process.env, ...shardArgument(argv) });
+  const plan = shardPlan(requested, requested.baseUrl !== undefined);
+  const settings = plan.settings;
   const remote = settings.baseUrl !== undefined;
   const reportDir = path.resolve(settings.reportDir ?? mkdtempSync(path.join(os.tmpdir(), 'conformance-')));
   mkdirSync(reportDir, { recursive: true });
@@ -106,11 +127,12 @@ async function main(): Promise<number> {
 
     // CONFORMANCE_PHASES may name `flows` beside (or instead of) Schemathesis's phases. Unset: every
     // Schemathesis phase and the flows; CONFORMANCE_OPERATIONS alone narrows to Schemathesis.
-    const flowsSelected = settings.phases.length ? settings.phases.includes(FLOWS_PHASE) : !settings.operationIds.length;
+    const flowsSelected = settings.phases.length ? settings.phases.includes(FLOWS_PHASE) : !requested.operationIds.length;
     // The targeted cases of stated rules: in the full profile, or when CONFORMANCE_PHASES names them.
-    const rulesSelected = settings.phases.length ? settings.phases.includes(RULES_PHASE) : settings.profile === 'full';
+    const rulesSelected =
+      !plan.noOperations && (settings.phases.length ? settings.phases.includes(RULES_PHASE) : settings.profile === 'full');
     const schemathesisPhases = settings.phases.filter((p) => p !== FLOWS_PHASE && p !== RULES_PHASE);
-    const schemathesisSelected = !settings.phases.length || schemathesisPhases.length > 0;
+    const schemathesisSelected = !plan.noOperations && (!settings.phases.length || schemathesisPhases.length > 0);
     const findings: Finding[] = [];
     let failed = false;
     const run: RunContext = {
@@ -129,6 +151,7 @@ async function main(): Promise<number> {
       laneLog,
       progress,
       interrupted: () => interrupted,
+      flows: plan.flows,
     };
 
     if (schemathesisSelected) {
@@ -176,7 +199,12 @@ async function main(): Promise<number> {
 
 // Subcommands: `replay <report dir>` (replay.ts); anything else is a run.
 const [command, ...rest] = process.argv.slice(2);
-const entry = command === 'replay' ? () => runReplay(rest, process.env, () => interrupted !== undefined) : main;
+const entry =
+  command === 'replay'
+    ? () => runReplay(rest, process.env, () => interrupted !== undefined)
+    : command === 'merge'
+      ? () => runMerge(rest)
+      : () => main(process.argv.slice(2));
 entry().then(
   (code) => process.exit(code),
   (error: Error) => {
