@@ -113,7 +113,7 @@ describe('report.html', () => {
       reportDir: hostile,
     };
     const dir = mkdtempSync(path.join(os.tmpdir(), 'qa-report-hostile-'));
-    const { html } = writeRunReport(dir, report);
+    const { html } = writeRunReport(dir, report, {});
     const { page, requests } = await open(html);
     try {
       expect(requests).toEqual([]);

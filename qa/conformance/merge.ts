@@ -81,6 +81,6 @@ export async function runMerge(argv: readonly string[]): Promise<number> {
   const files = writeRunReport(out, merged);
   log(`${reports.length} report(s) merged into ${out}: ${merged.failures.length} failure(s); coverage: ${coverageLine(merged.coverage)}`);
   for (const line of merged.because) log(`  ${line}`);
-  log(`${merged.verdict.toUpperCase()}; report: ${files.html}`);
+  log(`${merged.verdict.toUpperCase()}; report: ${files.html}${files.summary ? `; summary appended to ${files.summary}` : ''}`);
   return merged.verdict === 'failed' ? 1 : 0;
 }

@@ -180,7 +180,7 @@ async function main(argv: readonly string[] = []): Promise<number> {
       ...(failed && !short ? ['a phase did not complete or Schemathesis exited non-zero (see the console)'] : []),
     ];
     const page = writeConformanceReport(run, settings.baseUrl ?? target, covered, because, findings.length > 0 || failed);
-    log(`report: ${page.html}`);
+    log(`report: ${page.html}${page.summary ? `; summary appended to ${page.summary} (GITHUB_STEP_SUMMARY)` : ''}`);
     log(
       `${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}${interrupted ? ` (interrupted by ${interrupted}: a partial run)` : ''}`,
     );

@@ -119,6 +119,7 @@ function finish(signal: string, checker: Checker, settings: ProxySettings, start
     }),
   );
   log(`wrote ${files.junit}, ${files.json}, ${coverageFiles.json}, ${coverageFiles.page} and ${page.html}`);
+  if (page.summary) log(`summary appended to ${page.summary} (GITHUB_STEP_SUMMARY)`);
   return failed;
 }
 
