@@ -162,29 +162,7 @@ async function main(argv: readonly string[] = []): Promise<number> {
     if (rulesSelected && !interrupted) await runRulesPhase(run);
     if (flowsSelected) await runFlowsPhase(run);
 
-    const covered = coverage.report();
-    const coverageFiles = writeCoverage(reportDir, covered, 'Conformance: coverage of the run');
-    log(`coverage: ${coverageLine(covered)}; ${coverageFiles.json}, ${coverageFiles.page}`);
-    const short = belowThreshold(covered, settings.minCoverage);
-    if (short) {
-      log(`CONFORMANCE_MIN_COVERAGE: ${short}`);
-      failed = true;
-    }
-
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log('\n[conformance] summary:');
-    console.log(formatSummary(findings));
-    const because = [
-      `${findings.length} failure(s)`,
-      ...(short ? [`CONFORMANCE_MIN_COVERAGE: ${short}`] : []),
-      ...(failed && !short ? ['a phase did not complete or Schemathesis exited non-zero (see the console)'] : []),
-    ];
-    const page = writeConformanceReport(run, settings.baseUrl ?? target, covered, because, findings.length > 0 || failed);
-    log(`report: ${page.html}${page.summary ? `; summary appended to ${page.summary} (GITHUB_STEP_SUMMARY)` : ''}`);
-    log(
-      `${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}${interrupted ? ` (interrupted by ${interrupted}: a partial run)` : ''}`,
-    );
-    return findings.length || failed ? 1 : 0;
+    return conclude(run, target, failed);
   } finally {
     for (const lane of lanes) {
       if (remote && lane.seeded?.created.length) {
@@ -195,6 +173,34 @@ async function main(argv: readonly string[] = []): Promise<number> {
     }
     await local?.stop();
   }
+}
+
+/** The end of a run: coverage, the summary, report.html (and the CI summary); the exit code. */
+function conclude(run: RunContext, target: string, phaseFailed: boolean): number {
+  const { coverage, reportDir, settings, findings, started, progress } = run;
+  let failed = phaseFailed;
+  const covered = coverage.report();
+  const coverageFiles = writeCoverage(reportDir, covered, 'Conformance: coverage of the run');
+  log(`coverage: ${coverageLine(covered)}; ${coverageFiles.json}, ${coverageFiles.page}`);
+  const short = belowThreshold(covered, settings.minCoverage);
+  if (short) {
+    log(`CONFORMANCE_MIN_COVERAGE: ${short}`);
+    failed = true;
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log('\n[conformance] summary:');
+  console.log(formatSummary(findings));
+  const because = [
+    `${findings.length} failure(s)`,
+    ...(short ? [`CONFORMANCE_MIN_COVERAGE: ${short}`] : []),
+    ...(failed && !short ? ['a phase did not complete or Schemathesis exited non-zero (see the console)'] : []),
+  ];
+  const page = writeConformanceReport(run, settings.baseUrl ?? target, covered, because, findings.length > 0 || failed);
+  log(`report: ${page.html}${page.summary ? `; summary appended to ${page.summary} (GITHUB_STEP_SUMMARY)` : ''}`);
+  log(
+    `${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}${interrupted ? ` (interrupted by ${interrupted}: a partial run)` : ''}`,
+  );
+  return findings.length || failed ? 1 : 0;
 }
 
 // Subcommands: `replay <report dir>` (replay.ts); anything else is a run.
