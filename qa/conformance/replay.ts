@@ -8,7 +8,9 @@
 // when the replay could not run (no report, an unknown case, no token).
 import { Checker } from '../checker/checker.js';
 import type { ReportFailure } from '../report/model.js';
-import { readRunReport } from '../report/write.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { REPORT_JSON, readRunReport } from '../report/write.js';
 import { relaxations } from '../../lib/contract/index.js';
 
 const log = (line: string) => console.log(`[replay] ${line}`);
@@ -80,6 +82,8 @@ async function replayOne(failure: ReportFailure, base: string, token: string): P
 
 export async function runReplay(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, stopped = () => false): Promise<number> {
   const args = parseReplayArgs(argv);
+  if (!existsSync(path.join(args.dir, REPORT_JSON)))
+    throw new Error(`${args.dir} holds no ${REPORT_JSON}: give the report directory of a conformance run or a proxy session`);
   const report = readRunReport(args.dir);
   const token = env.CONFORMANCE_TOKEN?.trim();
   if (!token) throw new Error('CONFORMANCE_TOKEN is required: the token to send (the report never holds one)');
