@@ -88,4 +88,17 @@ describe('refunds the traffic never showed are confirmed by the proxy itself', (
     expect(report.coverage.charging.refundsSeen, output).toBe(1);
     expect(code, output).toBe(0);
   }, 120_000);
+
+  it('a target gone by the time of the check: the refund stays unconfirmed, the failed read is a target error, the report is written', async () => {
+    const own = await startLifecycleFaults(mock.base);
+    const proxy = await startProxyProcess(own.url);
+    await failedClipWithoutBalance(proxy.base, 'fault-no-refund');
+    await own.close();
+    const code = await proxy.stop('SIGTERM');
+    const report = JSON.parse(readFileSync(path.join(proxy.reportDir, 'proxy-report.json'), 'utf8')) as Report;
+    expect(report.unconfirmed, proxy.output()).toHaveLength(1);
+    expect(report.targetErrors.map((e) => e.path)).toContain('/me');
+    expect(code, proxy.output()).toBe(1);
+    expect(readFileSync(path.join(proxy.reportDir, 'report.html'), 'utf8')).toContain('TARGET-ERROR');
+  }, 120_000);
 });

@@ -20,6 +20,8 @@ export interface ConfirmOptions {
   log: (line: string) => void;
   /** Stop waiting (a second signal): what was not read stays unconfirmed. */
   stopped?: () => boolean;
+  /** How long one read may take (the proxy's PROXY_TIMEOUT_MS); default 30 s. */
+  timeoutMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -39,9 +41,13 @@ export function readOperations(checker: Checker): { balance?: ContractOperation;
 }
 
 /** One GET with the account's token, within its rate limit. */
-async function read(url: URL, authorization: string, log: (line: string) => void) {
+async function read(url: URL, authorization: string, log: (line: string) => void, timeoutMs: number) {
   for (let attempt = 0; ; attempt++) {
-    const answer = await send(url, { method: 'GET', headers: { authorization, accept: 'application/json' }, body: Buffer.alloc(0) });
+    const answer = await send(
+      url,
+      { method: 'GET', headers: { authorization, accept: 'application/json' }, body: Buffer.alloc(0) },
+      timeoutMs,
+    );
     const remaining = header(answer.headers, 'x-ratelimit-remaining');
     const reset = Number(header(answer.headers, 'x-ratelimit-reset'));
     const untilReset = Number.isFinite(reset) && reset > 0 ? reset * 1000 - Date.now() : 60_000;
@@ -82,8 +88,19 @@ export async function confirmRefunds(options: ConfirmOptions): Promise<number> {
     for (const op of [balance, ledger]) {
       if (!op || !checker.credits.awaited().some((a) => a.account === awaited.account)) continue;
       const url = new URL(`${base}${op.path}`);
-      const { answer, exhausted } = await read(url, awaited.authorization, log);
       calls++;
+      // A target that does not answer leaves the refund unconfirmed; the report is still written.
+      const result = await read(url, awaited.authorization, log, options.timeoutMs ?? 30_000).catch((error: Error) => {
+        log(`refund check: GET ${op.path} failed (${error.message}); the refund stays unconfirmed`);
+        // The target not answering is never a pass, here as in the traffic.
+        checker.targetError('GET', op.path, error);
+        return undefined;
+      });
+      if (!result) {
+        readsOk = false;
+        break;
+      }
+      const { answer, exhausted } = result;
       const body = json(answer.body);
       log(`refund check: GET ${op.path} with the charged account's token answered ${answer.status}`);
       if (answer.status < 200 || answer.status >= 300 || body === undefined) {

@@ -51,7 +51,13 @@ async function main(): Promise<void> {
     await proxy.close();
     // Refunds the traffic never showed: read for them with the charged token (confirm-refunds.ts).
     if (settings.confirmRefunds && checker.credits.awaited().length) {
-      const calls = await confirmRefunds({ checker, target: settings.target, log, stopped: () => signals > 1 });
+      const calls = await confirmRefunds({
+        checker,
+        target: settings.target,
+        log,
+        stopped: () => signals > 1,
+        timeoutMs: settings.timeoutMs,
+      });
       log(`refund check: ${calls} read-only call(s) of the proxy's own (PROXY_CONFIRM_REFUNDS=0 turns them off)`);
     }
     if (checker.recorder && settings.record) {
