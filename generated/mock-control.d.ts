@@ -390,7 +390,9 @@ export interface components {
             family: string;
             /** @description A state of the family's state machine. */
             state: string;
-            /** @description Fields to set on the resource after its state example is applied. */
+            /** @description The resource's id, as a recorded deployment gave it (the validating proxy's PROXY_RECORD keeps staging's ids); absent, a fresh one. Two resources of one family and account cannot share an id. */
+            id?: number | string;
+            /** @description The resource's fields (as the deployment returned them, for a recorded scenario), set on the resource after its state example is applied; `id` and the state are the entry's own. */
             data?: Record<string, unknown>;
         };
         ScenarioAccount: {
