@@ -3,12 +3,12 @@ export const servers = [
   {
     "description": "Production",
     "url": "https://api.example.com/v2",
-    "template": "https://{host}/v2"
+    "template": "https://{productionHost}/v2"
   },
   {
     "description": "Staging",
     "url": "https://staging.api.example.com/v2",
-    "template": "https://{host}/v2"
+    "template": "https://{stagingHost}/v2"
   },
   {
     "description": "Local mock",

@@ -49,6 +49,18 @@ interface components {
             note?: string;
         };
         /**
+         * XDataRefusals
+         * @description On an operation: the refusals the source lets the deployment give to schema-valid input because of its own data (an id it does not have, a plan that is not active, an account without a saved payment method). No schema can state them, so such a refusal, in the error envelope with a status the operation documents, is a correct answer to valid input in every checker (conformance's Schemathesis phase and its flows, the validating proxy).
+         */
+        "x-data-refusals": {
+            /** @description The HTTP status of the refusal; the operation documents it. */
+            status: number;
+            /** @description What the deployment's data does not allow, in the source's words. */
+            condition: string;
+            /** @description The request fields whose value the deployment checks against its data, where there are any. */
+            fields?: string[];
+        }[];
+        /**
          * XDeprecationPolicy
          * @description The API's deprecation policy; the source does not show one, so only x-unspecified is allowed so far.
          */
@@ -301,6 +313,8 @@ export type XChangelog = components["schemas"]["x-changelog"];
 export type XCodeSamples = components["schemas"]["x-codeSamples"];
 /** `x-credits`: see openapi/extensions/x-credits.schema.json */
 export type XCredits = components["schemas"]["x-credits"];
+/** `x-data-refusals`: see openapi/extensions/x-data-refusals.schema.json */
+export type XDataRefusals = components["schemas"]["x-data-refusals"];
 /** `x-deprecation-policy`: see openapi/extensions/x-deprecation-policy.schema.json */
 export type XDeprecationPolicy = components["schemas"]["x-deprecation-policy"];
 /** `x-error-catalogue`: see openapi/extensions/x-error-catalogue.schema.json */

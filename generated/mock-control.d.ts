@@ -56,7 +56,7 @@ export interface paths {
         };
         /**
          * List the accounts seen
-         * @description Every account the mock holds, in the order their tokens were first seen. The mock keeps at most MOCK_MAX_ACCOUNTS accounts (the least recently used goes first) and MOCK_MAX_RESOURCES resources per account (the oldest without a running job goes first); `evicted` counts what those bounds dropped since the last full reset.
+         * @description Every account the mock holds, in the order their tokens were first seen. The mock keeps at most MOCK_MAX_ACCOUNTS accounts (the least recently used goes first) and MOCK_MAX_RESOURCES resources per account (the oldest without a running job goes first), and stored state within MOCK_MAX_STATE_BYTES (the same evictions: other accounts least recently used first, then the oldest idle resources of the account in use); `evicted` counts what those bounds dropped since the last full reset, `state` the approximate size of what is held.
          */
         get: operations["listAccounts"];
         put?: never;
@@ -390,7 +390,9 @@ export interface components {
             family: string;
             /** @description A state of the family's state machine. */
             state: string;
-            /** @description Fields to set on the resource after its state example is applied. */
+            /** @description The resource's id, as a recorded deployment gave it (the validating proxy's PROXY_RECORD keeps staging's ids); absent, a fresh one. Two resources of one family and account cannot share an id. */
+            id?: number | string;
+            /** @description The resource's fields (as the deployment returned them, for a recorded scenario), set on the resource after its state example is applied; `id` and the state are the entry's own. */
             data?: Record<string, unknown>;
         };
         ScenarioAccount: {
@@ -557,10 +559,16 @@ export interface operations {
                     "application/json": {
                         accounts: components["schemas"]["Account"][];
                         evicted?: {
-                            /** @description Accounts dropped to stay within MOCK_MAX_ACCOUNTS. */
+                            /** @description Accounts dropped to stay within MOCK_MAX_ACCOUNTS or MOCK_MAX_STATE_BYTES. */
                             accounts?: number;
-                            /** @description Resources dropped, over the accounts still held, to stay within MOCK_MAX_RESOURCES. */
+                            /** @description Resources dropped, over the accounts still held, to stay within MOCK_MAX_RESOURCES or MOCK_MAX_STATE_BYTES. */
                             resources?: number;
+                        };
+                        state?: {
+                            /** @description The approximate size of the stored state, as the bytes of its JSON text (a text kept in two places counts twice), measured after each request. */
+                            bytes: number;
+                            /** @description The budget, MOCK_MAX_STATE_BYTES. */
+                            maxBytes: number;
                         };
                     };
                 };

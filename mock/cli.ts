@@ -6,19 +6,20 @@ import { onStopSignal } from '../lib/stop-signals.js';
 import { createMock } from './server.js';
 import { SPECIAL_TOKENS } from './tokens.js';
 
-const USAGE = `Usage: video-api-mock [--port <n>] [--host <address>]
+const USAGE = `Usage: video-api-mock [--port <n>] [--host <address>] [--scenario <file>]
 
 Serves the stateful mock of the Video Generation API v2 at http://<host>:<port>/v2
-(default 127.0.0.1:4010; --port 0 takes a free port and prints it). Settings: MOCK_PORT, MOCK_HOST,
-MOCK_STEP_MS, MOCK_CLOCK, MOCK_RATE_LIMIT, MOCK_SCENARIO, MOCK_CONTROL_TOKEN, MOCK_MAX_BODY_BYTES,
-MOCK_QUIET=1. SIGTERM or SIGINT stops it (exit 0); so does the end of npm, when npm started it.`;
+(default 127.0.0.1:4010; --port 0 takes a free port and prints it). --scenario loads a scenario file
+(YAML or JSON, as MOCK_SCENARIO; e.g. one the validating proxy recorded with PROXY_RECORD). Settings: MOCK_PORT, MOCK_HOST,
+MOCK_STEP_MS, MOCK_CLOCK, MOCK_RATE_LIMIT, MOCK_SCENARIO, MOCK_CONTROL_TOKEN, MOCK_CONTROL_ORIGINS,
+MOCK_ALLOWED_HOSTS, MOCK_MAX_BODY_BYTES, MOCK_MAX_STATE_BYTES, MOCK_HEADERS_TIMEOUT_MS, MOCK_QUIET=1. SIGTERM or SIGINT stops it (exit 0); so does the end of npm, when npm started it.`;
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
-  let values: { port?: string; host?: string; help?: boolean };
+  let values: { port?: string; host?: string; scenario?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { port: { type: 'string' }, host: { type: 'string' }, scenario: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (error) {
     console.error(`video-api-mock: ${(error as Error).message}\n\n${USAGE}`);
@@ -32,6 +33,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     ...process.env,
     ...(values.port !== undefined ? { MOCK_PORT: values.port } : {}),
     ...(values.host ? { MOCK_HOST: values.host } : {}),
+    ...(values.scenario ? { MOCK_SCENARIO: values.scenario } : {}),
   };
   const mock = await createMock(env);
   const server = await mock.listen();

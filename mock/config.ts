@@ -1,5 +1,6 @@
 // Settings from the environment (the product's public interface: PRODUCT.md), with defaults
 // derived from the contract where the contract has the fact.
+import { parseAllowedHosts } from './control/host.js';
 import { parseControlOrigins } from './control/origin.js';
 import type { Contract } from './contract.js';
 import { parseClockMode, type ClockMode } from './control/clock.js';
@@ -25,6 +26,11 @@ export interface MockConfig {
   controlToken?: string;
   /** Extra origins (beyond loopback) whose pages may use /__mock: MOCK_CONTROL_ORIGINS. */
   controlOrigins: string[];
+  /**
+   * Host names (beyond loopback) under which /__mock, the console and the docs answer:
+   * MOCK_ALLOWED_HOSTS, plus MOCK_HOST itself when it names one address or name.
+   */
+  allowedHosts: string[];
   /** Largest request body accepted (MOCK_MAX_BODY_BYTES); larger ones are 413. */
   maxBodyBytes: number;
   /** MOCK_SCENARIO: a scenario file loaded at start. */
@@ -33,11 +39,26 @@ export interface MockConfig {
   maxAccounts: number;
   /** MOCK_MAX_RESOURCES: stored resources per account; the oldest one without a running job goes first. */
   maxResources: number;
+  /** MOCK_MAX_STATE_BYTES: the byte budget of stored state, kept by the same evictions as the counts. */
+  maxStateBytes: number;
+  /** MOCK_HEADERS_TIMEOUT_MS: how long a client may take to send its headers before a 408 (default 10 s). */
+  headersTimeoutMs: number;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses nothing outside this machine can reach. */
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The default of MOCK_MAX_STATE_BYTES. */
+export const DEFAULT_MAX_STATE_BYTES = 128 * 1024 * 1024;
+
+/** MOCK_ALLOWED_HOSTS, and MOCK_HOST when it is one name or address (not 0.0.0.0 or ::, which name none). */
+function allowedHosts(host: string, listed: string | undefined): string[] {
+  const names = parseAllowedHosts(listed);
+  const own = host.includes(':') ? `[${host.toLowerCase()}]` : host.toLowerCase();
+  if (host !== '0.0.0.0' && host !== '::' && !names.includes(own)) names.push(own);
+  return names;
 }
 
 function integer(name: string, value: string | undefined): number | undefined {
@@ -83,11 +104,16 @@ export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.
     clockMode: parseClockMode(env.MOCK_CLOCK),
     controlToken: env.MOCK_CONTROL_TOKEN || undefined,
     controlOrigins: parseControlOrigins(env.MOCK_CONTROL_ORIGINS),
+    allowedHosts: allowedHosts(host, env.MOCK_ALLOWED_HOSTS),
     // The source states no upload limit: 32 MiB is the mock's choice, room for three 10 MB audio samples.
     maxBodyBytes: integer('MOCK_MAX_BODY_BYTES', env.MOCK_MAX_BODY_BYTES) ?? 32 * 1024 * 1024,
     scenarioPath: env.MOCK_SCENARIO || undefined,
     // Memory stays bounded however many tokens and creates a long run brings (the mock's choice).
     maxAccounts: positive('MOCK_MAX_ACCOUNTS', env.MOCK_MAX_ACCOUNTS) ?? 10_000,
     maxResources: positive('MOCK_MAX_RESOURCES', env.MOCK_MAX_RESOURCES) ?? 100,
+    // 128 MiB: a 60 s mixed soak (500 tokens) holds under 1 MB and a full-speed 600 s one an
+    // estimated few tens of MB; what passes it is a client storing huge texts, which then evicts.
+    maxStateBytes: positive('MOCK_MAX_STATE_BYTES', env.MOCK_MAX_STATE_BYTES) ?? DEFAULT_MAX_STATE_BYTES,
+    headersTimeoutMs: positive('MOCK_HEADERS_TIMEOUT_MS', env.MOCK_HEADERS_TIMEOUT_MS) ?? 10_000,
   };
 }

@@ -19,6 +19,7 @@ import { Clock } from './control/clock.js';
 import { Faults } from './control/faults.js';
 import { Journal, redactToken } from './control/journal.js';
 import { ControlPlane } from './control/plane.js';
+import { FRAME_HEADERS, hostAllowed } from './control/host.js';
 import { controlOriginAllowed, controlWriteTypeAllowed, hasDotSegment } from './control/origin.js';
 import { createMockControl, type MockControl } from '../client/mock-control.js';
 import { pipeline, type Trace } from './pipeline/index.js';
@@ -36,6 +37,14 @@ export interface CoreRequest {
    * a string is taken as it is.
    */
   body: string | Uint8Array;
+  /**
+   * The request came over a socket (the Node server): its Host header is then what a browser put
+   * there, and /__mock, the console and the docs answer only to loopback names and MOCK_ALLOWED_HOSTS.
+   * In process (MSW, the control client) nothing reaches the network, so there is no Host to check.
+   */
+  socket?: boolean;
+  /** The absolute base URL links in answers use (`http://127.0.0.1:4010/v2`): the mock's own, never the request's Host. */
+  baseUrl?: string;
 }
 
 /** The core's reply: a status, headers, and the body text (empty for none). */
@@ -82,7 +91,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
   const resources = new Resources(contract, machines);
   // A paid account starts with the balance of the contract's profile example.
   const startingCredits = Object.values(contract.examples(contract.op('getMe')))[0]?.data?.credits?.remaining;
-  const store = new Store((kind) => (kind === 'broke' ? 0 : startingCredits), config.maxAccounts);
+  const store = new Store((kind) => (kind === 'broke' ? 0 : startingCredits), config.maxAccounts, config.maxStateBytes);
   const api = new StatefulApi(contract, machines, resources, priceList(contract), errors, {
     includeAllowlist: config.includeAllowlist,
     maxResources: config.maxResources,
@@ -109,6 +118,8 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
   const route = pipeline({ contract, config, prism, errors, faults, store, api, clock });
   // The reference docs with "Try it" panels (mock/docs/): outside the API, like the control plane.
   const docs = new DocsRoute(contract, config.basePath);
+  // Where links in answers point when the adapter names no address: the configured host and port.
+  const ownBaseUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}${config.basePath}`;
   const log =
     options.log ??
     ((line: string) => {
@@ -121,6 +132,73 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     return errors.server();
   };
 
+  /** The control plane's reply (/__mock): only to the developer's own names and pages. */
+  function controlReply(request: CoreRequest, method: string, url: URL, body: string, preflight: boolean): CoreReply {
+    const origin = request.headers.origin;
+    // Outside the API: no rate limit, no journal entry, no fault. Only the developer's own pages
+    // (loopback origins, MOCK_CONTROL_ORIGINS) get CORS grants; other pages are refused outright.
+    const trusted = origin === undefined || controlOriginAllowed(origin, config.controlOrigins);
+    let reply: Answer;
+    if (!hostTrusted(request)) {
+      reply = hostForbidden(request);
+    } else if (!trusted) {
+      reply = errors.plain(
+        403,
+        `Pages on ${origin} may not use the mock control API (allow it with MOCK_CONTROL_ORIGINS).`,
+        'MOCK-ORIGIN-FORBIDDEN',
+      );
+    } else if (preflight) {
+      log(`OPTIONS ${url.pathname} -> 204 (CORS preflight, control)`);
+      return finish(request, { status: 204, body: undefined }, {}, true);
+    } else if (
+      isWrite(method) &&
+      (body !== '' || request.headers['content-type'] !== undefined) &&
+      !controlWriteTypeAllowed(request.headers['content-type'])
+    ) {
+      reply = errors.plain(
+        415,
+        'Control writes take Content-Type: application/json (or a YAML type for scenarios).',
+        'MOCK-UNSUPPORTED-MEDIA-TYPE',
+      );
+    } else {
+      try {
+        reply = plane.handle(method, request.headers, url, body);
+      } catch (error) {
+        reply = fail(error, request);
+      }
+      store.settle();
+    }
+    log(`${method} ${url.pathname} -> ${reply.status} (control)`);
+    const done = finish(request, reply, {}, trusted && reply.status !== 403);
+    return { ...done, headers: { ...done.headers, ...FRAME_HEADERS } };
+  }
+
+  /** The docs page and its files: only to the developer's own names, never in another site's frame. */
+  function docsReply(request: CoreRequest, method: string, url: URL): CoreReply {
+    if (!hostTrusted(request)) {
+      log(`${method} ${url.pathname} -> 403 (docs, foreign Host)`);
+      const refused = finish(request, hostForbidden(request), {}, false);
+      return { ...refused, headers: { ...refused.headers, ...FRAME_HEADERS } };
+    }
+    const page = docs.serve(method, url);
+    log(`${method} ${url.pathname} -> ${page.status} (docs)`);
+    return { ...page, headers: { Vary: 'Origin', ...page.headers, ...FRAME_HEADERS } };
+  }
+
+  /** Over a socket, the Host header must be a loopback name or one of config.allowedHosts (DNS rebinding). */
+  function hostTrusted(request: CoreRequest): boolean {
+    return !request.socket || hostAllowed(request.headers.host, config.allowedHosts);
+  }
+
+  function hostForbidden(request: CoreRequest): Answer {
+    const shown = JSON.stringify((request.headers.host ?? '').slice(0, 100));
+    return errors.plain(
+      403,
+      `The mock control API, console and docs answer only to loopback names and MOCK_ALLOWED_HOSTS, not to Host ${shown}.`,
+      'MOCK-HOST-FORBIDDEN',
+    );
+  }
+
   async function answer(request: CoreRequest): Promise<CoreReply> {
     const started = performance.now();
     const { text: body, invalidUtf8 } = decodeBody(request.body);
@@ -132,49 +210,12 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     const dotted = hasDotSegment(request.url);
     const preflight = method === 'OPTIONS' && !!origin && !!request.headers['access-control-request-method'];
 
-    if (!dotted && ControlPlane.owns(url.pathname)) {
-      // Outside the API: no rate limit, no journal entry, no fault. Only the developer's own pages
-      // (loopback origins, MOCK_CONTROL_ORIGINS) get CORS grants; other pages are refused outright.
-      const trusted = origin === undefined || controlOriginAllowed(origin, config.controlOrigins);
-      let reply: Answer;
-      if (!trusted) {
-        reply = errors.plain(
-          403,
-          `Pages on ${origin} may not use the mock control API (allow it with MOCK_CONTROL_ORIGINS).`,
-          'MOCK-ORIGIN-FORBIDDEN',
-        );
-      } else if (preflight) {
-        log(`OPTIONS ${url.pathname} -> 204 (CORS preflight, control)`);
-        return finish(request, { status: 204, body: undefined }, {}, true);
-      } else if (
-        isWrite(method) &&
-        (body !== '' || request.headers['content-type'] !== undefined) &&
-        !controlWriteTypeAllowed(request.headers['content-type'])
-      ) {
-        reply = errors.plain(
-          415,
-          'Control writes take Content-Type: application/json (or a YAML type for scenarios).',
-          'MOCK-UNSUPPORTED-MEDIA-TYPE',
-        );
-      } else {
-        try {
-          reply = plane.handle(method, request.headers, url, body);
-        } catch (error) {
-          reply = fail(error, request);
-        }
-      }
-      log(`${method} ${url.pathname} -> ${reply.status} (control)`);
-      return finish(request, reply, {}, trusted);
-    }
+    if (!dotted && ControlPlane.owns(url.pathname)) return controlReply(request, method, url, body, preflight);
     if (preflight) {
       log(`OPTIONS ${url.pathname} -> 204 (CORS preflight)`);
       return finish(request, { status: 204, body: undefined }, {});
     }
-    if (docs.owns(method, url)) {
-      const page = docs.serve(method, url);
-      log(`${method} ${url.pathname} -> ${page.status} (docs)`);
-      return { ...page, headers: { Vary: 'Origin', ...page.headers } };
-    }
+    if (docs.owns(method, url)) return docsReply(request, method, url);
     const trace: Trace = {};
     let reply: Answer;
     let rateHeaders: Record<string, string | number> = {};
@@ -194,10 +235,14 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
               bytes: typeof request.body === 'string' ? undefined : request.body,
               invalidUtf8,
               trace,
+              // Links in answers use the mock's own address, never the request's Host.
+              baseUrl: request.baseUrl ?? ownBaseUrl,
             });
     } catch (error) {
       reply = fail(error, request);
     }
+    // What the call stored counts against MOCK_MAX_STATE_BYTES from now on.
+    store.settle();
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     journal.add(token, {
       startedAt: Date.now() - durationMs,
@@ -215,8 +260,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
 
   async function fetchAdapter(request: Request, target?: string): Promise<Response> {
     const url = new URL(request.url);
-    // Links the mock writes into bodies point at the host the caller used.
-    const headers: Record<string, string> = { host: url.host };
+    const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
@@ -228,7 +272,14 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
       reply =
         body.length > config.maxBodyBytes
           ? tooLarge()
-          : await answer({ method: request.method, url: target ?? `${url.pathname}${url.search}`, headers, body });
+          : await answer({
+              method: request.method,
+              url: target ?? `${url.pathname}${url.search}`,
+              headers,
+              body,
+              // The address the handlers serve (MSW's baseUrl origin): what links in answers point at.
+              baseUrl: `${url.origin}${config.basePath}`,
+            });
     }
     // A Response may not carry a body with 204/304 (or for HEAD).
     const empty = reply.status === 204 || reply.status === 304 || request.method === 'HEAD' || reply.body === '';

@@ -4,6 +4,7 @@
 // content type, size, SHA-256), and the body rewritten for Prism's validator in a form its own
 // multipart reader cannot trip on (every part name percent-encoded, which Prism decodes back; a file
 // part stands in as a short ASCII text, since Prism checks only that a binary part is there).
+import { dispositionWellFormed } from './multipart-header.js';
 
 export interface UploadedPart {
   field: string;
@@ -48,7 +49,7 @@ export async function readMultipart(
   // The platform parsers differ on a malformed Content-Disposition (Node 20 refuses one, Node 24
   // reads past it): the mock checks their syntax itself, so it answers the same everywhere.
   const badHeader = malformedDisposition(bytes, boundary);
-  if (badHeader) return { error: `The multipart body has a malformed part header: ${JSON.stringify(badHeader)}.` };
+  if (badHeader) return { error: `The multipart body has a malformed part header: ${JSON.stringify(shorten(badHeader))}.` };
   let form: FormData;
   try {
     form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
@@ -83,10 +84,6 @@ export async function readMultipart(
   return { fields, parts, forPrism: forPrism.join('') };
 }
 
-// `form-data` then `; name=value` parameters (a token, or a quoted string), RFC 7578 and RFC 6266.
-const DISPOSITION =
-  /^content-disposition:[ \t]*form-data(?:[ \t]*;[ \t]*[!#$%&'*+.^_`|~0-9a-z-]+[ \t]*=[ \t]*(?:"(?:[^"\\]|\\.)*"|[!#$%&'*+.^_`|~0-9a-z-]+))*[ \t]*;?[ \t]*$/i;
-
 /** The first Content-Disposition header line of a part that does not parse, if any (bytes read as Latin-1, one per byte). */
 function malformedDisposition(bytes: Uint8Array, boundary: string): string | undefined {
   const text = new TextDecoder('latin1').decode(bytes);
@@ -94,8 +91,13 @@ function malformedDisposition(bytes: Uint8Array, boundary: string): string | und
     if (segment.startsWith('--')) break;
     const end = segment.indexOf('\r\n\r\n');
     for (const line of (end < 0 ? segment : segment.slice(0, end)).split('\r\n')) {
-      if (/^content-disposition:/i.test(line) && !DISPOSITION.test(line)) return line;
+      if (/^content-disposition:/i.test(line) && !dispositionWellFormed(line)) return line;
     }
   }
   return undefined;
+}
+
+/** A header line as an error quotes it: at most 200 characters, so a huge line is not echoed whole. */
+function shorten(line: string): string {
+  return line.length <= 200 ? line : `${line.slice(0, 200)}… (${line.length} characters)`;
 }

@@ -23,6 +23,8 @@ export interface MockOptions {
   maxAccounts?: number;
   /** Stored resources per account at most, oldest idle dropped first (MOCK_MAX_RESOURCES). */
   maxResources?: number;
+  /** Byte budget of stored state, kept by the same evictions (MOCK_MAX_STATE_BYTES). */
+  maxStateBytes?: number;
   /** Receives one line per request (default: none). */
   log?: (line: string) => void;
 }
@@ -39,6 +41,7 @@ export function envOf(options: MockOptions & { port?: number; host?: string }): 
     MOCK_MAX_BODY_BYTES: options.maxBodyBytes?.toString(),
     MOCK_MAX_ACCOUNTS: options.maxAccounts?.toString(),
     MOCK_MAX_RESOURCES: options.maxResources?.toString(),
+    MOCK_MAX_STATE_BYTES: options.maxStateBytes?.toString(),
   };
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

@@ -1,14 +1,13 @@
 // The mock as a Node HTTP server: a thin adapter over the core (mock/core.ts). It reads the body
 // (refusing one over MOCK_MAX_BODY_BYTES before reading it whole), hands the request to the core
 // and writes the core's reply; it also owns what only a socket has: time limits and closing.
-import http, { type IncomingMessage } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { Contract } from './contract.js';
 import type { MockConfig } from './config.js';
 import { createMockCore, type CoreOptions, type CoreReply, type MockCore } from './core.js';
 
-export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** How long close() lets requests in flight finish before it cuts their connections. */
 export const CLOSE_GRACE_MS = 2_000;
@@ -35,28 +34,22 @@ export async function serve(options: CoreOptions): Promise<MockServer> {
 function fromCore(core: MockCore) {
   const { config } = core;
 
-  const server = http.createServer((req, res) => {
-    const reply = (answer: CoreReply) => {
-      if (res.headersSent) return;
-      res.writeHead(answer.status, { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
-      res.end(req.method === 'HEAD' ? undefined : answer.body);
-    };
-    readBody(req, config.maxBodyBytes)
-      .then((body) =>
-        body === undefined
-          ? core.tooLarge()
-          : core.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body }),
-      )
-      .then(reply, (error) => {
-        console.error('mock: fault while answering', error);
-        res.destroy();
-      });
-  });
+  // The address links in answers use: set once listening (the port may be chosen then).
+  let baseUrl: string | undefined;
+  const headersTimeout = config.headersTimeoutMs;
+  const server = http.createServer(
+    {
+      // Slow clients cannot hold a connection: the headers must arrive within 10 s and the whole
+      // request within 30 s (Node's default is 300 s), else Node answers 408 and closes it. Node
+      // looks for late requests every connectionsCheckingInterval (30 s by default, which made the
+      // 10 s limit fire at 30 s): a quarter of the headers limit, at most a second.
+      headersTimeout,
+      requestTimeout: Math.max(REQUEST_TIMEOUT_MS, headersTimeout),
+      connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(headersTimeout / 4))),
+    },
+    (req, res) => handle(core, req, res, baseUrl),
+  );
   server.keepAliveTimeout = 5_000;
-  // Slow clients cannot hold a connection: the headers must arrive within 10 s and the whole request
-  // within 30 s (Node's default is 300 s), else Node answers 408 and closes it.
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
 
   return {
     config,
@@ -68,8 +61,9 @@ function fromCore(core: MockCore) {
         server.listen(port, host, () => resolve());
       });
       const address = server.address() as AddressInfo;
+      baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${config.basePath}`;
       return {
-        url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${config.basePath}`,
+        url: baseUrl,
         config,
         core,
         close: () =>
@@ -85,6 +79,28 @@ function fromCore(core: MockCore) {
   };
 }
 
+/** One request: its body read (or refused), the core's reply written. */
+function handle(core: MockCore, req: IncomingMessage, res: ServerResponse, baseUrl: string | undefined): void {
+  const reply = (answer: CoreReply) => {
+    if (res.headersSent) return;
+    res.writeHead(answer.status, { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
+  };
+  readBody(req, core.config.maxBodyBytes)
+    .then(({ body, cut }) => {
+      if (body !== undefined)
+        return core.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body, socket: true, baseUrl });
+      // A drain cut short leaves unread bytes on the connection: it closes after the 413.
+      if (cut) res.on('finish', () => req.socket.destroy());
+      const refused = core.tooLarge();
+      return { ...refused, headers: { ...refused.headers, Connection: 'close' } };
+    })
+    .then(reply, (error) => {
+      console.error('mock: fault while answering', error);
+      res.destroy();
+    });
+}
+
 /** Node's headers with one value each (repeated headers joined, as Fetch's Headers does). */
 function headersOf(req: IncomingMessage): Record<string, string | undefined> {
   const headers: Record<string, string | undefined> = {};
@@ -92,27 +108,45 @@ function headersOf(req: IncomingMessage): Record<string, string | undefined> {
   return headers;
 }
 
-/** The body's bytes, or undefined as soon as it is known to pass the limit (never read whole). */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | undefined> {
-  if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
-    req.resume();
-    return Promise.resolve(undefined);
-  }
+/** How much of a refused body is read and discarded before the 413, and for how long at most. */
+export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+export const DRAIN_MAX_MS = 5_000;
+
+/**
+ * The body's bytes, or undefined once it is known to pass the limit (never kept whole). A refused
+ * body is still read to its end (discarded, within DRAIN_MAX_BYTES and DRAIN_MAX_MS) before the
+ * 413 is sent: a client that writes its whole body before reading (Python's urllib) would
+ * otherwise meet a closed connection instead of the answer. `cut` says the drain was cut short.
+ */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<{ body?: Uint8Array; cut?: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let refused = Number(req.headers['content-length'] ?? 0) > maxBytes;
+    let timer: NodeJS.Timeout | undefined;
+    const refuse = () => {
+      chunks.length = 0;
+      timer = setTimeout(() => done({ cut: true }), DRAIN_MAX_MS);
+    };
+    const done = (result: { body?: Uint8Array; cut?: boolean }) => {
+      clearTimeout(timer);
+      req.removeAllListeners('data');
+      resolve(result);
+    };
+    if (refused) refuse();
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBytes) {
-        chunks.length = 0;
-        req.removeAllListeners('data');
-        req.resume();
-        resolve(undefined);
-        return;
+      if (!refused && size > maxBytes) {
+        refused = true;
+        refuse();
       }
-      chunks.push(chunk);
+      if (!refused) chunks.push(chunk);
+      else if (size > maxBytes + DRAIN_MAX_BYTES) done({ cut: true });
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => done(refused ? {} : { body: Buffer.concat(chunks) }));
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
 }

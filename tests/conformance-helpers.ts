@@ -22,7 +22,8 @@ export function runSuite(env: Record<string, string>): Promise<SuiteResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(BIN('tsx'), [path.join(ROOT, 'qa', 'conformance', 'run.ts')], {
       cwd: ROOT,
-      env: { ...process.env, CONFORMANCE_REPORT_DIR: reportDir, ...env },
+      // A CI job summary is for the run CI started, not for the runs the tests start.
+      env: { ...process.env, GITHUB_STEP_SUMMARY: '', CONFORMANCE_REPORT_DIR: reportDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -35,7 +36,9 @@ export function runSuite(env: Record<string, string>): Promise<SuiteResult> {
     child.on('error', reject);
     child.on('close', (code) => {
       const junit = path.join(reportDir, 'conformance-junit.xml');
-      const findings = existsSync(junit) ? parseJUnit(readFileSync(junit, 'utf8')) : [];
+      // Schemathesis's findings and the rules phase's (targeted cases of stated rules).
+      const files = [junit, path.join(reportDir, 'rules-junit.xml')].filter((f) => existsSync(f));
+      const findings = files.flatMap((f) => parseJUnit(readFileSync(f, 'utf8')));
       resolve({ code: code ?? 1, findings, output, seconds: (Date.now() - started) / 1000, reportDir });
     });
   });

@@ -61,7 +61,7 @@ describe('house rules', () => {
       properties: { available: { type: 'integer' } },
     };
 
-    doc.servers[0].url = 'http://{host}/v2'; // only the internal local-mock entry may be plain HTTP
+    doc.servers[0].url = 'http://{productionHost}/v2'; // only the internal local-mock entry may be plain HTTP
 
     const codes = new Set((await spectral(doc)).map((r) => r.code));
     expect(codes.has('owasp:api8:2023-no-server-http')).toBe(true);

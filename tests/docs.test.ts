@@ -239,16 +239,19 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     expect(await picker.innerText()).toContain(other.summary);
   });
 
-  it('shows curl and TypeScript client samples for an operation', async () => {
+  it('shows curl, TypeScript client and Python samples for an operation', async () => {
     const o = ops.find((x) => x.op['x-credits']?.charges && /\{/.test(x.path))!;
     await openOperation(o);
     const sec = section(o.id);
-    await sec.getByText('curl -X', { exact: false }).first().waitFor({ state: 'visible' });
-    await expect.poll(() => sec.innerText()).toContain(`curl -X ${o.method.toUpperCase()}`);
+    await sec.getByText('curl -sS', { exact: false }).first().waitFor({ state: 'visible' });
+    await expect.poll(() => sec.innerText()).toContain(`--fail-with-body -X ${o.method.toUpperCase()}`);
     await sec.getByRole('button', { name: 'curl', exact: true }).click();
     await page.getByRole('menuitem', { name: 'TypeScript client' }).click();
     await expect.poll(() => sec.innerText()).toContain(`await api.${o.method.toUpperCase()}('${o.path}'`);
-    await expect.poll(() => sec.innerText()).toContain('createVideoApiClient');
+    await expect.poll(() => sec.innerText()).toContain("from 'video-api-v2-client'");
+    await sec.getByRole('button', { name: 'TypeScript client', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Python' }).click();
+    await expect.poll(() => sec.innerText()).toContain(`response = requests.${o.method}(`);
     await page.screenshot({ path: path.join(REPORT_DIR, 'operation.png') });
   });
 

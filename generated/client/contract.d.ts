@@ -1,11 +1,11 @@
 export declare const servers: readonly [{
     readonly description: "Production";
     readonly url: "https://api.example.com/v2";
-    readonly template: "https://{host}/v2";
+    readonly template: "https://{productionHost}/v2";
 }, {
     readonly description: "Staging";
     readonly url: "https://staging.api.example.com/v2";
-    readonly template: "https://{host}/v2";
+    readonly template: "https://{stagingHost}/v2";
 }, {
     readonly description: "Local mock";
     readonly url: "http://127.0.0.1:4010/v2";

@@ -2372,7 +2372,10 @@ export interface components {
         };
         /** CharacterCreateRequest */
         CharacterCreateRequest: {
-            /** @description The reference photo. */
+            /**
+             * Format: binary
+             * @description The reference photo.
+             */
             image?: Blob;
             name?: string;
         };

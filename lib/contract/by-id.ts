@@ -16,6 +16,8 @@ export interface Operation {
   path: string;
   credits: XCredits;
   preconditions?: Precondition[];
+  /** x-data-refusals: what the deployment may refuse on its own data, whatever the schema allows. */
+  dataRefusals: NonNullable<OperationObject['x-data-refusals']>;
   raw: OperationObject;
   entry: OperationEntry;
 }
@@ -36,6 +38,7 @@ export class Contract {
         path: entry.path,
         credits: entry.operation['x-credits'],
         preconditions: entry.operation['x-render-preconditions'],
+        dataRefusals: entry.operation['x-data-refusals'] ?? [],
         raw: entry.operation,
         entry,
       });

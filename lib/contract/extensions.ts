@@ -17,6 +17,7 @@ export type Placement = 'document' | 'info' | 'server' | 'path' | 'operation' | 
 export const EXTENSIONS = {
   'x-credits': ['operation'],
   'x-render-preconditions': ['operation'],
+  'x-data-refusals': ['operation'],
   'x-state-machine': ['component-schema'],
   'x-error-catalogue': ['component-schema'],
   'x-changelog': ['info'],

@@ -13,6 +13,7 @@ import type {
   XLimits,
   XRateLimit,
   XRenderPreconditions,
+  XDataRefusals,
   XStateMachine,
   XTagGroups,
   XToolServer,
@@ -167,6 +168,8 @@ export interface Operation extends Unspecified {
   security?: SecurityRequirement[];
   'x-credits': XCredits;
   'x-render-preconditions'?: XRenderPreconditions;
+  /** Refusals of schema-valid input the deployment may give on its own data (openapi/EXTENSIONS.md). */
+  'x-data-refusals'?: XDataRefusals;
   /** What the operation's `x-unspecified` is about (`operation`: the operation itself is a guess). */
   'x-unspecified-scope'?: XUnspecifiedScope;
   'x-internal'?: XInternal;

@@ -93,15 +93,50 @@ export class ControlDocument {
 
 /** Ajv errors as the API's `errors` map: field -> messages. */
 export function errorsMap(errors: AjvError[] | null | undefined, prefix = ''): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // Field names come from the request (an unknown key such as `__proto__` or `toString`): a map
+  // without a prototype holds them as plain keys.
+  const out: Record<string, string[]> = Object.create(null);
   for (const error of errors ?? []) {
     const missing = error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
     const extra =
       error.keyword === 'additionalProperties' ? (error.params as { additionalProperty?: string }).additionalProperty : undefined;
     const field = [error.instancePath.split('/').filter(Boolean).join('.'), missing ?? extra].filter(Boolean).join('.') || prefix || 'body';
     const message = extra ? `is not a known field (${error.message})` : (error.message ?? 'is invalid');
-    out[field] ??= [];
+    if (!Object.hasOwn(out, field)) out[field] = [];
     if (!out[field].includes(message)) out[field].push(message);
+  }
+  return out;
+}
+
+/** Keys a control body may not use anywhere: they name Object.prototype's own members. */
+export const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf']);
+/** How deep a control body may nest (the deepest real one, a scenario, nests a few levels). */
+export const MAX_CONTROL_DEPTH = 32;
+
+/**
+ * What a control body holds that no schema should be asked about: a reserved key, a number JSON
+ * cannot carry back (`1e400` parses as Infinity and would be stored, then shown as null), or
+ * nesting beyond MAX_CONTROL_DEPTH. Field -> messages, empty when the body is fine. No recursion.
+ */
+export function unsafeFields(body: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = Object.create(null);
+  const add = (field: string, message: string) => {
+    if (!Object.hasOwn(out, field)) out[field] = [message];
+  };
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value: body, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    const field = path.join('.') || 'body';
+    if (typeof value === 'number' && !Number.isFinite(value)) add(field, 'must be a finite number');
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length >= MAX_CONTROL_DEPTH) {
+      add(field, `nests deeper than ${MAX_CONTROL_DEPTH} levels`);
+      continue;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (RESERVED_KEYS.has(key)) add([...path, key].join('.'), 'is a reserved name, not a field of the mock control API');
+      else stack.push({ value: child, path: [...path, key] });
+    }
   }
   return out;
 }

@@ -28,13 +28,18 @@ export function redactToken(token: string | undefined): string | null {
 /** What add() is given: the entry without its token, and its start as epoch milliseconds. */
 export type JournalInput = Omit<JournalEntry, 'token' | 'time'> & { startedAt: number };
 
+/** The longest path (with its query) an entry keeps. */
+const MAX_PATH = 2048;
+
 export class Journal {
   // Oldest first internally; the full token is kept only for filtering and never shown. Entries are
   // written on every call and read rarely, so the time and the redacted token are formatted when read.
   private entries: Array<{ input: JournalInput; token?: string }> = [];
 
   add(token: string | undefined, input: JournalInput): void {
-    this.entries.push({ input, token });
+    // A path with a huge query is kept short: the journal holds up to twice JOURNAL_SIZE entries.
+    const path = input.path.length > MAX_PATH ? `${input.path.slice(0, MAX_PATH)}…` : input.path;
+    this.entries.push({ input: path === input.path ? input : { ...input, path }, token });
     if (this.entries.length > JOURNAL_SIZE * 2) this.entries.splice(0, this.entries.length - JOURNAL_SIZE);
   }
 

@@ -11,7 +11,7 @@ import { Store } from '../state/store.js';
 import { kindOf } from '../tokens.js';
 import { accountView, applyPatch, type AccountPatch } from './accounts.js';
 import type { Clock, ClockMode } from './clock.js';
-import { ControlDocument, errorsMap, type Matched } from './document.js';
+import { ControlDocument, errorsMap, type Matched, unsafeFields } from './document.js';
 import type { FaultInput, Faults } from './faults.js';
 import type { Journal } from './journal.js';
 import { applyAccounts, checkScenario, parseScenario, ScenarioProblem, type Scenario } from './scenario.js';
@@ -61,6 +61,7 @@ export class ControlPlane {
           accounts: accounts.map((account) => this.view(account.token, false)),
           // What the bounds (MOCK_MAX_ACCOUNTS, MOCK_MAX_RESOURCES) dropped since the last full reset.
           evicted: { accounts: store.evicted, resources: accounts.reduce((n, a) => n + (a.evictedResources ?? 0), 0) },
+          state: { bytes: store.bytes, maxBytes: store.maxBytes },
         });
       },
       getAccount: ({ params }) => this.json(200, this.view(this.deps.store.resolve(params.token))),
@@ -150,7 +151,7 @@ export class ControlPlane {
   private parse(matched: Matched, url: URL, raw: string, contentType: string): ControlRequest | Answer {
     const { route, params } = matched;
     const query: Record<string, any> = Object.fromEntries(url.searchParams);
-    const problems: Record<string, string[]> = {};
+    const problems: Record<string, string[]> = Object.create(null);
     if (route.params && !route.params(params)) Object.assign(problems, errorsMap(route.params.errors));
     if (route.query && !route.query(query)) Object.assign(problems, errorsMap(route.query.errors, 'query'));
     let body: any;
@@ -162,7 +163,9 @@ export class ControlPlane {
           body: ['is not valid JSON or YAML'],
         });
       }
+      const unsafe = unsafeFields(body);
       if (body === undefined) problems.body = ['is required'];
+      else if (Object.keys(unsafe).length) Object.assign(problems, unsafe);
       else if (!route.body(body)) Object.assign(problems, errorsMap(route.body.errors));
     }
     if (Object.keys(problems).length) {
@@ -239,6 +242,8 @@ export class ControlPlane {
   loadAtStart(text: string, source: string): void {
     const route = this.document.routes.find((r) => r.operationId === 'loadScenario')!;
     const scenario = parseScenario(text);
+    const unsafe = unsafeFields(scenario);
+    if (Object.keys(unsafe).length) throw new Error(`${source}: ${JSON.stringify(unsafe)}`);
     if (!route.body!(scenario)) throw new Error(`${source}: ${JSON.stringify(errorsMap(route.body!.errors))}`);
     try {
       this.scenario(scenario as Scenario);

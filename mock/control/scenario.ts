@@ -12,6 +12,8 @@ import type { ClockMode } from './clock.js';
 export interface ScenarioResource {
   family: string;
   state: string;
+  /** The id a recorded deployment gave it (PROXY_RECORD); absent: a fresh one. */
+  id?: number | string;
   data?: Record<string, unknown>;
 }
 
@@ -58,6 +60,15 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
           `accounts.${i}.resources.${j}.family`,
         );
       }
+      const twin = (account.resources ?? []).findIndex(
+        (other) => other.family === wanted.family && other.id !== undefined && other.id === wanted.id,
+      );
+      if (wanted.id !== undefined && twin !== j)
+        throw new ScenarioProblem(
+          422,
+          `${wanted.family} ${wanted.id} is listed twice for this account.`,
+          `accounts.${i}.resources.${j}.id`,
+        );
       const states = machines.byName.get(family.machine)!.machine.states;
       if (!states.includes(wanted.state)) {
         throw new ScenarioProblem(
@@ -70,7 +81,7 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
   });
 }
 
-/** Creates a resource of a family in a state: the state's example from the contract, a fresh id. */
+/** Creates a resource of a family in a state: the state's example from the contract, the entry's id or a fresh one. */
 export function seedResource(
   account: Account,
   family: Family,
@@ -85,11 +96,13 @@ export function seedResource(
     // Identifiers of the example get fresh values, as on a real create.
     data[key] = key === 'id' || (key.endsWith('_id') && typeof value === 'number') ? newId() : structuredClone(value);
   }
-  data.id ??= newId();
+  data.id = wanted.id ?? data.id ?? newId();
   const resource: Resource = { family: family.machine, id: data.id, data, texts: {}, scraped: false, path: `/${segment}/${data.id}` };
   account.resources.set(Store.key(family.machine, data.id), resource);
   machines.force(account, resource, wanted.state, now);
-  Object.assign(resource.data, structuredClone(wanted.data ?? {}));
+  // A recorded resource's fields as the deployment returned them; its id stays the entry's.
+  const { id: _id, ...fields } = structuredClone(wanted.data ?? {});
+  Object.assign(resource.data, fields);
   account.active.add(resource);
   return resource;
 }

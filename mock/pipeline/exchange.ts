@@ -35,6 +35,8 @@ export interface Exchange {
   /** The body's bytes were not valid UTF-8 (raw holds them with U+FFFD in their place). */
   readonly invalidUtf8?: boolean;
   readonly trace: Trace;
+  /** The mock's own absolute base URL (`http://127.0.0.1:4010/v2`), for links in answers. */
+  readonly baseUrl: string;
   /** route: the request as Prism's parts read it, and the operation the path matcher found for it. */
   routing?: Routing;
   /** routed: the contract's operation, and Prism's model of it. */

@@ -3,6 +3,7 @@
 // mocker runs only when an answer needs an example.
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { parseBody } from '../request-body.js';
+import { headersForPrism, oversizeHeader } from '../request-headers.js';
 import { need, type Stage, type StageDeps } from './exchange.js';
 
 /** Finds the operation; answers only for paths outside the base path (no API there, no fault). */
@@ -14,18 +15,22 @@ export function route({ config, contract, errors, prism }: StageDeps): Stage {
     // `iid` is the contract's operationId in Prism's operation model.
     const operationId = routed.kind === 'ok' ? (routed.resource.iid as string) : undefined;
     x.trace.operationId = operationId;
+    // An oversize Content-Type, Accept or Prefer is refused like a malformed body, unread.
+    const oversize = oversizeHeader(x.headers);
     // Read before anything can refuse the call, so the journal lists what was uploaded either way.
-    const parsed = await parseBody(x.raw, x.headers['content-type'] ?? '', {
-      invalidUtf8: x.invalidUtf8,
-      bytes: x.bytes,
-      // Which multipart fields carry files (what Prism is shown for an empty file).
-      fileFields: () => (operationId ? contract.fileFields(contract.opFromContract(operationId)) : undefined),
-    });
+    const parsed = oversize
+      ? { forPrism: undefined, forHandlers: undefined, malformed: oversize }
+      : await parseBody(x.raw, x.headers['content-type'] ?? '', {
+          invalidUtf8: x.invalidUtf8,
+          bytes: x.bytes,
+          // Which multipart fields carry files (what Prism is shown for an empty file).
+          fileFields: () => (operationId ? contract.fileFields(contract.opFromContract(operationId)) : undefined),
+        });
     if (parsed.uploads) x.trace.uploads = parsed.uploads;
     const input: IHttpRequest = {
       method: x.method.toLowerCase() as IHttpRequest['method'],
       url: { path, query: queryOf(x.url) },
-      headers: x.headers as Record<string, string>,
+      headers: headersForPrism(x.headers),
       body: parsed.forPrism,
     };
     x.routing = { path, parsed, input, routed };

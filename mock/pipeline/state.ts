@@ -4,7 +4,7 @@ import type { Example } from '../prism.js';
 import { need, type Exchange, type Stage, type StageDeps } from './exchange.js';
 
 /** Answers from the account's state, starting from Prism's example for the operation when the answer needs one. */
-export function state({ api, clock, config, prism }: StageDeps): Stage {
+export function state({ api, clock, prism }: StageDeps): Stage {
   return (x) => {
     const { path, input, parsed } = need(x.routing, 'the route');
     const { op } = need(x.matched, 'the operation');
@@ -29,7 +29,7 @@ export function state({ api, clock, config, prism }: StageDeps): Stage {
         },
       },
       now: clock.now(),
-      baseUrl: `http://${x.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`,
+      baseUrl: x.baseUrl,
     });
     return x.ignored ? { ...answer, headers: { ...answer.headers, 'X-Mock-Prefer-Ignored': x.ignored } } : answer;
   };

@@ -1,6 +1,7 @@
 // In-memory state, one account per bearer token: balance, ledger, resources, auto top-up.
 // Nothing is shared between tokens, so one token never sees another's resources (404 instead).
 import { factsOf, type AccountFacts, type AccountKind } from '../tokens.js';
+import { accountBytes, resourceBytes } from './size.js';
 
 export interface LedgerEntry {
   seq: number;
@@ -62,8 +63,10 @@ export interface Account {
   previews?: number[];
   /** When the account was last used (a counter, not a time): the least recently used is evicted first. */
   lastUsed?: number;
-  /** Resources dropped to keep this account within MOCK_MAX_RESOURCES. */
+  /** Resources dropped to keep this account within MOCK_MAX_RESOURCES (or MOCK_MAX_STATE_BYTES). */
   evictedResources?: number;
+  /** The account's approximate size when last measured (Store.settle). */
+  bytes?: number;
 }
 
 let nextId = 1;
@@ -78,13 +81,19 @@ export function newId(): number {
 export class Store {
   private readonly accounts = new Map<string, Account>();
   private uses = 0;
-  /** Accounts dropped to stay within the bound. */
+  /** Accounts handed out since the last settle(): the ones a request may have changed. */
+  private readonly touched = new Set<Account>();
+  /** Accounts dropped to stay within the bounds. */
   evicted = 0;
+  /** The approximate size of every account held, as last measured. */
+  bytes = 0;
 
   constructor(
     private readonly startingBalance: (kind: AccountKind) => number,
     /** At most this many accounts are kept; a new one beyond it replaces the least recently used. */
     readonly maxAccounts = Number.POSITIVE_INFINITY,
+    /** The byte budget of stored state (MOCK_MAX_STATE_BYTES), kept by settle() with the same evictions. */
+    readonly maxBytes = Number.POSITIVE_INFINITY,
   ) {}
 
   account(token: string, kind: AccountKind): Account {
@@ -95,15 +104,68 @@ export class Store {
       this.accounts.set(token, account);
     }
     account.lastUsed = ++this.uses;
+    this.touched.add(account);
     return account;
   }
 
-  private evictLeastRecentlyUsed(): void {
+  /** Drops the least recently used account, sparing `keep` (the ones the current request uses). */
+  private evictLeastRecentlyUsed(keep: ReadonlySet<Account> = new Set()): boolean {
     let oldest: Account | undefined;
-    for (const account of this.accounts.values()) if (!oldest || (account.lastUsed ?? 0) < (oldest.lastUsed ?? 0)) oldest = account;
-    if (!oldest) return;
+    for (const account of this.accounts.values())
+      if (!keep.has(account) && (!oldest || (account.lastUsed ?? 0) < (oldest.lastUsed ?? 0))) oldest = account;
+    if (!oldest) return false;
     this.accounts.delete(oldest.token);
+    this.bytes -= oldest.bytes ?? 0;
+    this.touched.delete(oldest);
     this.evicted++;
+    return true;
+  }
+
+  /**
+   * After a request: measures the accounts it used and keeps the state within maxBytes with the
+   * evictions of the count bounds: the oldest idle resources go first, whichever account holds
+   * them (ids grow with time), then, if that is not enough, whole accounts least recently used.
+   */
+  settle(): void {
+    for (const account of this.touched) {
+      if (!this.accounts.has(account.token)) continue;
+      const size = accountBytes(account);
+      this.bytes += size - (account.bytes ?? 0);
+      account.bytes = size;
+    }
+    const inUse = new Set(this.touched);
+    this.touched.clear();
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.oldestResource();
+      if (!oldest) break;
+      this.evictResource(oldest.account, oldest.key, oldest.resource);
+    }
+    while (this.bytes > this.maxBytes && this.evictLeastRecentlyUsed(inUse));
+  }
+
+  /** The oldest stored resource over all accounts, one without a running job if there is any. */
+  private oldestResource(): { account: Account; key: string; resource: Resource } | undefined {
+    let idle: { account: Account; key: string; resource: Resource } | undefined;
+    let any: typeof idle;
+    for (const account of this.accounts.values()) {
+      for (const [key, resource] of account.resources) {
+        if (!any || resource.id < any.resource.id) any = { account, key, resource };
+        if (account.active.has(resource)) continue;
+        // Insertion order is age order: the first idle resource is the account's oldest idle one.
+        if (!idle || resource.id < idle.resource.id) idle = { account, key, resource };
+        break;
+      }
+    }
+    return idle ?? any;
+  }
+
+  private evictResource(account: Account, key: string, resource: Resource): void {
+    account.resources.delete(key);
+    account.active.delete(resource);
+    account.evictedResources = (account.evictedResources ?? 0) + 1;
+    const size = resourceBytes(resource);
+    account.bytes = (account.bytes ?? 0) - size;
+    this.bytes -= size;
   }
 
   /** A new account for a token, as it starts, without keeping it. */
@@ -131,7 +193,10 @@ export class Store {
 
   /** The account of a token if the mock has seen it. */
   find(token: string): Account | undefined {
-    return this.accounts.get(token);
+    const account = this.accounts.get(token);
+    // A caller may change what it found (the control plane does): measured at the next settle().
+    if (account) this.touched.add(account);
+    return account;
   }
 
   /** Every account seen, in the order first seen. */
@@ -143,8 +208,13 @@ export class Store {
   forget(token?: string): void {
     if (token === undefined) {
       this.accounts.clear();
+      this.touched.clear();
       this.evicted = 0;
-    } else this.accounts.delete(token);
+      this.bytes = 0;
+    } else {
+      this.bytes -= this.accounts.get(token)?.bytes ?? 0;
+      this.accounts.delete(token);
+    }
   }
 
   static key(family: string, id: string | number): string {

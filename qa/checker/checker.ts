@@ -192,6 +192,7 @@ export class Checker {
     if (ex.status < 200 || ex.status >= 300 || body === undefined) return added;
 
     const account = accountKey(ex.requestHeaders.authorization);
+    this.credits.credential(account, ex.requestHeaders.authorization as string | undefined);
     const firstParam = Object.values(match.params)[0];
     const dataId = (body as { data?: { id?: unknown } })?.data?.id;
     const resourceId = firstParam ?? (dataId !== undefined && dataId !== null ? String(dataId) : undefined);
@@ -208,6 +209,21 @@ export class Checker {
     for (const f of this.credits.observe(account, match.op, body, resource, ex.at))
       judge(f.kind, f.expected, f.got, f.resource ?? resource);
     return added;
+  }
+
+  /** A finding of the proxy's own confirming reads (confirm-refunds.ts), kept like any violation. */
+  creditViolation(
+    operationId: string,
+    path: string,
+    status: number,
+    f: { kind: ViolationKind; expected: string; got: string; resource?: string },
+  ): void {
+    const at = new Date().toISOString();
+    const fields = { operationId, kind: f.kind, method: 'GET', path, status, resource: f.resource, expected: f.expected, got: f.got, at };
+    const v: Violation = { ...fields, message: describeViolation(fields) };
+    if (!this.admit('violations', operationId)) return;
+    this.violations.push(v);
+    this.onViolation?.(v);
   }
 
   private requestError(error: Omit<RequestError, 'message' | 'method' | 'path' | 'status' | 'at'>, ex: Observed, at: string): void {

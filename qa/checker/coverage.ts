@@ -234,3 +234,53 @@ export function readMinCoverage(value: string | undefined, name: string): number
   if (!Number.isFinite(n) || n < 0 || n > 100) throw new Error(`${name} must be a percent between 0 and 100, got "${value}"`);
   return n;
 }
+
+/**
+ * Several runs' coverage as one (the shards of a split run): an item is covered when any run covered
+ * it, so what stays uncovered is what every run left uncovered. Refunds seen add up; charging calls
+ * are counted again from the merged operations.
+ */
+export function mergeCoverage(reports: readonly CoverageReport[], contract: Contract): CoverageReport {
+  if (!reports.length) throw new Error('no coverage to merge');
+  const common = (pick: (r: CoverageReport) => string[]) =>
+    reports.map(pick).reduce((acc, list) => acc.filter((item) => list.includes(item)));
+  const uncovered = {
+    operations: common((r) => r.uncovered.operations),
+    responses: common((r) => r.uncovered.responses),
+    transitions: common((r) => r.uncovered.transitions),
+    terminalStates: common((r) => r.uncovered.terminalStates),
+    errorCodes: common((r) => r.uncovered.errorCodes),
+  };
+  const first = reports[0];
+  const ratio = (total: number, missing: string[]): Ratio => ({ covered: total - missing.length, total });
+  const byMachine = Object.fromEntries(
+    Object.entries(first.transitions.byMachine).map(([name, r]) => [
+      name,
+      ratio(
+        r.total,
+        uncovered.transitions.filter((t) => t.startsWith(`${name} `)),
+      ),
+    ]),
+  );
+  // As the recorder counts them: charging operations whose path is not itself a guess.
+  const guessed = new Set(
+    relaxations(contract.doc)
+      .filter((r) => r.kind === 'guess')
+      .map((r) => r.operationId),
+  );
+  const charging = [...contract.operations.values()].filter((op) => op.credits?.charges && !guessed.has(op.id));
+  return {
+    operations: ratio(first.operations.total, uncovered.operations),
+    responses: ratio(first.responses.total, uncovered.responses),
+    transitions: { ...ratio(first.transitions.total, uncovered.transitions), byMachine },
+    terminalStates: ratio(first.terminalStates.total, uncovered.terminalStates),
+    errorCodes: ratio(first.errorCodes.total, uncovered.errorCodes),
+    charging: {
+      called: charging.filter((op) => !uncovered.operations.includes(op.id)).length,
+      total: first.charging.total,
+      refundsSeen: reports.reduce((n, r) => n + r.charging.refundsSeen, 0),
+    },
+    uncovered,
+    lenient: [...new Set(reports.flatMap((r) => r.lenient))],
+  };
+}

@@ -41,6 +41,16 @@ interface Account {
   charges: Charge[];
   pending: Pending[];
   usedLedger: Set<string>;
+  /** The Authorization header the account's traffic carried: kept in memory only, for the proxy's own confirming reads. */
+  authorization?: string;
+}
+
+/** What an account's refunds await: the header to read with, and when the last one's grace ends. */
+export interface AwaitedRefunds {
+  account: string;
+  authorization?: string;
+  /** Epoch ms after which a balance without the refund counts as a missing refund. */
+  graceEndsAt: number;
 }
 
 export class CreditTracker {
@@ -161,6 +171,44 @@ export class CreditTracker {
         p.state = 'confirmed';
       }
     }
+  }
+
+  /** Remembers the account's Authorization header (in memory only; never in a report). */
+  credential(account: string, authorization: string | undefined): void {
+    if (authorization) this.account(account).authorization = authorization;
+  }
+
+  /** Accounts with refunds neither confirmed nor violated yet. */
+  awaited(): AwaitedRefunds[] {
+    return [...this.accounts.entries()]
+      .filter(([, a]) => a.pending.some((p) => p.state === 'pending'))
+      .map(([account, a]) => ({
+        account,
+        authorization: a.authorization,
+        graceEndsAt: Math.max(...a.pending.filter((p) => p.state === 'pending').map((p) => p.failedAt)) + this.graceMs,
+      }));
+  }
+
+  /**
+   * After the proxy's own reads of the balance and the ledger (confirm-refunds.ts): a refund of a
+   * known amount that neither showed, its grace over, is missing. One the figures cannot judge (the
+   * amount unknown) stays unconfirmed.
+   */
+  settle(account: string, balance: number | undefined, at: number): CreditFinding[] {
+    const acc = this.accounts.get(account);
+    if (!acc) return [];
+    const findings: CreditFinding[] = [];
+    for (const p of acc.pending) {
+      if (p.state !== 'pending' || p.amount === undefined || at - p.failedAt < this.graceMs) continue;
+      p.state = 'violated';
+      findings.push({
+        kind: 'refund',
+        resource: p.resource,
+        expected: `a refund of ${p.amount} after ${p.operationId} failed, in the balance or the ledger`,
+        got: `none: the proxy's own reads found ${balance === undefined ? 'no balance' : `balance ${balance}`} and no credit of ${p.amount} on the ledger's latest page`,
+      });
+    }
+    return findings;
   }
 
   /** What a refund for this resource looks like now. */

@@ -19,7 +19,7 @@ export async function runFlowsPhase(run: RunContext): Promise<void> {
   );
   const flowsStarted = Date.now();
   // Each lane walks its share of the flows on its own token (one lane: all of them).
-  const shares = spread(FLOWS, lanes.length);
+  const shares = spread(run.flows ?? FLOWS, lanes.length);
   const runs = await Promise.all(
     lanes.map((lane, i) =>
       runFlows({

@@ -21,6 +21,7 @@ import {
 import { FAIL_MARKER } from '../../mock/markers.js';
 import type { CoverageRecorder } from '../checker/coverage.js';
 import { accountKey, Checker } from '../checker/checker.js';
+import { confirmRefunds } from '../checker/confirm-refunds.js';
 import { startProxy } from '../proxy/forward.js';
 import type { JUnitCase } from '../proxy/report.js';
 import { loadFlows } from './arazzo.js';
@@ -162,6 +163,17 @@ function multipartBody(contract: Contract, op: Operation): { body: Buffer; type:
   return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }
 
+/**
+ * A refusal the contract lets the deployment give on its own data (x-data-refusals), in the error
+ * envelope: not the API's fault, and the flow cannot go on, so it ends skipped with the conditions.
+ */
+function dataRefusal(op: Operation, status: number, body: unknown): string | undefined {
+  const matching = op.dataRefusals.filter((r) => r.status === status);
+  // The envelope's one required field (ErrorEnvelope): an answer without it is no refusal at all.
+  if (!matching.length || typeof (body as { message?: unknown } | undefined)?.message !== 'string') return undefined;
+  return `refused on the deployment's own data (x-data-refusals: ${matching.map((r) => r.condition).join('; ')})`;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** How often a flow that is still polling says so. */
 const PROGRESS_MS = 15_000;
@@ -287,6 +299,11 @@ async function walk(
         Object.assign(result, { state: 'skipped', reason: `${step.op} answered ${response.status}: ${step.skipOn[response.status]}` });
         return;
       }
+      const refusal = dataRefusal(op, response.status, parsed);
+      if (refusal) {
+        Object.assign(result, { state: 'skipped', reason: `${step.op} answered ${response.status}: ${refusal}` });
+        return;
+      }
       if (response.status < 200 || response.status >= 300) {
         result.failures.push({
           type: 'FLOW',
@@ -345,6 +362,9 @@ async function walk(
     }
   }
   if (flow.refund && lastResource && lastMachine) {
+    // Not shown by the flow's own reads: read for it as the proxy does on stop (confirm-refunds.ts).
+    if (checker.credits.refundState(account, lastResource) === 'pending')
+      await confirmRefunds({ checker, target: new URL(options.baseUrl), log: options.log, stopped: options.stopped });
     const state = checker.credits.refundState(account, lastResource);
     if (state !== 'confirmed') {
       result.failures.push({

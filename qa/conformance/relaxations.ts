@@ -4,7 +4,7 @@
 // inputs accepts a documented refusal (400, 404, 422) of generated valid data, and where the
 // request itself is not shown, negative_data_rejection is off.
 import { readFileSync } from 'node:fs';
-import { describeRelaxations, relaxations as derive, type Relaxation } from '../../lib/contract/index.js';
+import { type Contract, describeRelaxations, relaxations as derive, type Relaxation } from '../../lib/contract/index.js';
 import { SCHEMA_JSON } from './contract-facts.js';
 
 type Json = any; // the bundled document as parsed (the derivation reads it through lib/contract)
@@ -28,6 +28,19 @@ export const GUESS_DISABLES = [
 ];
 /** What a relaxed operation may answer to generated valid data (positive_data_acceptance). */
 const ACCEPTED = ['2xx', '3xx', '400', '401', '403', '404', '409', '422', '429', '5xx'];
+/** Schemathesis's own default for positive_data_acceptance (4.32.5), which a data refusal extends. */
+const SCHEMATHESIS_ACCEPTED = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
+
+/**
+ * The statuses each operation may refuse schema-valid input with on the deployment's own data
+ * (`x-data-refusals`: an unknown plan, an account without a payment method), by operationId.
+ */
+export function dataRefusalStatuses(contract: Contract): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const op of contract.operations.values())
+    if (op.dataRefusals.length) out.set(op.id, [...new Set(op.dataRefusals.map((r) => r.status))].sort());
+  return out;
+}
 
 export function loadDoc(path = SCHEMA_JSON): Json {
   return JSON.parse(readFileSync(path, 'utf8'));
@@ -46,19 +59,26 @@ const q = (s: string) => JSON.stringify(s);
  * that sets a value wins, so each relaxed entry lists every status it accepts (402 too where the
  * operation charges, as the charging entry there does).
  */
-export function operationsToml(list: Relaxation[], parameters: Map<string, Record<string, string | number>>): string {
+export function operationsToml(
+  list: Relaxation[],
+  parameters: Map<string, Record<string, string | number>>,
+  refusals: Map<string, number[]> = new Map(),
+): string {
   const byId = new Map(list.map((r) => [r.operationId, r]));
-  const ids = [...new Set([...byId.keys(), ...parameters.keys()])].sort();
+  const ids = [...new Set([...byId.keys(), ...parameters.keys(), ...refusals.keys()])].sort();
   const blocks: string[] = [];
   for (const id of ids) {
     const r = byId.get(id);
     const lines = ['[[operations]]', `include-operation-id = ${q(id)}`];
+    // A refusal on the deployment's own data answers valid input rightly, relaxed operation or not.
+    const own = (refusals.get(id) ?? []).map(String);
     if (r?.kind === 'guess') {
       for (const check of GUESS_DISABLES) lines.push(`checks.${check}.enabled = false`);
-    } else if (r) {
-      const accepted = r.charges ? [...ACCEPTED, '402'] : ACCEPTED;
+    } else if (r || own.length) {
+      const base = r ? (r.charges ? [...ACCEPTED, '402'] : ACCEPTED) : SCHEMATHESIS_ACCEPTED;
+      const accepted = [...new Set([...base, ...own])];
       lines.push(`checks.positive_data_acceptance.expected-statuses = [${accepted.map(q).join(', ')}]`);
-      if (r.requestUnknown) lines.push('checks.negative_data_rejection.enabled = false');
+      if (r?.requestUnknown) lines.push('checks.negative_data_rejection.enabled = false');
     }
     const params = parameters.get(id);
     if (params && Object.keys(params).length) {

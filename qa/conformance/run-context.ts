@@ -2,6 +2,7 @@
 // token), where reports go, the coverage recorder and the findings so far, and how to log.
 import type { Contract } from '../../lib/contract/index.js';
 import type { CoverageRecorder } from '../checker/coverage.js';
+import type { Flow } from './flow.js';
 import type { LocalServer } from './local-mock.js';
 import type { Seeded } from './seed.js';
 import type { readSettings } from './settings.js';
@@ -43,4 +44,6 @@ export interface RunContext {
   progress: () => string;
   /** The signal that stopped the run, once one arrived. */
   interrupted: () => NodeJS.Signals | undefined;
+  /** The flows this run walks (a shard's share; else every flow). */
+  flows?: Flow[];
 }

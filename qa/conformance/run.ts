@@ -9,8 +9,14 @@ import path from 'node:path';
 import { Contract } from '../../lib/contract/index.js';
 import { belowThreshold, CoverageRecorder, coverageLine, writeCoverage } from '../checker/coverage.js';
 import { operationFacts } from './contract-facts.js';
-import { FLOWS_PHASE } from './flows.js';
+import { FLOWS, FLOWS_PHASE } from './flows.js';
 import { runFlowsPhase } from './flows-phase.js';
+import { selectedOperations } from './args.js';
+import { runMerge } from './merge.js';
+import { runReplay } from './replay.js';
+import { dealByName, dealOperations } from './shard.js';
+import { RULES_PHASE, runRulesPhase } from './rules-phase.js';
+import { writeConformanceReport } from './run-report.js';
 import { maskToken } from './lanes.js';
 import { startLocalServer, type LocalServer } from './local-mock.js';
 import type { Lane, RunContext, Settings } from './run-context.js';
@@ -51,8 +57,26 @@ onStopSignal((signal) => {
   signalAll(signal);
 });
 
-async function main(): Promise<number> {
-  const settings = readSettings(process.env);
+/** `--shard <i>/<n>` on the command line, as CONFORMANCE_SHARD. */
+function shardArgument(argv: readonly string[]): Record<string, string> {
+  const at = argv.indexOf('--shard');
+  return at >= 0 ? { CONFORMANCE_SHARD: argv[at + 1] ?? '' } : {};
+}
+
+/** A shard's part: its operations (narrowing the requested ones) and its flows. */
+function shardPlan(requested: Settings, remote: boolean) {
+  if (!requested.shard) return { settings: requested, flows: FLOWS, noOperations: false };
+  const { index, count } = requested.shard;
+  const mine = dealOperations(selectedOperations(requested, operationFacts(), remote), count)[index - 1];
+  const flows = dealByName(FLOWS, (f) => f.name, requested.shard);
+  log(`shard ${index}/${count}: ${mine.length} operation(s) (${mine.join(', ') || 'none'}), ${flows.length} flow(s)`);
+  return { settings: { ...requested, operationIds: mine }, flows, noOperations: mine.length === 0 };
+}
+
+async function main(argv: readonly string[] = []): Promise<number> {
+  const requested = readSettings({ ...process.env, ...shardArgument(argv) });
+  const plan = shardPlan(requested, requested.baseUrl !== undefined);
+  const settings = plan.settings;
   const remote = settings.baseUrl !== undefined;
   const reportDir = path.resolve(settings.reportDir ?? mkdtempSync(path.join(os.tmpdir(), 'conformance-')));
   mkdirSync(reportDir, { recursive: true });
@@ -103,9 +127,12 @@ async function main(): Promise<number> {
 
     // CONFORMANCE_PHASES may name `flows` beside (or instead of) Schemathesis's phases. Unset: every
     // Schemathesis phase and the flows; CONFORMANCE_OPERATIONS alone narrows to Schemathesis.
-    const flowsSelected = settings.phases.length ? settings.phases.includes(FLOWS_PHASE) : !settings.operationIds.length;
-    const schemathesisPhases = settings.phases.filter((p) => p !== FLOWS_PHASE);
-    const schemathesisSelected = !settings.phases.length || schemathesisPhases.length > 0;
+    const flowsSelected = settings.phases.length ? settings.phases.includes(FLOWS_PHASE) : !requested.operationIds.length;
+    // The targeted cases of stated rules: in the full profile, or when CONFORMANCE_PHASES names them.
+    const rulesSelected =
+      !plan.noOperations && (settings.phases.length ? settings.phases.includes(RULES_PHASE) : settings.profile === 'full');
+    const schemathesisPhases = settings.phases.filter((p) => p !== FLOWS_PHASE && p !== RULES_PHASE);
+    const schemathesisSelected = !plan.noOperations && (!settings.phases.length || schemathesisPhases.length > 0);
     const findings: Finding[] = [];
     let failed = false;
     const run: RunContext = {
@@ -124,6 +151,7 @@ async function main(): Promise<number> {
       laneLog,
       progress,
       interrupted: () => interrupted,
+      flows: plan.flows,
     };
 
     if (schemathesisSelected) {
@@ -131,24 +159,10 @@ async function main(): Promise<number> {
       if (result.exitCode !== undefined) return result.exitCode;
       failed ||= result.failed;
     }
+    if (rulesSelected && !interrupted) await runRulesPhase(run);
     if (flowsSelected) await runFlowsPhase(run);
 
-    const covered = coverage.report();
-    const coverageFiles = writeCoverage(reportDir, covered, 'Conformance: coverage of the run');
-    log(`coverage: ${coverageLine(covered)}; ${coverageFiles.json}, ${coverageFiles.page}`);
-    const short = belowThreshold(covered, settings.minCoverage);
-    if (short) {
-      log(`CONFORMANCE_MIN_COVERAGE: ${short}`);
-      failed = true;
-    }
-
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log('\n[conformance] summary:');
-    console.log(formatSummary(findings));
-    log(
-      `${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}${interrupted ? ` (interrupted by ${interrupted}: a partial run)` : ''}`,
-    );
-    return findings.length || failed ? 1 : 0;
+    return conclude(run, target, failed);
   } finally {
     for (const lane of lanes) {
       if (remote && lane.seeded?.created.length) {
@@ -161,10 +175,46 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
+/** The end of a run: coverage, the summary, report.html (and the CI summary); the exit code. */
+function conclude(run: RunContext, target: string, phaseFailed: boolean): number {
+  const { coverage, reportDir, settings, findings, started, progress } = run;
+  let failed = phaseFailed;
+  const covered = coverage.report();
+  const coverageFiles = writeCoverage(reportDir, covered, 'Conformance: coverage of the run');
+  log(`coverage: ${coverageLine(covered)}; ${coverageFiles.json}, ${coverageFiles.page}`);
+  const short = belowThreshold(covered, settings.minCoverage);
+  if (short) {
+    log(`CONFORMANCE_MIN_COVERAGE: ${short}`);
+    failed = true;
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log('\n[conformance] summary:');
+  console.log(formatSummary(findings));
+  const because = [
+    `${findings.length} failure(s)`,
+    ...(short ? [`CONFORMANCE_MIN_COVERAGE: ${short}`] : []),
+    ...(failed && !short ? ['a phase did not complete or Schemathesis exited non-zero (see the console)'] : []),
+  ];
+  const page = writeConformanceReport(run, settings.baseUrl ?? target, covered, because, findings.length > 0 || failed);
+  log(`report: ${page.html}${page.summary ? `; summary appended to ${page.summary} (GITHUB_STEP_SUMMARY)` : ''}`);
+  log(
+    `${findings.length || failed ? 'FAILED' : 'passed'} in ${seconds}s${progress()}${interrupted ? ` (interrupted by ${interrupted}: a partial run)` : ''}`,
+  );
+  return findings.length || failed ? 1 : 0;
+}
+
+// Subcommands: `replay <report dir>` (replay.ts); anything else is a run.
+const [command, ...rest] = process.argv.slice(2);
+const entry =
+  command === 'replay'
+    ? () => runReplay(rest, process.env, () => interrupted !== undefined)
+    : command === 'merge'
+      ? () => runMerge(rest)
+      : () => main(process.argv.slice(2));
+entry().then(
   (code) => process.exit(code),
   (error: Error) => {
-    console.error(`[conformance] could not run: ${error.message}`);
+    console.error(`[conformance] could not ${command === 'replay' ? 'replay' : 'run'}: ${error.message}`);
     process.exit(2);
   },
 );

@@ -8,7 +8,7 @@ import { recordHar } from '../checker/har.js';
 import { buildSchemathesisArgs, hasLinkBetween, selectedOperations } from './args.js';
 import { operationFacts, SCHEMA_YAML } from './contract-facts.js';
 import { mergeJUnit, PER_OPERATION_PHASES, planUnits, runOnLanes, STATEFUL_PHASE, type Unit } from './lanes.js';
-import { describeRelaxations, effectiveConfig, loadDoc, operationsToml, relaxations } from './relaxations.js';
+import { dataRefusalStatuses, describeRelaxations, effectiveConfig, loadDoc, operationsToml, relaxations } from './relaxations.js';
 import type { Lane, RunContext } from './run-context.js';
 import { resolveRuntime } from './runtime.js';
 import { runSchemathesisProcess } from './schemathesis-process.js';
@@ -62,6 +62,15 @@ export async function runSchemathesisPhase(
   else
     log(`${relaxed.length} operations relaxed where the contract says the source is silent (x-unspecified); every other check is strict:`);
   for (const line of describeRelaxations(relaxed)) log(`  ${line}`);
+  // Refusals the source allows on the deployment's own data (x-data-refusals): stated, never relaxed away.
+  const refusals = new Map([...dataRefusalStatuses(contract)].filter(([id]) => selectedIds.has(id)));
+  for (const [id, statuses] of refusals)
+    log(
+      `  ${id}: ${statuses.join(', ')} accepted as an answer to valid input (x-data-refusals: ${contract
+        .op(id)
+        .dataRefusals.map((r) => r.condition)
+        .join('; ')})`,
+    );
   // Each lane seeds its own account (at its own pace), all at once.
   await Promise.all(
     lanes.map(async (lane) => {
@@ -81,7 +90,10 @@ export async function runSchemathesisPhase(
         );
       }
       lane.configPath = path.join(reportDir, many ? `schemathesis-effective-${lane.index + 1}.toml` : 'schemathesis-effective.toml');
-      writeFileSync(lane.configPath, effectiveConfig(readFileSync(CONFIG, 'utf8'), operationsToml(relaxed, lane.seeded.parameters)));
+      writeFileSync(
+        lane.configPath,
+        effectiveConfig(readFileSync(CONFIG, 'utf8'), operationsToml(relaxed, lane.seeded.parameters, refusals)),
+      );
       say(`effective Schemathesis config: ${lane.configPath}`);
     }),
   );

@@ -2,6 +2,7 @@
 // (the public interface listed in docs/conformance.md). Pure (the only input besides the environment
 // is the contract's default rate limit, read once), so it is unit-tested directly.
 import { readMinCoverage } from '../checker/coverage.js';
+import { parseShard, type Shard } from './shard.js';
 import { ContractModel } from '../../lib/contract/index.js';
 
 export type Profile = 'full' | 'smoke';
@@ -37,6 +38,8 @@ export interface Settings {
   pollTimeoutSeconds: number;
   /** CONFORMANCE_MIN_COVERAGE: percent of documented responses the run must have seen. */
   minCoverage?: number;
+  /** CONFORMANCE_SHARD (or --shard): this machine's part of a run split over several (shard.ts). */
+  shard?: Shard;
 }
 
 /** The default of CONFORMANCE_POLL_TIMEOUT (a tool setting, stated in docs/conformance.md). */
@@ -124,5 +127,6 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     relaxGuesses: env.CONFORMANCE_RELAX?.trim() !== '0',
     pollTimeoutSeconds,
     minCoverage: readMinCoverage(env.CONFORMANCE_MIN_COVERAGE, 'CONFORMANCE_MIN_COVERAGE'),
+    shard: parseShard(env.CONFORMANCE_SHARD),
   };
 }

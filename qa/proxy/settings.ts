@@ -23,6 +23,10 @@ export interface ProxySettings {
   maxResponseBytes: number;
   /** PROXY_TIMEOUT_MS: how long one exchange with the target may take before it is a target error. */
   timeoutMs: number;
+  /** PROXY_CONFIRM_REFUNDS (default on; 0 turns it off): on stop, read the balance and ledger for refunds the traffic never showed. */
+  confirmRefunds: boolean;
+  /** PROXY_RECORD: where to write, on stop, a mock scenario of what the proxy saw (record.ts). */
+  record?: string;
 }
 
 /** A request body limit real uploads fit (three audio samples, say); the source states none, so this is the proxy's choice. */
@@ -74,5 +78,7 @@ export function readProxySettings(env: NodeJS.ProcessEnv, basePath: string): Pro
     maxBodyBytes: positiveInteger('PROXY_MAX_BODY_BYTES', env.PROXY_MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
     maxResponseBytes: positiveInteger('PROXY_MAX_RESPONSE_BYTES', env.PROXY_MAX_RESPONSE_BYTES, DEFAULT_MAX_RESPONSE_BYTES),
     timeoutMs: positiveInteger('PROXY_TIMEOUT_MS', env.PROXY_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
+    confirmRefunds: env.PROXY_CONFIRM_REFUNDS?.trim() !== '0',
+    record: env.PROXY_RECORD?.trim() ? path.resolve(env.PROXY_RECORD.trim()) : undefined,
   };
 }

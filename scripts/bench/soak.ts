@@ -4,6 +4,7 @@
 //   --tokens N       distinct bearer tokens they spread over (default 500)
 //   --load-seconds N how long the 200-connection phase runs (default 30; 0 skips it)
 //   --write          put the figures into mock/bench-results.md (section "Soak")
+//   --case NAME      mixed (default), or big-scripts: 2 MB scripts over 4 tokens for --seconds (default 25)
 //   --stream-seconds N how long the proxy's endless-answer case runs first (default 60; 0 skips it)
 //   --stream-only    run only the proxy's case (scripts/bench/proxy-stream.ts)
 // Mixed traffic: lifecycles (create, configure, render, poll to the end; some marked to fail),
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startMockProcess } from '../../mock/launch.js';
+import { bigScriptsSoak } from './soak-big-scripts.js';
 import { proxyEndlessStream, proxyStreamSection } from './proxy-stream.js';
 
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: object) => Promise<{
@@ -31,16 +33,18 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RESULTS = path.join(ROOT, 'mock/bench-results.md');
 const { values: args } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '600' },
+    seconds: { type: 'string' },
     workers: { type: 'string', default: '20' },
     tokens: { type: 'string', default: '500' },
     'load-seconds': { type: 'string', default: '30' },
     write: { type: 'boolean', default: false },
+    // Which soak: the mixed traffic (default), or one of the separate cases below.
+    case: { type: 'string', default: 'mixed' },
     'stream-seconds': { type: 'string', default: '60' },
     'stream-only': { type: 'boolean', default: false },
   },
 });
-const SECONDS = Number(args.seconds);
+const SECONDS = Number(args.seconds ?? '600');
 const WORKERS = Number(args.workers);
 const TOKENS = Number(args.tokens);
 const LOAD_SECONDS = Number(args['load-seconds']);
@@ -159,6 +163,8 @@ async function main(): Promise<void> {
     const until = started + SECONDS * 1000;
     await Promise.all(Array.from({ length: WORKERS }, (_, i) => mixedClient(mock.baseUrl, control, i, until)));
     sample();
+    // The stored state's size against MOCK_MAX_STATE_BYTES, which a mixed run stays well inside.
+    const state = (await (await fetch(`${control}/__mock/accounts`)).json()).state;
     clearInterval(sampler);
     clearInterval(progress);
     const sorted = [...latencies].sort((a, b) => a - b);
@@ -196,6 +202,7 @@ async function main(): Promise<void> {
       latencyMs: { p50: round(percentile(sorted, 0.5)), p99: round(percentile(sorted, 0.99)), max: round(sorted[sorted.length - 1] ?? 0) },
       rssMb: { start: samples[0].rssMb, lowestAfterWarmUp: warm.rssMb, end: last.rssMb, growthAfterWarmUp: last.rssMb - warm.rssMb },
       rssSamples: samples,
+      state,
       load,
       node: process.version,
     };
@@ -227,6 +234,7 @@ for ${report.load?.seconds ?? 0} s.
 | latency p50 / p99 / max (mixed) | ${report.latencyMs.p50} / ${report.latencyMs.p99} / ${report.latencyMs.max} ms | |
 | RSS at start / lowest after warm-up (first tenth) / at end | ${report.rssMb.start} / ${report.rssMb.lowestAfterWarmUp} / ${report.rssMb.end} MB | |
 | RSS growth after warm-up (end minus the lowest after warm-up) | ${report.rssMb.growthAfterWarmUp} MB | < 50 MB: ${goal(report.rssMb.growthAfterWarmUp < 50)} |
+| stored state at the end / MOCK_MAX_STATE_BYTES | ${Math.round(report.state.bytes / 1024 / 102.4) / 10} / ${Math.round(report.state.maxBytes / 1024 / 1024)} MiB | under half: ${goal(report.state.bytes < report.state.maxBytes / 2)} |
 ${
   report.load
     ? `| 200 connections: requests/s | ${report.load.rps} | |
@@ -266,7 +274,16 @@ async function proxyStreamPhase(): Promise<void> {
   console.log(JSON.stringify({ proxyStream: result }));
 }
 
-(args['stream-only'] ? proxyStreamPhase() : proxyStreamPhase().then(main)).catch((error) => {
-  console.error(`soak: ${error.stack ?? error}`);
-  process.exit(1);
-});
+const CASES: Record<string, () => Promise<void>> = {
+  // The proxy's endless-answer case first (--stream-seconds), then the mixed traffic.
+  mixed: () => (args['stream-only'] ? proxyStreamPhase() : proxyStreamPhase().then(main)),
+  // 2 MB scripts over 4 tokens: RSS stays flat under MOCK_MAX_STATE_BYTES (scripts/bench/soak-big-scripts.ts).
+  'big-scripts': () => bigScriptsSoak({ seconds: Number(args.seconds ?? '25'), write: args.write ?? false }),
+};
+
+(CASES[args.case ?? 'mixed'] ?? (() => Promise.reject(new Error(`unknown --case ${args.case}: ${Object.keys(CASES).join(', ')}`))))().catch(
+  (error) => {
+    console.error(`soak: ${error.stack ?? error}`);
+    process.exit(1);
+  },
+);

@@ -5,7 +5,7 @@
 import { readdir, readFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
-import { GENERATED_DIR, ROOT } from '../lib/project.js';
+import { CLIENT_PACKAGE_NAME, GENERATED_DIR, ROOT } from '../lib/project.js';
 
 const CLIENT_DIR = path.join(ROOT, 'client');
 
@@ -28,7 +28,7 @@ async function packageManifest(outDir: string): Promise<string> {
   const api = JSON.parse(await readFile(path.join(outDir, 'openapi.json'), 'utf8'));
   const entry = { types: './index.d.ts', import: './index.js', default: './index.js' };
   const manifest = {
-    name: 'video-api-v2-client',
+    name: CLIENT_PACKAGE_NAME,
     version: api.info.version,
     description: `Typed fetch client for ${api.info.title} (openapi-fetch), generated from its OpenAPI contract.`,
     type: 'module',

@@ -44,6 +44,14 @@ export interface DiffResult {
 
 const ORDER = { breaking: 0, 'non-breaking': 1, docs: 2 } as const;
 
+/** Labels of the operations only one side has: their removal or addition is said once, without
+ *  the notes on what they carried (their x-unspecified markers, x-credits, ...). */
+function appearing(base: ContractModel, head: ContractModel): string[] {
+  const labels = (m: ContractModel) => new Set(m.operations().map((o) => o.pointer));
+  const [b, h] = [labels(base), labels(head)];
+  return [...[...b].filter((p) => !h.has(p)), ...[...h].filter((p) => !b.has(p))];
+}
+
 export function diffContracts(baseDoc: object, headDoc: object): DiffResult {
   const base = new ContractModel(structuredClone(baseDoc));
   const head = new ContractModel(structuredClone(headDoc));
@@ -51,20 +59,25 @@ export function diffContracts(baseDoc: object, headDoc: object): DiffResult {
   const breakingCovers = entries.filter((e) => e.breaking).flatMap((e) => e.pointers ?? []);
   const headOps = new OperationIndex(head);
   const baseOps = new OperationIndex(base);
-  const raw = [...openapiChanges(base.doc, head.doc), ...extensionChanges(base, head)];
+  const whole = appearing(base, head);
+  const raw = [
+    ...openapiChanges({ base, head, baseOps, headOps }),
+    ...extensionChanges(base, head).filter((c) => !whole.some((p) => covers(p, c.pointer))),
+  ];
   const changes: Change[] = raw.map((c) => {
     // State machines live in components but are about the operations that poll or move them.
-    const operations = [...new Set([...headOps.touched(c.pointer), ...baseOps.touched(c.pointer)])];
+    const operations = c.operations ?? [...new Set([...headOps.touched(c.pointer), ...baseOps.touched(c.pointer)])];
     const inHead = componentPlaces(head.doc, c.pointer);
     const inBase = componentPlaces(base.doc, c.pointer);
-    const places = [c.pointer, ...inHead, ...inBase];
+    const places = [c.pointer, ...(c.places ?? []), ...inHead, ...inBase];
     const acknowledged =
       c.class === 'docs'
         ? true
         : c.class === 'non-breaking'
           ? entries.length > 0
           : breakingCovers.some((p) => places.some((x) => covers(p, x)));
-    return { ...c, acknowledged, operations, component: inHead.at(-1) ?? inBase.at(-1) };
+    const component = c.places?.[0] ?? inHead.at(-1) ?? inBase.at(-1);
+    return { class: c.class, pointer: c.pointer, message: c.message, acknowledged, operations, ...(component ? { component } : {}) };
   });
   changes.sort((a, b) => ORDER[a.class] - ORDER[b.class]);
   return { changes, entries };

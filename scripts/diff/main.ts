@@ -2,9 +2,11 @@
 // Compares the contract (openapi/, bundled afresh; or --head) with the last release (or --base) and
 // lists every change: breaking, non-breaking or docs. Exit 1 on a breaking change no change-log entry
 // acknowledges; with --gate (npm test) also on a behaviour change with no change-log entry at all.
+// With GITHUB_STEP_SUMMARY set, a Markdown summary is appended to that file.
 import { parseArgs } from 'node:util';
 import { diffContracts, gateProblems } from './diff.js';
 import { bundleSource, latestBase, loadBase } from './releases.js';
+import { writeStepSummary } from './summary.js';
 import type { Change } from './types.js';
 
 const { values } = parseArgs({
@@ -41,6 +43,7 @@ function main(): number {
   if (values.json) console.log(JSON.stringify({ changes: result.changes }, null, 2));
   else print(result.changes, base.label);
   for (const p of problems) console.error(`diff: ${p}`);
+  writeStepSummary(result.changes, base.label, problems);
   return problems.length ? 1 : 0;
 }
 

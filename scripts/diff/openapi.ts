@@ -1,13 +1,25 @@
-// The OpenAPI part of the diff: api-smart-diff compares the two bundles (refs resolved) and classifies
-// each change; vendor extensions are left to extensions.ts, which knows what they mean.
+// The OpenAPI part of the diff. api-smart-diff finds the changes, each at its place in every
+// operation that reaches it (references followed); the verdict is ours, per operation and by the way
+// the data flows (op-rules.ts, schema-rules.ts). An entry at a component never decides on its own:
+// the operations that use the component carry the change, and a component no operation uses is
+// docs (a security scheme no operation uses: non-breaking). Vendor extensions are left to
+// extensions.ts, which knows what they mean.
 import { apiCompare } from 'api-smart-diff';
-import { toPointer } from '../../lib/contract/index.js';
-import type { ChangeClass } from './types.js';
+import { type ContractModel, toPointer } from '../../lib/contract/index.js';
+import { type Direction, locate } from './locate.js';
+import { operationChange } from './op-rules.js';
+import type { OperationIndex } from './operations.js';
+import { capital, type Diff, schemaChange, show } from './schema-rules.js';
+import type { ChangeClass, RuleContext } from './types.js';
 
 export interface RawChange {
   class: ChangeClass;
   pointer: string;
   message: string;
+  /** The operations it is about, when the pointer alone does not say (security). */
+  operations?: string[];
+  /** The same change at the components the operation reaches it through. */
+  places?: string[];
 }
 
 const CLASS: Record<string, ChangeClass> = {
@@ -20,42 +32,181 @@ const CLASS: Record<string, ChangeClass> = {
   unclassified: 'non-breaking',
 };
 
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const VERBS: Record<string, string> = { add: 'Added', remove: 'Removed', replace: 'Changed', rename: 'Renamed' };
 
-/** A response enum that gains a value breaks a client's exhaustive `switch` (oasdiff's
- *  response-property-enum-value-added); api-smart-diff counts it as non-breaking. */
-function responseEnumAdded(path: ReadonlyArray<string | number>, action: string): boolean {
-  return action === 'add' && path.includes('responses') && path.at(-2) === 'enum';
+export interface Sides {
+  base: ContractModel;
+  head: ContractModel;
+  baseOps: OperationIndex;
+  headOps: OperationIndex;
 }
 
-/** ` = <value>` (the new one, or the old one for a removal), short. */
-function value(d: { action: string; before?: unknown; after?: unknown }): string {
-  const v = d.action === 'remove' ? d.before : d.after;
-  if (v === undefined || (typeof v === 'object' && v !== null)) return '';
-  const text = JSON.stringify(v);
-  return ` = ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
+const users = (sides: Sides, place: string) => [...new Set([...sides.headOps.touched(place), ...sides.baseOps.touched(place)])].sort();
+
+/** Labels of the operations whose effective security (their own, else the document's) names `scheme`. */
+function schemeUsers(model: ContractModel, scheme: string): string[] {
+  const global = model.doc.security ?? [];
+  return model
+    .operations()
+    .filter((o) => (o.operation.security ?? global).some((req) => scheme in req))
+    .map((o) => o.label);
 }
 
-export function openapiChanges(base: object, head: object): RawChange[] {
-  const { diffs } = apiCompare(base, head);
-  const out: RawChange[] = [];
-  for (const d of diffs) {
-    const keys = d.path.map(String);
-    // Vendor extensions (and anything inside one) are classified by the extension layer.
-    if (keys.some((k) => k.startsWith('x-'))) continue;
-    let cls = CLASS[d.type] ?? 'non-breaking';
-    if (responseEnumAdded(d.path, d.action)) cls = 'breaking';
-    const pointer = toPointer(keys);
-    const where = keys[0] === 'paths' && keys.length >= 3 ? `${keys[2].toUpperCase()} ${keys[1]}: ` : '';
-    const text = (d.description ?? '').trim();
-    // The library writes its sentence once per changed node and leaves later copies without a subject.
-    let said =
-      text && !text.startsWith('in ')
-        ? text.replace(/^\[(\w+)\]\s*/, '$1 ')
-        : `${VERBS[d.action] ?? d.action} ${keys.slice(-2).join('.')}${value(d)}${text ? ` ${text}` : ''}`;
-    if (responseEnumAdded(d.path, d.action))
-      said = `the response value ${value(d).slice(3)} is added to an enum (a new value breaks a client's exhaustive switch)`;
-    out.push({ class: cls, pointer, message: `${where}${said}.`.replace(/\.\.$/, '.') });
+function securityScheme(sides: Sides, d: Diff): RawChange {
+  const name = d.keys[2];
+  const pointer = toPointer(d.keys);
+  const used = [...new Set([...schemeUsers(sides.base, name), ...schemeUsers(sides.head, name)])].sort();
+  const operations = used;
+  if (d.keys.length === 3) {
+    const what = `${d.action === 'add' ? 'Added' : 'Removed'} the security scheme \`${name}\``;
+    if (!used.length) return { class: 'non-breaking', pointer, message: `${what}, which no operation uses.` };
+    return {
+      class: d.action === 'add' ? 'non-breaking' : 'breaking',
+      pointer,
+      operations,
+      message: `${what}, used by ${used.length} operation(s).`,
+    };
   }
-  return out;
+  const key = d.keys.at(-1);
+  const message = `The security scheme \`${name}\` changes (${d.keys.slice(3).join('.')})`;
+  if (key === 'description' || !used.length)
+    return { class: 'docs', pointer, operations, message: `${message}${used.length ? '' : ', which no operation uses'}.` };
+  return {
+    class: 'breaking',
+    pointer,
+    operations,
+    message: `${message}: the ${used.length} operation(s) using it authenticate another way.`,
+  };
+}
+
+function globalChange(sides: Sides, d: Diff): RawChange {
+  const pointer = toPointer(d.keys);
+  if (d.keys[0] === 'security') {
+    const own = (m: ContractModel) =>
+      m
+        .operations()
+        .filter((o) => !o.operation.security)
+        .map((o) => o.label);
+    const operations = [...new Set([...own(sides.base), ...own(sides.head)])].sort();
+    return {
+      class: 'breaking',
+      pointer,
+      operations,
+      message: `The document's security requirements change: the ${operations.length} operation(s) without their own authenticate another way.`,
+    };
+  }
+  const value = d.action === 'remove' ? d.before : d.after;
+  const shown = value === undefined || typeof value === 'object' ? '' : ` = ${show(value)}`;
+  return { class: d.fallback, pointer, message: `${VERBS[d.action] ?? d.action} ${d.keys.join('.')}${shown}.` };
+}
+
+function toDiff(d: { path: ReadonlyArray<string | number>; action: string; before?: unknown; after?: unknown; type: string }): Diff {
+  return { keys: d.path.map(String), action: d.action, before: d.before, after: d.after, fallback: CLASS[d.type] ?? 'non-breaking' };
+}
+
+/** The same change seen at a component and inside an operation: same action, keyword and values
+ *  (an object only as "an object": the library may give it resolved on one side, not the other). */
+const shape = (v: unknown) => (v !== null && typeof v === 'object' ? 'object' : JSON.stringify(v));
+const sameChange = (d: Diff) => `${d.action}|${d.keys.at(-1)}|${shape(d.before)}|${shape(d.after)}`;
+
+export function openapiChanges(sides: Sides): RawChange[] {
+  const { diffs: found, merged } = apiCompare(sides.base.doc, sides.head.doc);
+  const diffs = found.map(toDiff).filter((d) => !d.keys.some((k) => k.startsWith('x-')));
+  const ctx: RuleContext = { merged, changed: new Set(diffs.map((d) => toPointer(d.keys))) };
+  const inComponents = new Set(diffs.filter((d) => d.keys[0] === 'components' && d.keys[1] !== 'securitySchemes' && d.keys.length >= 3));
+  const twins = new Map<string, Diff[]>();
+  for (const c of inComponents) twins.set(sameChange(c), [...(twins.get(sameChange(c)) ?? []), c]);
+  const out: RawChange[] = [];
+  /** `<same change>|<operation>` for each change reported inside an operation. */
+  const carried = new Set<string>();
+  for (const d of diffs) {
+    const pointer = toPointer(d.keys);
+    if (d.keys[0] === 'paths' && d.keys.length >= 3 && METHODS.has(d.keys[2])) {
+      const key = sameChange(d);
+      // An added or removed node comes as written, perhaps a `$ref`.
+      d.before = sides.base.deref(d.before as object);
+      d.after = sides.head.deref(d.after as object);
+      const loc = locate(merged, d.keys, d.action === 'remove' ? d.before : undefined);
+      carried.add(`${key}|${loc.label}`);
+      const v = operationChange(loc, d, ctx);
+      const places = (twins.get(key) ?? [])
+        .filter((c) => users(sides, toPointer(c.keys.slice(0, 3))).includes(loc.label))
+        .map((c) => toPointer(c.keys));
+      if (v) out.push({ ...v, pointer, operations: [loc.label], places });
+    } else if (d.keys[0] === 'paths') out.push(pathLevel(sides, d));
+    else if (d.keys[0] === 'components' && d.keys[1] === 'securitySchemes') out.push(securityScheme(sides, d));
+    else if (!inComponents.has(d)) out.push(globalChange(sides, d));
+  }
+  const written = new Set<string>();
+  // Shortest first: the component the change was written in, before those that embed it.
+  for (const d of [...inComponents].sort((a, b) => a.keys.length - b.keys.length)) {
+    const ops = users(sides, toPointer(d.keys.slice(0, 3)));
+    // Said in full under each operation that reaches it, or already said at the inner component.
+    if (ops.some((o) => carried.has(`${sameChange(d)}|${o}`)) || written.has(`${sameChange(d)}|${ops}`)) continue;
+    written.add(`${sameChange(d)}|${ops}`);
+    const pointer = toPointer(d.keys);
+    const places = (twins.get(sameChange(d)) ?? []).filter((c) => c !== d).map((c) => toPointer(c.keys));
+    if (!ops.length) out.push({ class: 'docs', pointer, message: `\`${d.keys[2]}\` (${d.keys[1]}) changes, and no operation uses it.` });
+    else {
+      const c = componentChange(sides, d, ctx, ops);
+      if (c) out.push({ ...c, places });
+    }
+  }
+  return dedupe(out);
+}
+
+/** A change at a used component that no operation's entry carries (api-smart-diff does not always
+ *  follow every reference into the operations): judged by the ways its users' data flows. */
+function componentChange(sides: Sides, d: Diff, ctx: RuleContext, ops: string[]): RawChange | null {
+  const pointer = toPointer(d.keys);
+  const name = `\`${d.keys[2]}\``;
+  const flows = new Set<Direction>();
+  for (const index of [sides.baseOps, sides.headOps])
+    for (const dirs of index.directions(pointer).values()) for (const x of dirs) flows.add(x);
+  if (d.keys[1] === 'examples')
+    return { class: 'docs', pointer, operations: ops, message: `The example ${name} changes, in ${ops.join(', ')}.` };
+  if (d.keys[1] !== 'schemas' || !flows.size)
+    return {
+      class: d.fallback,
+      pointer,
+      operations: ops,
+      message: `${name} (${d.keys[1]}) changes at ${d.keys.slice(3).join('.') || 'its root'}, in ${ops.join(', ')}.`,
+    };
+  const verdicts = [...flows]
+    .map((direction) => schemaChange({ label: '', rest: ['components'], inSchema: d.keys.slice(3), direction, subject: name }, d, ctx))
+    .filter((v) => v !== null);
+  const worst = verdicts.find((v) => v.class === 'breaking') ?? verdicts.find((v) => v.class === 'non-breaking') ?? verdicts[0];
+  return worst ? { class: worst.class, pointer, operations: ops, message: `${capital(worst.message)}, in ${ops.join(', ')}.` } : null;
+}
+
+function pathLevel(sides: Sides, d: Diff): RawChange {
+  const pointer = toPointer(d.keys);
+  const ops = users(sides, pointer);
+  if (d.keys.length === 2 && d.action !== 'replace') {
+    const removed = d.action === 'remove';
+    return {
+      class: removed ? 'breaking' : 'non-breaking',
+      pointer,
+      operations: ops,
+      message: `${removed ? 'Removed' : 'Added'} the path ${d.keys[1]} (${ops.join(', ')}).`,
+    };
+  }
+  return {
+    class: d.fallback,
+    pointer,
+    operations: ops,
+    message: `${d.keys[1]}: ${d.keys.slice(2).join('.')} ${VERBS[d.action]?.toLowerCase() ?? d.action}.`,
+  };
+}
+
+/** One entry per sentence: a component reached twice in one operation says it once. */
+function dedupe(changes: RawChange[]): RawChange[] {
+  const seen = new Set<string>();
+  return changes.filter((c) => {
+    const key = `${c.class}|${c.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,6 +1,8 @@
 // Which operations a pointer touches: an operation's own pointer, or every operation that reaches a
-// component through `$ref` (directly or through other components).
+// component through `$ref` (directly or through other components), and which way: from its
+// parameters or request body (request) or from its responses (response).
 import { type ContractModel, parsePointer, toPointer } from '../../lib/contract/index.js';
+import type { Direction } from './locate.js';
 import { isObject } from './types.js';
 
 function refsIn(node: unknown, out: Set<string>): Set<string> {
@@ -17,28 +19,37 @@ function refsIn(node: unknown, out: Set<string>): Set<string> {
 }
 
 export class OperationIndex {
-  readonly #byComponent = new Map<string, Set<string>>();
+  /** component -> operation label -> the directions it is reached in */
+  readonly #byComponent = new Map<string, Map<string, Set<Direction>>>();
+  readonly #direct = new Map<string, Set<string>>();
   readonly #model: ContractModel;
 
   constructor(model: ContractModel) {
     this.#model = model;
     const doc = model.doc as unknown as { components?: Record<string, Record<string, unknown>> };
-    const direct = new Map<string, Set<string>>();
     for (const [kind, group] of Object.entries(doc.components ?? {}))
-      for (const [name, value] of Object.entries(group ?? {})) direct.set(toPointer(['components', kind, name]), refsIn(value, new Set()));
+      for (const [name, value] of Object.entries(group ?? {}))
+        this.#direct.set(toPointer(['components', kind, name]), refsIn(value, new Set()));
     for (const op of model.operations()) {
-      const seen = new Set<string>();
-      const queue = [...refsIn(op.operation, new Set())];
-      while (queue.length) {
-        const ref = queue.pop() as string;
-        if (seen.has(ref)) continue;
-        seen.add(ref);
-        queue.push(...(direct.get(ref) ?? []));
-      }
-      for (const ref of seen) {
-        if (!this.#byComponent.has(ref)) this.#byComponent.set(ref, new Set());
-        this.#byComponent.get(ref)?.add(op.label);
-      }
+      const { parameters, requestBody, responses } = op.operation;
+      this.#record(op.label, 'request', refsIn([parameters, requestBody], new Set()));
+      this.#record(op.label, 'response', refsIn(responses, new Set()));
+    }
+  }
+
+  #record(label: string, direction: Direction, roots: Set<string>): void {
+    const seen = new Set<string>();
+    const queue = [...roots];
+    while (queue.length) {
+      const ref = queue.pop() as string;
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      queue.push(...(this.#direct.get(ref) ?? []));
+    }
+    for (const ref of seen) {
+      const users = this.#byComponent.get(ref) ?? new Map<string, Set<Direction>>();
+      this.#byComponent.set(ref, users);
+      users.set(label, new Set([...(users.get(label) ?? []), direction]));
     }
   }
 
@@ -49,7 +60,12 @@ export class OperationIndex {
       const ops = this.#model.operations().filter((o) => o.path === keys[1] && (keys.length < 3 || o.method === keys[2]));
       return ops.map((o) => o.label);
     }
-    if (keys[0] === 'components' && keys.length >= 3) return [...(this.#byComponent.get(toPointer(keys.slice(0, 3))) ?? [])];
+    if (keys[0] === 'components' && keys.length >= 3) return [...this.directions(pointer).keys()];
     return [];
+  }
+
+  /** The operations that reach the component at `pointer`, each with the ways it flows. */
+  directions(pointer: string): Map<string, Set<Direction>> {
+    return this.#byComponent.get(toPointer(parsePointer(pointer).slice(0, 3))) ?? new Map();
   }
 }

@@ -31,3 +31,17 @@ export function same(a: unknown, b: unknown): boolean {
   }
   return false;
 }
+
+/** A classified change with its sentence (without the operation in front). */
+export interface Verdict {
+  class: ChangeClass;
+  message: string;
+}
+
+/** What the rules read besides the change itself. */
+export interface RuleContext {
+  /** api-smart-diff's merged document: the head's values, removed nodes kept, references followed. */
+  merged: unknown;
+  /** The pointer of every change the library reported. */
+  changed: Set<string>;
+}

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN, ROOT } from '../lib/project.js';
+import { BIN, CLIENT_PACKAGE_NAME, ROOT } from '../lib/project.js';
 import { sampleContext } from './code-samples.js';
 import { decorate } from './decorate.js';
 import { makeOffline } from './offline.js';
@@ -37,8 +37,7 @@ export interface DocsResult {
 
 export async function buildDocs(bundlePath: string, outFile: string): Promise<DocsResult> {
   const bundle = JSON.parse(await readFile(bundlePath, 'utf8'));
-  const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
-  const doc = await decorate(bundle, sampleContext(bundle, pkg.name));
+  const doc = await decorate(bundle, sampleContext(bundle, CLIENT_PACKAGE_NAME));
   return renderDocs(doc, outFile);
 }
 

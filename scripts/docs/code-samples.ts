@@ -1,19 +1,23 @@
-// `x-codeSamples` for every operation, generated from the contract: a curl command and a call with
-// the project's typed client (`createVideoApiClient`, an openapi-fetch client). Example values come
-// from the contract's own examples (parameter and schema `examples`, the first named request example).
-import type {
-  Example,
-  JsonValue,
-  MaybeRef,
-  Operation as OperationObject,
-  Parameter,
-  RequestBody,
-  Schema,
-} from '../../lib/contract/index.js';
-import { type Document, type Operation, deref, model } from './contract.js';
+// `x-codeSamples` for every operation, generated from the contract: a curl command, a call with the
+// published typed client (`video-api-v2-client`, an openapi-fetch client) and a Python call with
+// requests. Each spells out the same plan (scripts/docs/sample-plan.ts): the request with the
+// contract's example values, the status the docs show for it, the charge, and the poll to a
+// terminal state for an operation that starts or reads a state machine.
 import { fillPath } from '../../lib/contract/index.js';
-import { costText } from './credits.js';
+import type { Document, Operation } from './contract.js';
 import { SAMPLE_LANGUAGES } from './redoc-options.js';
+import {
+  expectation,
+  type PollPlan,
+  pollNote,
+  type SampleContext,
+  type SamplePlan,
+  type SampleRequest,
+  samplePlan,
+} from './sample-plan.js';
+import { pythonSample } from './python-sample.js';
+
+export { sampleContext, type SampleContext } from './sample-plan.js';
 
 export interface CodeSample {
   lang: string;
@@ -21,105 +25,11 @@ export interface CodeSample {
   source: string;
 }
 
-export interface SampleContext {
-  /** The first server's URL with its variables at their defaults. */
-  baseUrl: string;
-  /** The package that exports createVideoApiClient (package.json `name`). */
-  packageName: string;
-}
-
-export function sampleContext(doc: Document, packageName: string): SampleContext {
-  const baseUrl = model(doc).servers()[0]?.url ?? 'http://localhost';
-  return { baseUrl, packageName };
-}
-
-function isFile(schema: Schema | undefined): boolean {
-  return schema?.format === 'binary' || schema?.contentMediaType !== undefined || schema?.contentEncoding === 'base64';
-}
-
-function fileName(schema: Schema | undefined, index = 1): string {
-  const type = String(schema?.contentMediaType ?? '');
-  if (type.startsWith('audio/')) return `sample-${index}.mp3`;
-  if (type.startsWith('image/')) return 'photo.jpg';
-  if (type.startsWith('video/')) return 'clip.mp4';
-  return 'file.bin';
-}
-
-/** An example value for a schema: its own examples, default or enum, else a placeholder of its type. */
-function exampleOf(doc: Document, schemaOrRef: MaybeRef<Schema> | undefined): unknown {
-  const s = deref(doc, schemaOrRef ?? {});
-  if (s.examples?.length) return s.examples[0];
-  if (s.example !== undefined) return s.example;
-  if (s.default !== undefined) return s.default;
-  if (s.enum?.length) return s.enum[0];
-  if (s.const !== undefined) return s.const;
-  for (const part of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
-    const v = exampleOf(doc, part);
-    if (v !== undefined) return v;
-  }
-  const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  if (type === 'integer' || type === 'number') return 1;
-  if (type === 'boolean') return true;
-  if (type === 'array') return [exampleOf(doc, s.items)];
-  if (type === 'object' || s.properties) {
-    return Object.fromEntries((s.required ?? []).map((k) => [k, exampleOf(doc, s.properties?.[k])]));
-  }
-  return 'string';
-}
-
-function paramValue(doc: Document, p: Parameter): unknown {
-  if (p.example !== undefined) return p.example;
-  const named = Object.values(p.examples ?? {})[0];
-  if (named) return deref<Example>(doc, named).value;
-  return exampleOf(doc, p.schema);
-}
-
-interface Request {
-  path: Record<string, unknown>;
-  query: Record<string, unknown>;
-  mediaType?: string;
-  body?: Record<string, unknown>;
-  bodySchema?: Schema;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function requestOf(doc: Document, op: OperationObject): Request {
-  const req: Request = { path: {}, query: {} };
-  for (const p of (op.parameters ?? []).map((x) => deref<Parameter>(doc, x))) {
-    if (p.in === 'path') req.path[p.name] = paramValue(doc, p);
-    else if (p.in === 'query' && p.required) req.query[p.name] = paramValue(doc, p);
-  }
-  const rb = op.requestBody && deref<RequestBody>(doc, op.requestBody);
-  const [mediaType, media] = Object.entries(rb?.content ?? {})[0] ?? [];
-  if (!rb || !media) return req;
-  const named = Object.values(media.examples ?? {})[0];
-  const example: JsonValue | undefined = media.example ?? (named ? deref<Example>(doc, named).value : undefined);
-  const schema = deref<Schema>(doc, media.schema ?? {});
-  if (isRecord(example)) req.body = example;
-  else if (rb.required || schema.required?.length) {
-    const generated = exampleOf(doc, schema);
-    req.body = isRecord(generated) ? generated : {};
-    // A multipart body is about its files: show every file part, required or not.
-    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-      const p = deref(doc, prop);
-      if (mediaType === 'multipart/form-data' && (isFile(p) || (p.type === 'array' && isFile(p.items && deref(doc, p.items))))) {
-        req.body[name] ??= exampleOf(doc, p);
-      }
-    }
-  }
-  if (req.body !== undefined) {
-    req.mediaType = mediaType;
-    req.bodySchema = schema;
-  }
-  return req;
-}
-
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-function urlFor(ctx: SampleContext, route: string, req: Request): string {
+export function urlFor(ctx: SampleContext, route: string, req: SampleRequest): string {
   const { path } = fillPath(route, (name) => req.path[name]);
   const query = Object.entries(req.query)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : String(v))}`)
@@ -127,21 +37,59 @@ function urlFor(ctx: SampleContext, route: string, req: Request): string {
   return `${ctx.baseUrl}${path}${query ? `?${query}` : ''}`;
 }
 
+/** jq's path to a value: `.data.video.status`. */
+const jqPath = (keys: string[]) => keys.map((k) => (/^[A-Za-z_]\w*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`)).join('');
+
+function curlPoll(ctx: SampleContext, plan: SamplePlan, poll: PollPlan): string[] {
+  // Ids read from the answer are shell variables, so the URL is built here, not percent-encoded.
+  const fromAnswer = Object.values(poll.params).some((p) => p.from === 'response');
+  const url = `${ctx.baseUrl}${poll.operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const p = poll.params[name];
+    return p.from === 'request' ? encodeURIComponent(String(plan.request.path[p.name])) : `$${name}`;
+  })}`;
+  const quoted = fromAnswer ? `"${url}"` : shellQuote(url);
+  const stop = poll.terminal.map((s) => `[ "$state" = ${s} ]`).join(' || ');
+  return [
+    '',
+    `# Poll until ${poll.statusText} is ${poll.terminal.join(' or ')}, every ${poll.intervalSeconds} s (jq reads the state):`,
+    'while :; do',
+    `  state=$(curl -sS ${quoted} -H "Authorization: Bearer $API_TOKEN" | jq -r '${jqPath(poll.status)}')`,
+    '  echo "status: $state"',
+    `  { ${stop}; } && break`,
+    `  sleep ${poll.intervalSeconds}`,
+    'done',
+  ];
+}
+
 export function curlSample(doc: Document, o: Operation, ctx: SampleContext): string {
-  const req = requestOf(doc, o.op);
-  const lines = [`curl -X ${o.method.toUpperCase()} ${shellQuote(urlFor(ctx, o.path, req))}`, `-H "Authorization: Bearer $API_TOKEN"`];
+  const plan = samplePlan(doc, o, ctx);
+  const req = plan.request;
+  // The answer is kept in a file when the sample reads from it: the charge, or an id for the poll.
+  const chained =
+    !!plan.creditsAt || (plan.poll && !plan.pollsItself && Object.values(plan.poll.params).some((p) => p.from === 'response'));
+  const lines = [
+    `curl -sS --fail-with-body -X ${o.method.toUpperCase()} ${shellQuote(urlFor(ctx, o.path, req))}`,
+    `-H "Authorization: Bearer $API_TOKEN"`,
+  ];
   if (req.body !== undefined && req.mediaType === 'multipart/form-data') {
-    for (const [name, value] of Object.entries(req.body)) {
-      const prop = deref(doc, req.bodySchema?.properties?.[name] ?? {});
-      if (prop.type === 'array' && isFile(prop.items && deref(doc, prop.items)))
-        lines.push(`-F ${shellQuote(`${name}=@${fileName(prop.items && deref(doc, prop.items))}`)}`);
-      else if (isFile(prop)) lines.push(`-F ${shellQuote(`${name}=@${fileName(prop)}`)}`);
-      else lines.push(`-F ${shellQuote(`${name}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)}`);
-    }
+    for (const [name, value] of Object.entries(req.body))
+      lines.push(`-F ${shellQuote(`${name}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)}`);
+    for (const f of req.files) lines.push(`-F ${shellQuote(`${f.field}=@${f.fileName};type=${f.mediaType}`)}`);
   } else if (req.body !== undefined) {
     lines.push(`-H "Content-Type: ${req.mediaType}"`, `-d ${shellQuote(JSON.stringify(req.body))}`);
   }
-  return lines.join(' \\\n  ');
+  // The body, then the status on a line of its own (or, to read ids from it, the body kept in a file).
+  lines.push(chained ? `-o answer.json -w 'HTTP %{http_code}\\n'` : `-w '\\nHTTP %{http_code}\\n'`);
+  const out = [...(plan.chargeNote ? [`# ${plan.chargeNote}`] : []), `# ${expectation(plan)}`, lines.join(' \\\n  ')];
+  if (chained) {
+    out.push('jq . answer.json');
+    if (plan.creditsAt) out.push(`echo "credits charged: $(jq -c '${jqPath(plan.creditsAt)}' answer.json)"`);
+    for (const [name, p] of Object.entries(plan.poll && !plan.pollsItself ? plan.poll.params : {}))
+      if (p.from === 'response') out.push(`${name}=$(jq -r '${jqPath(p.pointer)}' answer.json)`);
+  }
+  if (plan.poll && !plan.pollsItself) out.push(...curlPoll(ctx, plan, plan.poll));
+  if (plan.poll && plan.pollsItself) out.push(`# ${pollNote(plan.poll)}`);
+  return out.join('\n');
 }
 
 /** A single-quoted TypeScript string literal. */
@@ -153,8 +101,8 @@ function key(name: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? name : sq(name);
 }
 
-/** A JavaScript literal, indented; `files` maps body field names to `await openAsBlob(...)` calls. */
-function literal(value: unknown, indent: string, files: Map<string, string> = new Map()): string {
+/** A JavaScript literal, indented; `raw` maps object keys to source text put in as it is. */
+function literal(value: unknown, indent: string, raw: Map<string, string> = new Map()): string {
   if (typeof value === 'string') return sq(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const inner = `${indent}  `;
@@ -164,47 +112,77 @@ function literal(value: unknown, indent: string, files: Map<string, string> = ne
   }
   const entries = Object.entries(value as Record<string, unknown>);
   if (!entries.length) return '{}';
-  return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${files.get(k) ?? literal(v, inner)}`).join(',\n')},\n${indent}}`;
+  return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${raw.get(k) ?? literal(v, inner)}`).join(',\n')},\n${indent}}`;
+}
+
+const oneLine = (value: unknown) => literal(value, '    ').replace(/\n\s*/g, ' ').replace(/, \}/, ' }');
+
+/** Optional chaining into a parsed body: `data.data?.video?.status`. */
+const tsPath = (root: string, keys: string[]) => `${root}.${keys.map(key).join('?.')}`;
+
+function tsPoll(plan: SamplePlan, poll: PollPlan): string[] {
+  const path: Record<string, string> = {};
+  for (const [name, p] of Object.entries(poll.params))
+    path[name] = p.from === 'request' ? literal(plan.request.path[p.name], '') : `String(${tsPath('data', p.pointer)})`;
+  const params = `{ params: { path: { ${Object.entries(path)
+    .map(([k, v]) => `${key(k)}: ${v}`)
+    .join(', ')} } } }`;
+  const done = poll.terminal.map((s) => `state === ${sq(s)}`).join(' || ');
+  return [
+    '',
+    `// Poll until ${poll.statusText} is ${poll.terminal.join(' or ')}, every ${poll.intervalSeconds} s.`,
+    'for (;;) {',
+    `  const poll = await api.GET(${sq(poll.operation.path)}, ${params});`,
+    '  if (poll.error) throw new Error(JSON.stringify(poll.error));',
+    `  const state = ${tsPath('poll.data', poll.status)};`,
+    "  console.log('status:', state);",
+    `  if (${done}) break;`,
+    `  await new Promise((resolve) => setTimeout(resolve, ${poll.intervalSeconds * 1000}));`,
+    '}',
+  ];
 }
 
 export function typescriptSample(doc: Document, o: Operation, ctx: SampleContext): string {
-  const req = requestOf(doc, o.op);
+  const plan = samplePlan(doc, o, ctx);
+  const req = plan.request;
   const files = new Map<string, string>();
-  if (req.body !== undefined && req.mediaType === 'multipart/form-data') {
-    for (const name of Object.keys(req.body)) {
-      const prop = deref(doc, req.bodySchema?.properties?.[name] ?? {});
-      if (prop.type === 'array' && isFile(prop.items && deref(doc, prop.items)))
-        files.set(name, `[await openAsBlob(${sq(fileName(prop.items && deref(doc, prop.items)))})]`);
-      else if (isFile(prop)) files.set(name, `await openAsBlob(${sq(fileName(prop))})`);
-    }
+  for (const f of req.files) {
+    const file = `new File([await readFile(${sq(f.fileName)})], ${sq(f.fileName)}, { type: ${sq(f.mediaType)} })`;
+    files.set(f.field, f.array ? `[${file}]` : file);
   }
   const init: Record<string, string> = {};
   const params: string[] = [];
-  if (Object.keys(req.path).length) params.push(`path: ${literal(req.path, '    ').replace(/\n\s*/g, ' ').replace(/, \}/, ' }')}`);
-  if (Object.keys(req.query).length) params.push(`query: ${literal(req.query, '    ').replace(/\n\s*/g, ' ').replace(/, \}/, ' }')}`);
+  if (Object.keys(req.path).length) params.push(`path: ${oneLine(req.path)}`);
+  if (Object.keys(req.query).length) params.push(`query: ${oneLine(req.query)}`);
   if (params.length) init.params = `{ ${params.join(', ')} }`;
-  if (req.body !== undefined) init.body = literal(req.body, '  ', files);
+  // A multipart body without files: the client would send {} as JSON, so it is made a form.
+  const emptyForm = req.mediaType === 'multipart/form-data' && !files.size;
+  if (req.body !== undefined)
+    init.body = literal({ ...req.body, ...Object.fromEntries([...files.keys()].map((k) => [k, null])) }, '  ', files);
+  if (emptyForm) init.bodySerializer = '(body) => toFormData(body ?? {})';
   const args = Object.keys(init).length
     ? `, {\n${Object.entries(init)
         .map(([k, v]) => `  ${k}: ${v},`)
         .join('\n')}\n}`
     : '';
-  const credits = o.op['x-credits'];
+  const self = plan.poll && plan.pollsItself ? plan.poll : undefined;
   return [
-    ...(files.size ? [`import { openAsBlob } from 'node:fs';`] : []),
-    `import { createVideoApiClient } from ${sq(ctx.packageName)};`,
+    ...(files.size ? [`import { readFile } from 'node:fs/promises';`] : []),
+    `import { createVideoApiClient${emptyForm ? ', toFormData' : ''} } from ${sq(ctx.packageName)};`,
     '',
     'const api = createVideoApiClient({',
     `  baseUrl: ${sq(ctx.baseUrl)},`,
     '  token: process.env.API_TOKEN,',
     '});',
     '',
-    ...(credits?.charges
-      ? [`// Charges credits: ${costText(credits) || 'see the estimate endpoint; meta.credits reports the charge'}.`]
-      : []),
-    `const { data, error } = await api.${o.method.toUpperCase()}(${sq(o.path)}${args});`,
+    ...(plan.chargeNote ? [`// ${plan.chargeNote}`] : []),
+    `// ${expectation(plan)}`,
+    `const { data, error, response } = await api.${o.method.toUpperCase()}(${sq(o.path)}${args});`,
     'if (error) throw new Error(JSON.stringify(error));',
-    'console.log(data);',
+    'console.log(response.status, data);',
+    ...(plan.creditsAt ? [`console.log('credits charged:', ${tsPath('data', plan.creditsAt)});`] : []),
+    ...(self ? [`// ${pollNote(self)}`, `console.log('status:', ${tsPath('data', self.status)});`] : []),
+    ...(plan.poll && !plan.pollsItself ? tsPoll(plan, plan.poll) : []),
   ].join('\n');
 }
 
@@ -212,5 +190,6 @@ export function codeSamples(doc: Document, o: Operation, ctx: SampleContext): Co
   return [
     { ...SAMPLE_LANGUAGES.curl, source: curlSample(doc, o, ctx) },
     { ...SAMPLE_LANGUAGES.typescript, source: typescriptSample(doc, o, ctx) },
+    { ...SAMPLE_LANGUAGES.python, source: pythonSample(doc, o, ctx) },
   ];
 }

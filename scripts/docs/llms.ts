@@ -14,6 +14,8 @@ import {
   type XStateMachine,
 } from '../../lib/contract/index.js';
 import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../../lib/contract/index.js';
+import { CLIENT_PACKAGE_NAME } from '../lib/project.js';
+import { codeSamples, sampleContext } from './code-samples.js';
 import { type Document, deref, model, type Operation, operations, tagOrder } from './contract.js';
 import { constraints, creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js';
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js';
@@ -276,6 +278,15 @@ function stateMachineMarkdown(doc: Document, o: Operation): string {
   return out.length ? ['## State machine', '', ...out].join('\n').trim() : '';
 }
 
+/** The operation's code samples, the same text as the HTML page's `x-codeSamples`. */
+function samplesMarkdown(doc: Document, o: Operation): string {
+  const fence: Record<string, string> = { bash: 'sh', typescript: 'ts', python: 'python' };
+  const samples = codeSamples(doc, o, sampleContext(doc, CLIENT_PACKAGE_NAME));
+  return ['## Samples', '', ...samples.flatMap((s) => [`### ${s.label}`, '', `\`\`\`${fence[s.lang] ?? s.lang}`, s.source, '```', ''])]
+    .join('\n')
+    .trim();
+}
+
 function authLine(doc: Document, o: Operation): string {
   const security = o.op.security ?? doc.security ?? [];
   if (!security.length || security.every((s) => !Object.keys(s).length)) return 'none (no token needed)';
@@ -308,6 +319,7 @@ export function operationPage(doc: Document, o: Operation): Page {
   if (params) out.push('### Parameters', '', params, '');
   if (body) out.push(body, '');
   if (!params && !body) out.push('No parameters and no body.', '');
+  out.push(samplesMarkdown(doc, o), '');
   out.push(responsesMarkdown(doc, o), '');
   out.push('## Credits and limits', '', operationCreditsMarkdown(doc, o).replace(/^\*\*Credits and limits\*\*\n\n/, ''), '');
   const machine = stateMachineMarkdown(doc, o);
@@ -431,6 +443,10 @@ export function llmsDocs(doc: Document): LlmsDocs {
     ...topics.map(link),
     '',
     ...sections,
+    '## MCP server',
+    '',
+    '- `video-api-mcp` (stdio; in the video-api-v2-mock package): tools `search_operations`, `get_operation_page` (these pages), `get_state_machine`, `get_credit_cost`, `get_errors`, and `call` (one request to a mock inside the server, or to the deployment set by VIDEO_API_BASE_URL and VIDEO_API_TOKEN; charging calls only with allowCharges: true).',
+    '',
     '## Optional',
     '',
     `- [Full text](llms-full.txt): every page above in one file (${kb(full)})`,

@@ -4,6 +4,7 @@
 export const SAMPLE_LANGUAGES = {
   curl: { label: 'curl', lang: 'bash' },
   typescript: { label: 'TypeScript client', lang: 'typescript' },
+  python: { label: 'Python', lang: 'python' },
 } as const;
 
 export const redocOptions = {

@@ -9,3 +9,5 @@ export const OPENAPI_ROOT = path.join(OPENAPI_DIR, 'openapi.yaml');
 export const MOCK_CONTROL_ROOT = path.join(OPENAPI_DIR, 'mock-control', 'openapi.yaml');
 export const GENERATED_DIR = path.join(ROOT, 'generated');
 export const BIN = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+/** The published client package's name: what readers install and the docs' samples import. */
+export const CLIENT_PACKAGE_NAME = 'video-api-v2-client';

@@ -39,13 +39,14 @@ const CONTRACT_FILES = ['generated/openapi.json', 'generated/mock-control.json',
 export const MOCK: BundledPackage = {
   name: 'video-api-v2-mock',
   description: 'Stateful mock of the Video Generation API v2: a command, a Node API, and MSW handlers for tests and the browser.',
-  node: { index: 'mock/index.ts', msw: 'mock/msw.ts', 'video-api-mock': 'mock/bin.ts' },
+  // video-api-mcp (mcp/): the MCP server for assistants, over the same contract and the same mock.
+  node: { index: 'mock/index.ts', msw: 'mock/msw.ts', 'video-api-mock': 'mock/bin.ts', 'video-api-mcp': 'mcp/bin.ts' },
   browser: { 'msw.browser': 'mock/msw.ts' },
   files: [...CONTRACT_FILES, 'mock/docs/try-it.css', 'mock/docs/try-it.js', 'generated/docs/'],
   readme: 'mock/README.md',
   dependencies: { 'openapi-fetch': pinned('openapi-fetch') },
   peerDependencies: { msw: '^2.15.0 || ^3.0.0' },
-  bin: { 'video-api-mock': './dist/video-api-mock.js' },
+  bin: { 'video-api-mock': './dist/video-api-mock.js', 'video-api-mcp': './dist/video-api-mcp.js' },
   exports: {
     '.': { types: './types/mock/index.d.ts', import: './dist/index.js', default: './dist/index.js' },
     './msw': { types: './types/mock/msw.d.ts', browser: './dist/msw.browser.js', import: './dist/msw.js', default: './dist/msw.js' },

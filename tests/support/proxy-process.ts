@@ -30,6 +30,7 @@ export async function startProxyProcess(target: string, env: Record<string, stri
       PROXY_PORT: '0',
       PROXY_REPORT_DIR: reportDir,
       PROXY_REFUND_GRACE_MS: '0',
+      GITHUB_STEP_SUMMARY: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

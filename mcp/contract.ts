@@ -1,0 +1,74 @@
+// What the MCP server tells an assistant, read from the bundled contract through the contract model
+// and the same docs modules that write the HTML page and the Markdown pages (scripts/docs/): a page
+// here is byte for byte the text of generated/docs/md/<operationId>.md.
+import { readFileSync } from 'node:fs';
+import type { Document } from '../lib/contract/index.js';
+import { operations, type Operation } from '../scripts/docs/contract.js';
+import { chargeText } from '../scripts/docs/credits.js';
+import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from '../scripts/docs/errors.js';
+import { operationPage, topicPages } from '../scripts/docs/llms.js';
+import { stateMachines } from '../scripts/docs/state-diagrams.js';
+
+export function loadContract(): Document {
+  return JSON.parse(readFileSync(new URL('../generated/openapi.json', import.meta.url), 'utf8'));
+}
+
+export interface Found {
+  operationId: string;
+  call: string;
+  summary: string;
+  charges: boolean;
+}
+
+/** Operations whose id, path, summary, tag or description hold every word of the query, best first. */
+export function searchOperations(doc: Document, query: string, limit = 10): Found[] {
+  const words = query.toLowerCase().split(/\W+/).filter(Boolean).slice(0, 20);
+  const scored = operations(doc).map((o) => {
+    const head = `${o.id} ${o.label} ${o.op.summary ?? ''} ${(o.op.tags ?? []).join(' ')}`.toLowerCase();
+    const text = `${head} ${o.op.description ?? ''}`.toLowerCase();
+    const score = words.reduce((n, w) => n + (head.includes(w) ? 3 : text.includes(w) ? 1 : 0), 0);
+    return { o, score, all: words.every((w) => text.includes(w)) };
+  });
+  return scored
+    .filter((x) => x.score > 0 && (x.all || words.length > 1))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({ o }) => ({ operationId: o.id, call: o.label, summary: o.op.summary ?? '', charges: !!o.op['x-credits']?.charges }));
+}
+
+export function findOperation(doc: Document, operationId: string): Operation | undefined {
+  return operations(doc).find((o) => o.id === operationId);
+}
+
+export function pageOf(doc: Document, operationId: string): string | undefined {
+  const o = findOperation(doc, operationId);
+  return o ? operationPage(doc, o).markdown : undefined;
+}
+
+/** The state machine of a resource (by its name, its status schema or an operation that polls or moves it), with its page text. */
+export function machineOf(doc: Document, resource: string) {
+  const wanted = resource.toLowerCase();
+  const found = stateMachines(doc).find(
+    ({ schema, machine }) =>
+      machine.resource.toLowerCase() === wanted ||
+      schema.toLowerCase() === wanted ||
+      machine.pollOperationIds.includes(resource) ||
+      machine.transitions.some((t) => t.operationIds?.includes(resource)),
+  );
+  return found;
+}
+
+export function machineNames(doc: Document): string[] {
+  return stateMachines(doc).map((m) => m.machine.resource);
+}
+
+export function costOf(doc: Document, operationId: string) {
+  const o = findOperation(doc, operationId);
+  if (!o) return undefined;
+  return { operationId, call: o.label, credits: o.op['x-credits'], text: chargeText(o.op['x-credits']) };
+}
+
+export function errorsText(doc: Document): string {
+  const topic = topicPages(doc).find((p) => p.file === 'errors.md');
+  return topic?.markdown ?? [errorCatalogueMarkdown(doc), renderPreconditionsMarkdown(doc)].join('\n\n');
+}

@@ -1,0 +1,35 @@
+// The approximate size of stored state, as the bytes of its JSON text: each string counts its
+// length, each number, boolean or null 8, each key its length. A walk, not JSON.stringify: a 2 MB
+// script is counted by its length without being copied. A text kept in two places counts twice.
+import type { Account, Resource } from './store.js';
+
+export function approxBytes(value: unknown): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const node = stack.pop();
+    if (typeof node === 'string') total += node.length + 2;
+    else if (node === null || typeof node !== 'object') total += 8;
+    else if (node instanceof Map) for (const [key, child] of node) stack.push(key, child);
+    else if (node instanceof Set) for (const child of node) stack.push(child);
+    else
+      for (const [key, child] of Object.entries(node)) {
+        total += key.length + 3;
+        stack.push(child);
+      }
+  }
+  return total;
+}
+
+/** One stored resource: its data, the texts sent for it, its job. */
+export function resourceBytes(resource: Resource): number {
+  return 64 + approxBytes(resource.data) + approxBytes(resource.texts) + (resource.job ? approxBytes(resource.job) : 0);
+}
+
+/** One account: its resources, ledger and the rest of what it keeps. */
+export function accountBytes(account: Account): number {
+  let total = 256 + account.token.length + approxBytes(account.ledger) + approxBytes(account.deleted) + approxBytes(account.previews ?? []);
+  if (account.autoTopup) total += approxBytes(account.autoTopup);
+  for (const resource of account.resources.values()) total += resourceBytes(resource);
+  return total;
+}

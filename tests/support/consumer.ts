@@ -1,0 +1,46 @@
+// A consumer project in an empty temporary folder outside the repository: `npm run pack` writes the
+// tarballs, the project installs the ones a test names (and registry packages at the repository's
+// pinned versions, from the npm cache where it can). Shared by the tests that use the packages as a
+// reader or an assistant would.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+export const exec = promisify(execFile);
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const devDeps = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
+
+/** `npm run pack`; the tarballs by package name. */
+export async function packAll(): Promise<Record<string, string>> {
+  const { stdout } = await exec(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/pack/main.ts')], {
+    cwd: ROOT,
+    maxBuffer: 1 << 24,
+  });
+  const packed = [...stdout.matchAll(/^pack: (\S+)$/gm)].map((m) => path.join(ROOT, m[1]));
+  return Object.fromEntries(packed.map((file) => [path.basename(file).replace(/-\d+\.\d+\.\d+.*\.tgz$/, ''), file]));
+}
+
+export interface Consumer {
+  dir: string;
+  bin: (name: string) => string;
+  remove: () => void;
+}
+
+/** An empty ES-module project with `tarballs` and the named dev dependencies (pinned as in the repository) installed. */
+export async function consumerProject(prefix: string, tarballs: string[], devPackages: string[]): Promise<Consumer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
+  const pinned = devPackages.map((name) => `${name}@${devDeps[name]}`);
+  await exec(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, ...pinned], {
+    cwd: dir,
+    maxBuffer: 1 << 24,
+  });
+  return {
+    dir,
+    bin: (name) => path.join(dir, 'node_modules', '.bin', name),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
