@@ -15,6 +15,7 @@ import {
   machinesTriggeredBy,
   PathMatcher,
   templateCollections,
+  substituteParams,
   templateParams,
   templateValues,
 } from '../lib/contract/index.js';
@@ -85,6 +86,9 @@ describe('the one reading of a template', () => {
     expect(itemCollection('/presets/{id}')).toBe('/presets');
     expect(itemCollection('/faceless/{faceless}/render')).toBeUndefined();
     expect(templateParams('/me')).toEqual([]);
+    expect(substituteParams('/text-to-scene/{storyboard}/scenes/{scene}', (name) => `$${name}`)).toBe(
+      '/text-to-scene/$storyboard/scenes/$scene',
+    );
   });
 
   it('reads values from a concrete path as the router does, never throwing on bad escapes', () => {

@@ -32,6 +32,7 @@ export {
   basePathOf,
   itemCollection,
   safeDecode,
+  substituteParams,
   templateCollections,
   templateParams,
   templateSegments,

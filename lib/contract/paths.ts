@@ -3,7 +3,7 @@
 // answer the API gives when nothing matches: 404 for an unknown path, 405 with the methods the
 // path allows. The mock, the validating proxy and the test servers all route through this.
 
-import { safeDecode, type TemplateSegment, templateSegments } from './templates.js';
+import { safeDecode, substituteParams, type TemplateSegment, templateSegments } from './templates.js';
 
 export interface Routable {
   method: string;
@@ -90,11 +90,11 @@ export class PathMatcher<T extends Routable> {
  */
 export function fillPath(template: string, param: (name: string) => unknown): { path: string; missing: string[] } {
   const missing: string[] = [];
-  const path = template.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+  const path = substituteParams(template, (name) => {
     const value = param(name);
     if (value === undefined || value === null) {
       missing.push(name);
-      return whole;
+      return `{${name}}`;
     }
     return encodeURIComponent(String(value));
   });

@@ -18,6 +18,16 @@ export function templateSegments(template: string): TemplateSegment[] {
     });
 }
 
+const PARAM_ANYWHERE = /\{([^}]+)\}/g;
+
+/**
+ * The template with each `{name}` replaced by `value(name)` exactly as returned: the caller
+ * percent-encodes (fillPath does) or writes a placeholder (a shell variable, a Python f-string field).
+ */
+export function substituteParams(template: string, value: (name: string) => string): string {
+  return template.replace(PARAM_ANYWHERE, (_whole, name: string) => value(name));
+}
+
 /** The names of a template's path parameters, in order (`/a/{x}/b/{y}` -> `['x', 'y']`). */
 export function templateParams(template: string): string[] {
   return templateSegments(template).flatMap((s) => ('param' in s ? [s.param] : []));

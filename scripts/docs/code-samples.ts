@@ -3,7 +3,7 @@
 // requests. Each spells out the same plan (scripts/docs/sample-plan.ts): the request with the
 // contract's example values, the status the docs show for it, the charge, and the poll to a
 // terminal state for an operation that starts or reads a state machine.
-import { fillPath } from '../../lib/contract/index.js';
+import { fillPath, substituteParams } from '../../lib/contract/index.js';
 import type { Document, Operation } from './contract.js';
 import { SAMPLE_LANGUAGES } from './redoc-options.js';
 import {
@@ -43,7 +43,7 @@ const jqPath = (keys: string[]) => keys.map((k) => (/^[A-Za-z_]\w*$/.test(k) ? `
 function curlPoll(ctx: SampleContext, plan: SamplePlan, poll: PollPlan): string[] {
   // Ids read from the answer are shell variables, so the URL is built here, not percent-encoded.
   const fromAnswer = Object.values(poll.params).some((p) => p.from === 'response');
-  const url = `${ctx.baseUrl}${poll.operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+  const url = `${ctx.baseUrl}${substituteParams(poll.operation.path, (name) => {
     const p = poll.params[name];
     return p.from === 'request' ? encodeURIComponent(String(plan.request.path[p.name])) : `$${name}`;
   })}`;

@@ -1,5 +1,6 @@
 // The Python sample of an operation: plain `requests`, the token from the API_TOKEN environment
 // variable, the same plan as the curl and TypeScript samples (scripts/docs/sample-plan.ts).
+import { substituteParams } from '../../lib/contract/index.js';
 import type { Document, Operation } from './contract.js';
 import { expectation, type PollPlan, pollNote, type SampleContext, type SamplePlan, samplePlan } from './sample-plan.js';
 
@@ -29,7 +30,7 @@ const getChain = (root: string, keys: string[]) =>
   `${root}${keys.map((k, i) => `.get(${JSON.stringify(k)}${i < keys.length - 1 ? ', {}' : ''})`).join('')}`;
 
 function fUrl(route: string, values: Record<string, string>): string {
-  return `f"{BASE_URL}${route.replace(/\{(\w+)\}/g, (_m, name: string) => `{${values[name]}}`)}"`;
+  return `f"{BASE_URL}${substituteParams(route, (name) => `{${values[name]}}`)}"`;
 }
 
 function pyValue(value: unknown): string {

@@ -15,6 +15,7 @@ import {
   type Response,
   type Schema,
   type XCredits,
+  templateParams,
   type XStateMachine,
 } from '../../lib/contract/index.js';
 import { type Document, deref, model, type Operation, operations } from './contract.js';
@@ -237,7 +238,7 @@ function pollPlan(doc: Document, o: Operation, m: XStateMachine, response: Respo
 }
 
 function pathNames(o: Operation): string[] {
-  return [...o.path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]);
+  return templateParams(o.path);
 }
 
 export function chargeNote(credits: XCredits | undefined): string | undefined {
