@@ -1,14 +1,9 @@
 // Turn Schemathesis's JUnit report into a short, readable list of failures: the operation, the check
 // that failed (code and title), and a curl command that reproduces it.
 
-export interface Finding {
-  operation: string;
-  /** Schemathesis's failure code, e.g. ST103 (`st explain ST103` describes it). */
-  code: string;
-  title: string;
-  detail: string;
-  curl?: string;
-}
+import type { Finding } from '../report/model.js';
+
+export type { Finding };
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&amp;': '&' };
 const decodeEntities = (s: string) =>

@@ -2,9 +2,8 @@
 // failures: the check's meaning as what the contract says, the finding's detail as what came back,
 // the curl line with the token as a placeholder, and the request read back from it for replay.
 import type { Contract } from '../../lib/contract/index.js';
-import type { Finding } from '../conformance/summary.js';
 import { requestFromCurl } from './curl.js';
-import { failureId, type ReportFailure } from './model.js';
+import { type Finding, failureId, type ReportFailure } from './model.js';
 
 /** What each Schemathesis check holds the API to (`schemathesis explain <code>`, in the contract's terms). */
 const CHECKS: Record<string, string> = {

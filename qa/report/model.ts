@@ -7,6 +7,16 @@ import { createHash } from 'node:crypto';
 import type { CoverageReport } from '../checker/coverage.js';
 
 /** A request as sent, without credentials: enough to send it again (replay). */
+/** One failure Schemathesis reported (parsed from its JUnit by qa/conformance/summary.ts). */
+export interface Finding {
+  operation: string;
+  /** Schemathesis's failure code, e.g. ST103 (`st explain ST103` describes it). */
+  code: string;
+  title: string;
+  detail: string;
+  curl?: string;
+}
+
 export interface RecordedRequest {
   method: string;
   /** Path below the base URL (/v2), with the query string. */
