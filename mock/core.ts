@@ -103,6 +103,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     clock,
     faults,
     journal,
+    limiter,
     controlToken: config.controlToken,
   });
   if (options.scenario) plane.loadAtStart(options.scenario.text, options.scenario.source);

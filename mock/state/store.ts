@@ -64,20 +64,27 @@ export interface Account {
   lastUsed?: number;
   /** Resources dropped to keep this account within MOCK_MAX_RESOURCES. */
   evictedResources?: number;
+  /** The id counter of the account's world (shared by every account of one Store). */
+  ids: IdCounter;
 }
 
-let nextId = 1;
-let nextRef = 1;
+/** One world's id counter: ids start at 1 and a full reset starts them at 1 again. */
+export interface IdCounter {
+  next: number;
+}
+
 let nextSeq = 1;
 
-/** Ids are unique across tokens and families so a leaked id never resolves for another token. */
-export function newId(): number {
-  return nextId++;
+/** Ids are unique across tokens and families of one world, so a leaked id never resolves for another token. */
+export function newId(account: Account): number {
+  return account.ids.next++;
 }
 
 export class Store {
   private readonly accounts = new Map<string, Account>();
   private uses = 0;
+  private ids: IdCounter = { next: 1 };
+  private nextRef = 1;
   /** Accounts dropped to stay within the bound. */
   evicted = 0;
 
@@ -110,7 +117,7 @@ export class Store {
   fresh(token: string, kind: AccountKind): Account {
     return {
       token,
-      ref: `acct-${nextRef++}`,
+      ref: `acct-${this.nextRef++}`,
       kind,
       facts: factsOf(kind),
       balance: this.startingBalance(kind),
@@ -119,6 +126,7 @@ export class Store {
       active: new Set(),
       boughtSlots: 0,
       deleted: new Set(),
+      ids: this.ids,
     };
   }
 
@@ -139,11 +147,13 @@ export class Store {
     return [...this.accounts.values()];
   }
 
-  /** Forgets one token's account, or every account (and the eviction count with them). */
+  /** Forgets one token's account, or every account (and the eviction count, ids and refs with them: a fresh world). */
   forget(token?: string): void {
     if (token === undefined) {
       this.accounts.clear();
       this.evicted = 0;
+      this.ids = { next: 1 };
+      this.nextRef = 1;
     } else this.accounts.delete(token);
   }
 
