@@ -94,7 +94,11 @@ export async function pollResource<R extends PollableResource>(
       operation.path,
       { params: { path: { [paramName]: id } }, signal: options.signal },
     );
-    if (!result.response.ok) throw toVideoApiError(result, { operation: `GET ${operation.path}`, redact });
+    if (!result.response.ok)
+      throw toVideoApiError(result, {
+        operation: { operationId: machine.pollOperationIds[0], method: 'GET', path: operation.path },
+        redact,
+      });
     const raw = readPath(result.data, machine.statusPath);
     const state = raw === undefined || raw === null ? undefined : String(raw);
     const data = (result.data as { data?: unknown } | undefined)?.data;

@@ -25,7 +25,7 @@ afterAll(() => server.close());
 
 async function createdId(): Promise<number> {
   const c = client();
-  return (await c.unwrap(c.POST('/faceless', { body: { type: 'b-roll', topic: 'owls' } }))).data!.id;
+  return Number((await c.unwrap(c.POST('/faceless', { body: { type: 'b-roll', topic: 'owls' } }))).data!.id);
 }
 
 describe('reset under MSW (createMockHandlers)', () => {

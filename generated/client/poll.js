@@ -41,7 +41,7 @@ export async function pollResource(client, resource, ref, options = {}, redact) 
         options.signal?.throwIfAborted();
         const result = await client.GET(operation.path, { params: { path: { [paramName]: id } }, signal: options.signal });
         if (!result.response.ok)
-            throw toVideoApiError(result, { operation: `GET ${operation.path}`, redact });
+            throw toVideoApiError(result, { operation: { operationId: machine.pollOperationIds[0], method: 'GET', path: operation.path }, redact });
         const raw = readPath(result.data, machine.statusPath);
         const state = raw === undefined || raw === null ? undefined : String(raw);
         const data = result.data?.data;

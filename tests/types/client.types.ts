@@ -2,7 +2,7 @@
 // Each `@ts-expect-error` line must fail to compile: if it ever compiles, tsc reports the unused
 // directive and the check fails. The rest must compile.
 import { expectTypeOf } from 'vitest';
-import { createVideoApiClient, type ErrorCode, type ServerName, type VideoApiError } from '../../client/index.js';
+import { createVideoApiClient, type ErrorCode, isVideoApiError, type ServerName, type VideoApiError } from '../../client/index.js';
 
 const client = createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' });
 
@@ -45,4 +45,11 @@ export async function rightCallsCompileWithTypedResults() {
   expectTypeOf<ServerName>().toEqualTypeOf<'production' | 'staging' | 'mock'>();
   const error = {} as VideoApiError;
   expectTypeOf<ErrorCode>().toMatchTypeOf<typeof error.code>();
+}
+
+// Error codes are the catalogue's union: a misspelled code does not compile.
+export function branchOnCode(e: unknown): boolean {
+  // @ts-expect-error INSUFFICIENT_CREDITS (underscore) is not a code of the contract's error catalogue
+  if (isVideoApiError(e, 'INSUFFICIENT_CREDITS')) return true;
+  return isVideoApiError(e, 'INSUFFICIENT-CREDITS') || isVideoApiError(e, 'HTTP-429');
 }
