@@ -59,6 +59,8 @@ export interface CoreOptions {
 export interface MockCore {
   config: MockConfig;
   contract: Contract;
+  /** The API's error answers (adapters answer a path outside their base path with one). */
+  errors: Errors;
   /** Answers one request. Never throws: a fault of the mock is a 500 in the API's envelope. */
   answer(request: CoreRequest): Promise<CoreReply>;
   /**
@@ -248,6 +250,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
   return {
     config,
     contract,
+    errors,
     answer,
     fetch: fetchAdapter,
     tooLarge,
