@@ -53,7 +53,8 @@ export interface PollOptions {
 /** Identifier of a resource, or the resource itself (its `id` is used: never a faceless `video_id`). */
 export type ResourceRef = string | number | { id: string | number };
 
-function readPath(body: unknown, keys: readonly string[]): unknown {
+/** The value at `keys` in a body (a status pointer split into keys), or undefined. */
+export function readPath(body: unknown, keys: readonly string[]): unknown {
   let node: unknown = body;
   for (const key of keys) {
     if (node === null || typeof node !== 'object') return undefined;

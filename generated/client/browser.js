@@ -21,10 +21,7 @@ export function isMockBaseUrl(baseUrl) {
     catch {
         return false;
     }
-    return (host === 'localhost' ||
-        host === '[::1]' ||
-        /^127\.\d+\.\d+\.\d+$/.test(host) ||
-        /(^|\.)(test|example|invalid|localhost)$/.test(host));
+    return (host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host) || /(^|\.)(test|example|invalid|localhost)$/.test(host));
 }
 export const BROWSER_TOKEN_WARNING = '[video-api client] WARNING: created in a browser with a real API token. API tokens are secrets ' +
     '(like passwords) and must never be shipped to a browser: anyone can read them from the page. ' +
