@@ -220,8 +220,9 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     const url = new URL(request.url);
     // Links the mock writes into bodies point at the host the caller used.
     const headers: Record<string, string> = { host: url.host };
+    // Lower-cased here: the core reads lower-case names, and not every Headers does it (happy-dom's keeps the case sent).
     request.headers.forEach((value, name) => {
-      headers[name] = value;
+      headers[name.toLowerCase()] = value;
     });
     const length = Number(headers['content-length'] ?? 0);
     let reply: CoreReply;

@@ -11,23 +11,8 @@ import { builtinEnvironments } from 'vitest/runtime';
 import { createVideoApiClient } from '../client/index.js';
 import { createMockHandlers } from '../mock/msw.js';
 
-// Node's fetch and its classes stay (MSW intercepts those); happy-dom brings the document.
-const web = [
-  'fetch',
-  'Request',
-  'Response',
-  'Headers',
-  'FormData',
-  'Blob',
-  'File',
-  'AbortController',
-  'AbortSignal',
-  'URL',
-  'URLSearchParams',
-];
-const node = Object.fromEntries(web.map((name) => [name, (globalThis as Record<string, unknown>)[name]]));
+// happy-dom's globals, its fetch, Request and Headers included, as a consumer's happy-dom environment has them.
 const dom = await builtinEnvironments['happy-dom'].setup(globalThis, {});
-Object.assign(globalThis, node);
 // Imported after: React Query decides once, when loaded, whether it runs on a server (no window).
 const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
 const { machineOfPath } = await import('../client/react-query.js');
