@@ -145,11 +145,13 @@ export function createVideoApiQueries(api: VideoApiClient): VideoApiQueries {
     const param = /\{(\w+)\}/.exec(path)![1];
     const intervalMs =
       options.intervalMs ?? ('pollIntervalSeconds' in machine ? machine.pollIntervalSeconds.min * 1000 : clientDefaults.pollIntervalMs);
-    const base = ($api.queryOptions as (m: string, p: string, init: unknown) => { queryKey: readonly unknown[]; queryFn: (context: unknown) => Promise<unknown> })(
-      'get',
-      path,
-      { params: { path: { [param]: id } } },
-    );
+    const base = (
+      $api.queryOptions as (
+        m: string,
+        p: string,
+        init: unknown,
+      ) => { queryKey: readonly unknown[]; queryFn: (context: unknown) => Promise<unknown> }
+    )('get', path, { params: { path: { [param]: id } } });
     const query = useTanstackQuery(
       {
         queryKey: base.queryKey,
