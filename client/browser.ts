@@ -1,6 +1,8 @@
 // The source: tokens "are treated like a password (never exposed client-side)". A client created in
-// a browser with a real token is a leak waiting to happen, so say so loudly. Mock tokens (`mock`,
-// `mock-trial`, `mock-broke`, ...) are fine: they only open the local mock.
+// a browser with a real token for a real API is a leak waiting to happen, so say so loudly, once per
+// page. Quiet for what only opens a mock: a mock token (`mock`, `mock-…`, `test`, `…-test`) or a base
+// URL no real API can be at (a path on the page's own origin, as MSW serves it; a loopback host; a
+// reserved name such as `api.test` or `*.localhost`).
 
 export function isBrowser(): boolean {
   const g = globalThis as { window?: unknown; document?: unknown };
@@ -8,7 +10,21 @@ export function isBrowser(): boolean {
 }
 
 export function isMockToken(token: string | undefined): boolean {
-  return token === undefined || token === '' || /^mock(-|$)/.test(token);
+  return token === undefined || token === '' || /^(mock|test)([-_.].*)?$/i.test(token) || /[-_.](mock|test)$/i.test(token);
+}
+
+/** True for a base URL that can only be a mock: relative, loopback, or a reserved (RFC 2606/6761) name. */
+export function isMockBaseUrl(baseUrl: string): boolean {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(baseUrl)) return true;
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host) || /(^|\.)(test|example|invalid|localhost)$/.test(host)
+  );
 }
 
 export const BROWSER_TOKEN_WARNING =
@@ -16,8 +32,16 @@ export const BROWSER_TOKEN_WARNING =
   '(like passwords) and must never be shipped to a browser: anyone can read them from the page. ' +
   'Call the API from your server instead, or use a mock token (e.g. "mock-dev") against the local mock.';
 
-export function warnIfBrowserToken(token: string | undefined, warn: (message: string) => void): boolean {
-  if (!isBrowser() || isMockToken(token)) return false;
+// Pages already warned (one document each): the warning is said once per page, not once per client.
+const warnedPages = new WeakSet<object>();
+
+export function warnIfBrowserToken(token: string | undefined, baseUrl: string, warn: (message: string) => void): boolean {
+  if (!isBrowser() || isMockToken(token) || isMockBaseUrl(baseUrl)) return false;
+  const page = (globalThis as { document?: unknown }).document;
+  if (typeof page === 'object' && page !== null) {
+    if (warnedPages.has(page)) return false;
+    warnedPages.add(page);
+  }
   warn(BROWSER_TOKEN_WARNING);
   return true;
 }

@@ -1,8 +1,9 @@
 // Typed errors. Every error the client raises is built from plain, copied fields (never a Request,
 // Response or headers object) and passed through a redactor, so the bearer token cannot leak into a
 // message, a stack, a log line or JSON.stringify().
-import type { ErrorCode } from '../generated/contract.js';
+import { errorCatalogue, errorCodeByStatus, type ErrorCode, type OperationId } from '../generated/contract.js';
 import type { components } from '../generated/schema.js';
+import { operationOf, type CallOperation } from './operations.js';
 
 type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 
@@ -20,34 +21,63 @@ export function createRedactor(token: string | undefined): Redactor {
 
 const noRedaction: Redactor = createRedactor(undefined);
 
-/** A code of the source's error catalogue, or `HTTP-<status>` when an error body carries none. */
-export type VideoApiErrorCode = ErrorCode | `HTTP-${number}` | (string & {});
+/**
+ * A code of the contract's error catalogue (a union generated from x-error-catalogue), or
+ * `HTTP-<status>` for an error answer the catalogue has no code for. A misspelled code does not compile.
+ */
+export type VideoApiErrorCode = ErrorCode | `HTTP-${number}`;
+
+const catalogued: ReadonlySet<string> = new Set(errorCatalogue.map((entry) => entry.code));
+
+/**
+ * The code of an error answer: the body's `error.code` when the catalogue has it; otherwise (no code,
+ * or one the contract does not list, such as the mock's `MOCK-FAULT`) the catalogue's first code for
+ * the status (`errorCodeByStatus`: 403 GEN-FORBIDDEN, 5xx GEN-API-ERROR, ...), else `HTTP-<status>`.
+ */
+export function errorCodeOf(status: number, bodyCode: string | undefined): VideoApiErrorCode {
+  if (bodyCode !== undefined && catalogued.has(bodyCode)) return bodyCode as ErrorCode;
+  const byStatus = errorCodeByStatus as Record<string, ErrorCode | undefined>;
+  return byStatus[String(status)] ?? (status >= 500 && status < 600 ? byStatus['5xx'] : undefined) ?? `HTTP-${status}`;
+}
+
+/** The operation a failed call was: its contract operationId (when known), method and path template. */
+export type FailedOperation = CallOperation;
 
 export interface VideoApiErrorInit {
   status: number;
+  /** The body's `error.code` as sent. */
   code?: string;
   message?: string;
   errors?: Record<string, unknown>;
   required?: number;
   available?: number;
-  operation?: string;
+  operation?: FailedOperation;
   retryAfterSeconds?: number;
 }
 
 /**
- * An error answer of the API: `code` is the API's `error.code` (e.g. `INSUFFICIENT-CREDITS`), or
- * `HTTP-<status>` when the body carries none. Switch on `code`; `status` is the HTTP status.
+ * An error answer of the API: `code` is the API's `error.code` (e.g. `INSUFFICIENT-CREDITS`), or the
+ * fallback of `errorCodeOf` when the body carries none the catalogue lists. Switch on `code`;
+ * `status` is the HTTP status; `operationId`, `method` and `path` name the call that failed.
  */
 export class VideoApiError extends Error {
   override name = 'VideoApiError';
   readonly status: number;
   readonly code: VideoApiErrorCode;
+  /** The body's `error.code` exactly as sent, when there was one (also a code outside the catalogue). */
+  readonly serverCode?: string;
+  /** The contract's operationId of the failed call (undefined for a path the contract does not have). */
+  readonly operationId?: OperationId;
+  /** The HTTP method of the failed call. */
+  readonly method?: string;
+  /** The path template of the failed call (`/faceless/{faceless}/render`). */
+  readonly path?: string;
   /** On 422: the field -> messages map. */
   readonly errors?: Record<string, unknown>;
   /** On 402: credits the call needs and credits the account has. */
   readonly required?: number;
   readonly available?: number;
-  /** `METHOD /path/{template}` of the failed call, when known. */
+  /** `METHOD /path/{template}` of the failed call. */
   readonly operation?: string;
   /** On 429: the server's Retry-After, in seconds. */
   readonly retryAfterSeconds?: number;
@@ -55,11 +85,17 @@ export class VideoApiError extends Error {
   constructor(init: VideoApiErrorInit, redact: Redactor = noRedaction) {
     super(redact(init.message ?? `HTTP ${init.status}`));
     this.status = init.status;
-    this.code = init.code ?? `HTTP-${init.status}`;
+    this.code = errorCodeOf(init.status, init.code);
+    if (init.code !== undefined) this.serverCode = init.code;
     if (init.errors) this.errors = JSON.parse(redact(JSON.stringify(init.errors)));
     if (init.required !== undefined) this.required = init.required;
     if (init.available !== undefined) this.available = init.available;
-    if (init.operation) this.operation = init.operation;
+    if (init.operation) {
+      this.operationId = init.operation.operationId;
+      this.method = init.operation.method;
+      this.path = init.operation.path;
+      this.operation = `${init.operation.method} ${init.operation.path}`;
+    }
     if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
@@ -68,7 +104,11 @@ export class VideoApiError extends Error {
       name: this.name,
       status: this.status,
       code: this.code,
+      serverCode: this.serverCode,
       message: this.message,
+      operationId: this.operationId,
+      method: this.method,
+      path: this.path,
       errors: this.errors,
       required: this.required,
       available: this.available,
@@ -133,7 +173,7 @@ function numberOrUndefined(v: unknown): number | undefined {
 /** Builds a VideoApiError from openapi-fetch's `{ error, response }` of a failed call. */
 export function toVideoApiError(
   result: { error?: unknown; response: Response },
-  options: { operation?: string; redact?: Redactor } = {},
+  options: { operation?: FailedOperation; redact?: Redactor } = {},
 ): VideoApiError {
   const { response } = result;
   const body = (result.error && typeof result.error === 'object' ? result.error : {}) as Partial<ErrorEnvelope> & Record<string, unknown>;
@@ -147,7 +187,8 @@ export function toVideoApiError(
       errors: body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, unknown>) : undefined,
       required: numberOrUndefined(body.required),
       available: numberOrUndefined(body.available),
-      operation: options.operation,
+      // Answers of a client carry their operation (middleware/operation.ts); a hand-built result may not.
+      operation: options.operation ?? operationOf(response),
       retryAfterSeconds:
         response.status === 429 && Number.isFinite(retryAfter) && response.headers.has('Retry-After') ? retryAfter : undefined,
     },
@@ -155,6 +196,7 @@ export function toVideoApiError(
   );
 }
 
+/** True for a VideoApiError (with `code`: of that code only; the code must be one the contract lists). */
 export function isVideoApiError(value: unknown, code?: VideoApiErrorCode): value is VideoApiError {
   return value instanceof VideoApiError && (code === undefined || value.code === code);
 }

@@ -56,7 +56,7 @@ export async function discoverIdeas(
     const result = await client.POST('/ideas/discover', { body, signal });
     if (result.response.ok) return { outcome: 'discovered', result: result.data as DiscoverResult };
     if (!TIMEOUT_STATUSES.has(result.response.status)) {
-      throw toVideoApiError(result, { operation: 'POST /ideas/discover', redact });
+      throw toVideoApiError(result, { redact });
     }
     reason = 'timeout';
   } catch (error) {
@@ -68,6 +68,6 @@ export async function discoverIdeas(
     params: { query: { ...options.listQuery, keyword: body.keyword, network: body.network } },
     signal: options.signal,
   });
-  if (!list.response.ok) throw toVideoApiError(list, { operation: 'GET /ideas', redact });
+  if (!list.response.ok) throw toVideoApiError(list, { redact });
   return { outcome: 'reconciled', reason, ideas: list.data as ListResult };
 }

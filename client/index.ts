@@ -8,6 +8,7 @@ import { warnIfBrowserToken } from './browser.js';
 import { createRedactor, toVideoApiError } from './errors.js';
 import { discoverIdeas, type DiscoverOptions, type DiscoverOutcome } from './ideas.js';
 import { bearerAuth } from './middleware/auth.js';
+import { describeOperations } from './middleware/operation.js';
 import { rateLimits, type RateLimitInfo, type RateLimitOptions } from './middleware/rate-limit.js';
 import { pollableResources, pollResource, type PollableResource, type PolledResource, type PollOptions, type ResourceRef } from './poll.js';
 import { resolveBaseUrl, type ServerName } from './servers.js';
@@ -49,7 +50,7 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
   const baseUrl = resolveBaseUrl(options.baseUrl);
   const redact = createRedactor(token);
   const warn = options.warn ?? ((m: string) => console.warn(m));
-  if (!options.dangerouslyAllowBrowser) warnIfBrowserToken(token, (m) => warn(redact(m)));
+  if (!options.dangerouslyAllowBrowser) warnIfBrowserToken(token, baseUrl, (m) => warn(redact(m)));
 
   const client = createClient<paths>({
     ...options.clientOptions,
@@ -59,8 +60,9 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
     bodySerializer: serializeBody,
   });
   const limits = rateLimits(options);
-  // Order matters: auth sets the header first, so a retried request carries it.
-  client.use(bearerAuth(token), limits);
+  // Order matters: auth sets the header first, so a retried request carries it; describeOperations
+  // sees each answer last (after a retry), so errors name the operation of the answer they came from.
+  client.use(describeOperations(), bearerAuth(token), limits);
 
   const poll = Object.fromEntries(
     Object.keys(pollableResources).map((r) => [
@@ -84,10 +86,19 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
 }
 
 export { servers, MOCK_BASE_URL, type ServerName } from './servers.js';
-export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, type VideoApiErrorCode } from './errors.js';
-export { errorCatalogue, type ErrorCode } from '../generated/contract.js';
+export {
+  VideoApiError,
+  JobFailedError,
+  PollTimeoutError,
+  isVideoApiError,
+  toVideoApiError,
+  errorCodeOf,
+  type FailedOperation,
+  type VideoApiErrorCode,
+} from './errors.js';
+export { errorCatalogue, errorCodeByStatus, type ErrorCode, type OperationId } from '../generated/contract.js';
 export { chargesCredits, findOperation } from './operations.js';
-export { isMockToken, BROWSER_TOKEN_WARNING } from './browser.js';
+export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
 export { createMockControl, MockControlError, type MockControl, type MockControlHelpers, type MockControlOptions } from './mock-control.js';
 export type { RateLimitInfo, RateLimitOptions, RetryEvent } from './middleware/rate-limit.js';

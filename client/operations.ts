@@ -31,3 +31,28 @@ export function findOperation(method: string, pathTemplate: string): OperationFa
 export function chargesCredits(method: string, pathTemplate: string): boolean {
   return findOperation(method, pathTemplate)?.charges ?? true;
 }
+
+export function operationById(operationId: OperationId): OperationFacts {
+  const op = operations[operationId];
+  return { operationId, method: op.method, path: op.path, charges: op.credits.charges };
+}
+
+/** The operation a failed call was: its contract operationId (when known), method and path template. */
+export interface CallOperation {
+  operationId?: OperationId;
+  method: string;
+  path: string;
+}
+
+const operationOfAnswer = new WeakMap<Response, CallOperation>();
+
+/** Notes which operation an answer was for (the client's describeOperations middleware does, for every answer). */
+export function rememberOperation(response: Response, method: string, pathTemplate: string): void {
+  const upper = method.toUpperCase();
+  operationOfAnswer.set(response, { operationId: findOperation(upper, pathTemplate)?.operationId, method: upper, path: pathTemplate });
+}
+
+/** The operation an answer of the client was for. */
+export function operationOf(response: Response): CallOperation | undefined {
+  return operationOfAnswer.get(response);
+}

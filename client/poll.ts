@@ -53,7 +53,8 @@ export interface PollOptions {
 /** Identifier of a resource, or the resource itself (its `id` is used: never a faceless `video_id`). */
 export type ResourceRef = string | number | { id: string | number };
 
-function readPath(body: unknown, keys: readonly string[]): unknown {
+/** The value at `keys` in a body (a status pointer split into keys), or undefined. */
+export function readPath(body: unknown, keys: readonly string[]): unknown {
   let node: unknown = body;
   for (const key of keys) {
     if (node === null || typeof node !== 'object') return undefined;
@@ -94,7 +95,11 @@ export async function pollResource<R extends PollableResource>(
       operation.path,
       { params: { path: { [paramName]: id } }, signal: options.signal },
     );
-    if (!result.response.ok) throw toVideoApiError(result, { operation: `GET ${operation.path}`, redact });
+    if (!result.response.ok)
+      throw toVideoApiError(result, {
+        operation: { operationId: machine.pollOperationIds[0], method: 'GET', path: operation.path },
+        redact,
+      });
     const raw = readPath(result.data, machine.statusPath);
     const state = raw === undefined || raw === null ? undefined : String(raw);
     const data = (result.data as { data?: unknown } | undefined)?.data;

@@ -1185,10 +1185,20 @@ export const errorCatalogue = [
     "meaning": "a plan quota is exhausted"
   }
 ] as const;
+/** The code an error answer without one in its body stands for: the catalogue's first code for its status ("5xx": 500-599). */
+export const errorCodeByStatus = {
+  "400": "GEN-WRONG-ARGS",
+  "401": "GEN-UNAUTHORIZED",
+  "402": "INSUFFICIENT-CREDITS",
+  "403": "GEN-FORBIDDEN",
+  "404": "GEN-NOT-FOUND",
+  "5xx": "GEN-API-ERROR"
+} as const;
 export const clientDefaults = {
   "pollIntervalMs": 5000,
   "discoverTimeoutMs": 150000
 } as const;
 export type OperationId = keyof typeof operations;
 export type StateMachineName = keyof typeof stateMachines;
+/** A code of the contract's error catalogue (x-error-catalogue): a union, so a misspelled code does not compile. */
 export type ErrorCode = (typeof errorCatalogue)[number]["code"];

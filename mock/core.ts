@@ -68,6 +68,8 @@ export interface CoreOptions {
 export interface MockCore {
   config: MockConfig;
   contract: Contract;
+  /** The API's error answers (adapters answer a path outside their base path with one). */
+  errors: Errors;
   /** Answers one request. Never throws: a fault of the mock is a 500 in the API's envelope. */
   answer(request: CoreRequest): Promise<CoreReply>;
   /**
@@ -112,6 +114,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     clock,
     faults,
     journal,
+    limiter,
     controlToken: config.controlToken,
   });
   if (options.scenario) plane.loadAtStart(options.scenario.text, options.scenario.source);
@@ -261,8 +264,9 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
   async function fetchAdapter(request: Request, target?: string): Promise<Response> {
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
+    // Lower-cased here: the core reads lower-case names, and not every Headers does it (happy-dom's keeps the case sent).
     request.headers.forEach((value, name) => {
-      headers[name] = value;
+      headers[name.toLowerCase()] = value;
     });
     const length = Number(headers['content-length'] ?? 0);
     let reply: CoreReply;
@@ -298,6 +302,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
   return {
     config,
     contract,
+    errors,
     answer,
     fetch: fetchAdapter,
     tooLarge,

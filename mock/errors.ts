@@ -37,6 +37,11 @@ export class Errors {
     return this.answer('ErrorNotFound');
   }
 
+  /** 404 for a path outside the API's base path: the message names where the API is (a wrong base URL). */
+  outsideBasePath(base: string, path: string): Answer {
+    return this.answer('ErrorNotFound', { message: `This mock serves the API under ${base}; ${path} is outside it.` });
+  }
+
   unauthorized(): Answer {
     return this.answer('ErrorUnauthorized');
   }

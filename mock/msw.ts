@@ -37,10 +37,20 @@ export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
     return core.fetch(request, `${core.config.basePath}${url.pathname.slice(basePath.length)}${url.search}`);
   };
   const control = async ({ request }: { request: Request }) => (await ready).fetch(request);
+  // A call outside the base path on the API's own origin (a client whose baseUrl lacks /v2) is the
+  // API's 404 naming the base path. Only for an absolute base URL: on the page's own origin (a
+  // relative base) every other request is the page's, and must pass by.
+  const outside = async ({ request }: { request: Request }) => {
+    const core = await ready;
+    const { pathname } = new URL(request.url);
+    const answer = core.errors.outsideBasePath(`${base.origin}${basePath}`, pathname);
+    return Response.json(answer.body, { status: answer.status });
+  };
   const handlers = [
     http.all(`${prefix}${basePath}/*`, api),
     http.all(`${prefix}${CONTROL_PREFIX}`, control),
     http.all(`${prefix}${CONTROL_PREFIX}/*`, control),
+    ...(prefix ? [http.all(`${prefix}/*`, outside)] : []),
   ];
   const fetchInProcess = async (request: Request) => (await ready).fetch(request);
   return Object.assign(handlers, {

@@ -24,6 +24,12 @@ export class RateLimiter {
     private readonly maxWindows = Number.POSITIVE_INFINITY,
   ) {}
 
+  /** Forgets one token's window, or every window (a full reset of the mock). */
+  forget(key?: string): void {
+    if (key === undefined) this.windows.clear();
+    else this.windows.delete(key);
+  }
+
   take(key: string | undefined, now: number): RateDecision {
     const limit = this.enforced ?? this.advertised;
     if (key === undefined) return { limited: false, headers: { 'X-RateLimit-Limit': limit, 'X-RateLimit-Remaining': limit } };

@@ -109,7 +109,8 @@ describe('client errors', () => {
       for (const token of ['mock', 'mock-trial', 'mock-broke', undefined]) createVideoApiClient({ baseUrl: 'mock', token, warn: quiet });
       createVideoApiClient({ baseUrl: 'production', token: TOKEN, warn: quiet, dangerouslyAllowBrowser: true });
       expect(quiet).not.toHaveBeenCalled();
-      // Default sink is console.warn.
+      // Default sink is console.warn (a new page: the warning is said once per page).
+      g.document = {};
       const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       createVideoApiClient({ baseUrl: 'staging', token: TOKEN });
       expect(consoleWarn).toHaveBeenCalledTimes(1);

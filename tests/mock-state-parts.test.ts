@@ -27,7 +27,10 @@ const ctx: StateContext = {
 const ledger = new Ledger(ctx);
 const rules = new Rules(ctx, ledger);
 
-const account = (balance: number): Account => ({ ...new Store(() => balance).fresh(`parts-${newId()}`, 'paid') });
+// One world for the accounts of this file, so their ids never collide (ids are per world).
+const world = new Store(() => 0);
+let accounts = 0;
+const account = (balance: number): Account => ({ ...world.fresh(`parts-${++accounts}`, 'paid'), balance });
 
 function callOf(op: Call['op'], who: Account, body: unknown = {}, now = 0): Call {
   const example = Object.values(contract.examples(op))[0];
@@ -65,7 +68,7 @@ describe('ledger', () => {
     const free = ledger.freeSlots(callOf(create, who));
     expect(ledger.takeSlot(callOf(create, who))).toBeUndefined();
     for (let i = 0; i < free; i++) {
-      const id = newId();
+      const id = newId(who);
       who.resources.set(Store.key(family.machine, id), {
         family: family.machine,
         id,

@@ -1020,10 +1020,20 @@ export declare const errorCatalogue: readonly [{
     readonly status: 403;
     readonly meaning: "a plan quota is exhausted";
 }];
+/** The code an error answer without one in its body stands for: the catalogue's first code for its status ("5xx": 500-599). */
+export declare const errorCodeByStatus: {
+    readonly "400": "GEN-WRONG-ARGS";
+    readonly "401": "GEN-UNAUTHORIZED";
+    readonly "402": "INSUFFICIENT-CREDITS";
+    readonly "403": "GEN-FORBIDDEN";
+    readonly "404": "GEN-NOT-FOUND";
+    readonly "5xx": "GEN-API-ERROR";
+};
 export declare const clientDefaults: {
     readonly pollIntervalMs: 5000;
     readonly discoverTimeoutMs: 150000;
 };
 export type OperationId = keyof typeof operations;
 export type StateMachineName = keyof typeof stateMachines;
+/** A code of the contract's error catalogue (x-error-catalogue): a union, so a misspelled code does not compile. */
 export type ErrorCode = (typeof errorCatalogue)[number]["code"];

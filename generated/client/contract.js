@@ -1185,6 +1185,15 @@ export const errorCatalogue = [
         "meaning": "a plan quota is exhausted"
     }
 ];
+/** The code an error answer without one in its body stands for: the catalogue's first code for its status ("5xx": 500-599). */
+export const errorCodeByStatus = {
+    "400": "GEN-WRONG-ARGS",
+    "401": "GEN-UNAUTHORIZED",
+    "402": "INSUFFICIENT-CREDITS",
+    "403": "GEN-FORBIDDEN",
+    "404": "GEN-NOT-FOUND",
+    "5xx": "GEN-API-ERROR"
+};
 export const clientDefaults = {
     "pollIntervalMs": 5000,
     "discoverTimeoutMs": 150000

@@ -1,33 +1,55 @@
-import type { ErrorCode } from './contract.js';
+import { type ErrorCode, type OperationId } from './contract.js';
+import { type CallOperation } from './operations.js';
 /** Removes the token (and anything shaped like a bearer header) from text. */
 export type Redactor = (text: string) => string;
 export declare function createRedactor(token: string | undefined): Redactor;
-/** A code of the source's error catalogue, or `HTTP-<status>` when an error body carries none. */
-export type VideoApiErrorCode = ErrorCode | `HTTP-${number}` | (string & {});
+/**
+ * A code of the contract's error catalogue (a union generated from x-error-catalogue), or
+ * `HTTP-<status>` for an error answer the catalogue has no code for. A misspelled code does not compile.
+ */
+export type VideoApiErrorCode = ErrorCode | `HTTP-${number}`;
+/**
+ * The code of an error answer: the body's `error.code` when the catalogue has it; otherwise (no code,
+ * or one the contract does not list, such as the mock's `MOCK-FAULT`) the catalogue's first code for
+ * the status (`errorCodeByStatus`: 403 GEN-FORBIDDEN, 5xx GEN-API-ERROR, ...), else `HTTP-<status>`.
+ */
+export declare function errorCodeOf(status: number, bodyCode: string | undefined): VideoApiErrorCode;
+/** The operation a failed call was: its contract operationId (when known), method and path template. */
+export type FailedOperation = CallOperation;
 export interface VideoApiErrorInit {
     status: number;
+    /** The body's `error.code` as sent. */
     code?: string;
     message?: string;
     errors?: Record<string, unknown>;
     required?: number;
     available?: number;
-    operation?: string;
+    operation?: FailedOperation;
     retryAfterSeconds?: number;
 }
 /**
- * An error answer of the API: `code` is the API's `error.code` (e.g. `INSUFFICIENT-CREDITS`), or
- * `HTTP-<status>` when the body carries none. Switch on `code`; `status` is the HTTP status.
+ * An error answer of the API: `code` is the API's `error.code` (e.g. `INSUFFICIENT-CREDITS`), or the
+ * fallback of `errorCodeOf` when the body carries none the catalogue lists. Switch on `code`;
+ * `status` is the HTTP status; `operationId`, `method` and `path` name the call that failed.
  */
 export declare class VideoApiError extends Error {
     name: string;
     readonly status: number;
     readonly code: VideoApiErrorCode;
+    /** The body's `error.code` exactly as sent, when there was one (also a code outside the catalogue). */
+    readonly serverCode?: string;
+    /** The contract's operationId of the failed call (undefined for a path the contract does not have). */
+    readonly operationId?: OperationId;
+    /** The HTTP method of the failed call. */
+    readonly method?: string;
+    /** The path template of the failed call (`/faceless/{faceless}/render`). */
+    readonly path?: string;
     /** On 422: the field -> messages map. */
     readonly errors?: Record<string, unknown>;
     /** On 402: credits the call needs and credits the account has. */
     readonly required?: number;
     readonly available?: number;
-    /** `METHOD /path/{template}` of the failed call, when known. */
+    /** `METHOD /path/{template}` of the failed call. */
     readonly operation?: string;
     /** On 429: the server's Retry-After, in seconds. */
     readonly retryAfterSeconds?: number;
@@ -36,7 +58,11 @@ export declare class VideoApiError extends Error {
         name: string;
         status: number;
         code: VideoApiErrorCode;
+        serverCode: string | undefined;
         message: string;
+        operationId: "getAutoTopup" | "updateAutoTopup" | "getFacelessVideo" | "getBRollVideo" | "getAiVisualsVideo" | "getUrlToVideo" | "renderFacelessVideo" | "renderBRollVideo" | "renderAiVisualsVideo" | "renderUrlToVideo" | "retryFacelessRender" | "getTextToVideo" | "createTextToVideo" | "getLaunchClip" | "createLaunchClip" | "getStoryboard" | "renderStoryboard" | "getVoiceClone" | "createVoiceClone" | "getCharacter" | "trainCharacter" | "getMe" | "getCreditCosts" | "listCreditHistory" | "getFacelessOptions" | "createFacelessVideo" | "updateFacelessVideo" | "generateFacelessScript" | "estimateFacelessRender" | "exportFacelessVideo" | "scrapeFacelessImages" | "scrapeFacelessScript" | "createBRollVideo" | "updateBRollVideo" | "generateBRollScript" | "estimateBRollRender" | "createAiVisualsVideo" | "updateAiVisualsVideo" | "generateAiVisualsScript" | "estimateAiVisualsRender" | "createUrlToVideo" | "updateUrlToVideo" | "generateUrlToVideoScript" | "estimateUrlToVideoRender" | "scrapeUrlToVideoImages" | "scrapeUrlToVideoScript" | "uploadAiVisualsAsset" | "regenerateAiVisualsAsset" | "listTextToVideoModels" | "estimateTextToVideo" | "estimateLaunchClip" | "createStoryboard" | "generateStoryboardFromPrompt" | "addStoryboardScene" | "sortStoryboardScenes" | "setStoryboardSceneFrames" | "chainStoryboardScene" | "getStoryboardMoodboard" | "updateStoryboardMoodboard" | "generateStoryboardClips" | "estimateStoryboard" | "getVoiceCloneSlots" | "listVoiceClones" | "updateVoiceClone" | "deleteVoiceClone" | "discoverIdeas" | "listIdeas" | "listCharacterGenres" | "listCharacters" | "createCharacter" | "previewCharacter" | "listPresets" | "deletePreset" | undefined;
+        method: string | undefined;
+        path: string | undefined;
         errors: Record<string, unknown> | undefined;
         required: number | undefined;
         available: number | undefined;
@@ -84,7 +110,8 @@ export declare function toVideoApiError(result: {
     error?: unknown;
     response: Response;
 }, options?: {
-    operation?: string;
+    operation?: FailedOperation;
     redact?: Redactor;
 }): VideoApiError;
+/** True for a VideoApiError (with `code`: of that code only; the code must be one the contract lists). */
 export declare function isVideoApiError(value: unknown, code?: VideoApiErrorCode): value is VideoApiError;

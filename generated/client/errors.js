@@ -1,3 +1,8 @@
+// Typed errors. Every error the client raises is built from plain, copied fields (never a Request,
+// Response or headers object) and passed through a redactor, so the bearer token cannot leak into a
+// message, a stack, a log line or JSON.stringify().
+import { errorCatalogue, errorCodeByStatus } from './contract.js';
+import { operationOf } from './operations.js';
 export function createRedactor(token) {
     return (text) => {
         let out = text.replace(/Bearer\s+[^\s"',]+/gi, 'Bearer [redacted]');
@@ -8,35 +13,62 @@ export function createRedactor(token) {
     };
 }
 const noRedaction = createRedactor(undefined);
+const catalogued = new Set(errorCatalogue.map((entry) => entry.code));
 /**
- * An error answer of the API: `code` is the API's `error.code` (e.g. `INSUFFICIENT-CREDITS`), or
- * `HTTP-<status>` when the body carries none. Switch on `code`; `status` is the HTTP status.
+ * The code of an error answer: the body's `error.code` when the catalogue has it; otherwise (no code,
+ * or one the contract does not list, such as the mock's `MOCK-FAULT`) the catalogue's first code for
+ * the status (`errorCodeByStatus`: 403 GEN-FORBIDDEN, 5xx GEN-API-ERROR, ...), else `HTTP-<status>`.
+ */
+export function errorCodeOf(status, bodyCode) {
+    if (bodyCode !== undefined && catalogued.has(bodyCode))
+        return bodyCode;
+    const byStatus = errorCodeByStatus;
+    return byStatus[String(status)] ?? (status >= 500 && status < 600 ? byStatus['5xx'] : undefined) ?? `HTTP-${status}`;
+}
+/**
+ * An error answer of the API: `code` is the API's `error.code` (e.g. `INSUFFICIENT-CREDITS`), or the
+ * fallback of `errorCodeOf` when the body carries none the catalogue lists. Switch on `code`;
+ * `status` is the HTTP status; `operationId`, `method` and `path` name the call that failed.
  */
 export class VideoApiError extends Error {
     name = 'VideoApiError';
     status;
     code;
+    /** The body's `error.code` exactly as sent, when there was one (also a code outside the catalogue). */
+    serverCode;
+    /** The contract's operationId of the failed call (undefined for a path the contract does not have). */
+    operationId;
+    /** The HTTP method of the failed call. */
+    method;
+    /** The path template of the failed call (`/faceless/{faceless}/render`). */
+    path;
     /** On 422: the field -> messages map. */
     errors;
     /** On 402: credits the call needs and credits the account has. */
     required;
     available;
-    /** `METHOD /path/{template}` of the failed call, when known. */
+    /** `METHOD /path/{template}` of the failed call. */
     operation;
     /** On 429: the server's Retry-After, in seconds. */
     retryAfterSeconds;
     constructor(init, redact = noRedaction) {
         super(redact(init.message ?? `HTTP ${init.status}`));
         this.status = init.status;
-        this.code = init.code ?? `HTTP-${init.status}`;
+        this.code = errorCodeOf(init.status, init.code);
+        if (init.code !== undefined)
+            this.serverCode = init.code;
         if (init.errors)
             this.errors = JSON.parse(redact(JSON.stringify(init.errors)));
         if (init.required !== undefined)
             this.required = init.required;
         if (init.available !== undefined)
             this.available = init.available;
-        if (init.operation)
-            this.operation = init.operation;
+        if (init.operation) {
+            this.operationId = init.operation.operationId;
+            this.method = init.operation.method;
+            this.path = init.operation.path;
+            this.operation = `${init.operation.method} ${init.operation.path}`;
+        }
         if (init.retryAfterSeconds !== undefined)
             this.retryAfterSeconds = init.retryAfterSeconds;
     }
@@ -45,7 +77,11 @@ export class VideoApiError extends Error {
             name: this.name,
             status: this.status,
             code: this.code,
+            serverCode: this.serverCode,
             message: this.message,
+            operationId: this.operationId,
+            method: this.method,
+            path: this.path,
             errors: this.errors,
             required: this.required,
             available: this.available,
@@ -117,10 +153,12 @@ export function toVideoApiError(result, options = {}) {
         errors: body.errors && typeof body.errors === 'object' ? body.errors : undefined,
         required: numberOrUndefined(body.required),
         available: numberOrUndefined(body.available),
-        operation: options.operation,
+        // Answers of a client carry their operation (middleware/operation.ts); a hand-built result may not.
+        operation: options.operation ?? operationOf(response),
         retryAfterSeconds: response.status === 429 && Number.isFinite(retryAfter) && response.headers.has('Retry-After') ? retryAfter : undefined,
     }, options.redact);
 }
+/** True for a VideoApiError (with `code`: of that code only; the code must be one the contract lists). */
 export function isVideoApiError(value, code) {
     return value instanceof VideoApiError && (code === undefined || value.code === code);
 }

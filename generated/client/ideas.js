@@ -25,7 +25,7 @@ export async function discoverIdeas(client, body, options = {}, redact) {
         if (result.response.ok)
             return { outcome: 'discovered', result: result.data };
         if (!TIMEOUT_STATUSES.has(result.response.status)) {
-            throw toVideoApiError(result, { operation: 'POST /ideas/discover', redact });
+            throw toVideoApiError(result, { redact });
         }
         reason = 'timeout';
     }
@@ -41,6 +41,6 @@ export async function discoverIdeas(client, body, options = {}, redact) {
         signal: options.signal,
     });
     if (!list.response.ok)
-        throw toVideoApiError(list, { operation: 'GET /ideas', redact });
+        throw toVideoApiError(list, { redact });
     return { outcome: 'reconciled', reason, ideas: list.data };
 }

@@ -40,10 +40,10 @@ export interface VideoApiHelpers {
 export type VideoApiClient = Client<paths> & VideoApiHelpers;
 export declare function createVideoApiClient(options: VideoApiClientOptions): VideoApiClient;
 export { servers, MOCK_BASE_URL, type ServerName } from './servers.js';
-export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, type VideoApiErrorCode } from './errors.js';
-export { errorCatalogue, type ErrorCode } from './contract.js';
+export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, errorCodeOf, type FailedOperation, type VideoApiErrorCode, } from './errors.js';
+export { errorCatalogue, errorCodeByStatus, type ErrorCode, type OperationId } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
-export { isMockToken, BROWSER_TOKEN_WARNING } from './browser.js';
+export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
 export { createMockControl, MockControlError, type MockControl, type MockControlHelpers, type MockControlOptions } from './mock-control.js';
 export type { RateLimitInfo, RateLimitOptions, RetryEvent } from './middleware/rate-limit.js';

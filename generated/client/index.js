@@ -7,6 +7,7 @@ import { warnIfBrowserToken } from './browser.js';
 import { createRedactor, toVideoApiError } from './errors.js';
 import { discoverIdeas } from './ideas.js';
 import { bearerAuth } from './middleware/auth.js';
+import { describeOperations } from './middleware/operation.js';
 import { rateLimits } from './middleware/rate-limit.js';
 import { pollableResources, pollResource } from './poll.js';
 import { resolveBaseUrl } from './servers.js';
@@ -16,7 +17,7 @@ export function createVideoApiClient(options) {
     const redact = createRedactor(token);
     const warn = options.warn ?? ((m) => console.warn(m));
     if (!options.dangerouslyAllowBrowser)
-        warnIfBrowserToken(token, (m) => warn(redact(m)));
+        warnIfBrowserToken(token, baseUrl, (m) => warn(redact(m)));
     const client = createClient({
         ...options.clientOptions,
         baseUrl,
@@ -25,8 +26,9 @@ export function createVideoApiClient(options) {
         bodySerializer: serializeBody,
     });
     const limits = rateLimits(options);
-    // Order matters: auth sets the header first, so a retried request carries it.
-    client.use(bearerAuth(token), limits);
+    // Order matters: auth sets the header first, so a retried request carries it; describeOperations
+    // sees each answer last (after a retry), so errors name the operation of the answer they came from.
+    client.use(describeOperations(), bearerAuth(token), limits);
     const poll = Object.fromEntries(Object.keys(pollableResources).map((r) => [
         r,
         (ref, o) => pollResource(client, r, ref, o, redact),
@@ -46,9 +48,9 @@ export function createVideoApiClient(options) {
     return Object.assign(client, helpers);
 }
 export { servers, MOCK_BASE_URL } from './servers.js';
-export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError } from './errors.js';
-export { errorCatalogue } from './contract.js';
+export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, errorCodeOf, } from './errors.js';
+export { errorCatalogue, errorCodeByStatus } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
-export { isMockToken, BROWSER_TOKEN_WARNING } from './browser.js';
+export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
 export { createMockControl, MockControlError } from './mock-control.js';

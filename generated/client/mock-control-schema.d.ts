@@ -36,9 +36,11 @@ export interface paths {
         put?: never;
         /**
          * Forget state
-         * @description Without `token`: forgets every account (credits, resources, ledger, auto top-up), every
-         *     fault and the journal. The clock keeps its mode and time. With `token`: forgets that
-         *     token's account and the faults aimed at it only; the next call with it starts afresh.
+         * @description Without `token`: the world the mock started with. Forgets every account (credits,
+         *     resources, ledger, auto top-up), every fault, the journal and the rate-limit windows;
+         *     ids start from 1 again; the clock returns to the mode it started in (its time only moves
+         *     forward); a scenario loaded at start is loaded again. With `token`: forgets that token's
+         *     account and the faults aimed at it only; the next call with it starts afresh.
          */
         post: operations["resetMock"];
         delete?: never;

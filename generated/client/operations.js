@@ -21,3 +21,17 @@ export function findOperation(method, pathTemplate) {
 export function chargesCredits(method, pathTemplate) {
     return findOperation(method, pathTemplate)?.charges ?? true;
 }
+export function operationById(operationId) {
+    const op = operations[operationId];
+    return { operationId, method: op.method, path: op.path, charges: op.credits.charges };
+}
+const operationOfAnswer = new WeakMap();
+/** Notes which operation an answer was for (the client's describeOperations middleware does, for every answer). */
+export function rememberOperation(response, method, pathTemplate) {
+    const upper = method.toUpperCase();
+    operationOfAnswer.set(response, { operationId: findOperation(upper, pathTemplate)?.operationId, method: upper, path: pathTemplate });
+}
+/** The operation an answer of the client was for. */
+export function operationOf(response) {
+    return operationOfAnswer.get(response);
+}

@@ -50,5 +50,7 @@ export interface PollOptions {
 export type ResourceRef = string | number | {
     id: string | number;
 };
+/** The value at `keys` in a body (a status pointer split into keys), or undefined. */
+export declare function readPath(body: unknown, keys: readonly string[]): unknown;
 export declare function pollResource<R extends PollableResource>(client: Client<paths>, resource: R, ref: ResourceRef, options?: PollOptions, redact?: Redactor): Promise<PolledResource<R>>;
 export {};

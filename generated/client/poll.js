@@ -10,7 +10,8 @@ export const pollableResources = {
     character: 'CharacterStatus',
     storyboard: 'StoryboardVideoStatus',
 };
-function readPath(body, keys) {
+/** The value at `keys` in a body (a status pointer split into keys), or undefined. */
+export function readPath(body, keys) {
     let node = body;
     for (const key of keys) {
         if (node === null || typeof node !== 'object')
@@ -41,7 +42,10 @@ export async function pollResource(client, resource, ref, options = {}, redact) 
         options.signal?.throwIfAborted();
         const result = await client.GET(operation.path, { params: { path: { [paramName]: id } }, signal: options.signal });
         if (!result.response.ok)
-            throw toVideoApiError(result, { operation: `GET ${operation.path}`, redact });
+            throw toVideoApiError(result, {
+                operation: { operationId: machine.pollOperationIds[0], method: 'GET', path: operation.path },
+                redact,
+            });
         const raw = readPath(result.data, machine.statusPath);
         const state = raw === undefined || raw === null ? undefined : String(raw);
         const data = result.data?.data;

@@ -10,10 +10,11 @@ export class Clock {
   private currentMode: ClockMode = 'auto';
 
   constructor(
-    mode: ClockMode = 'auto',
+    /** The mode it started in (MOCK_CLOCK, `clock` of startMock or the handlers); a full reset returns to it. */
+    readonly startMode: ClockMode = 'auto',
     private readonly wall: () => number = Date.now,
   ) {
-    this.setMode(mode);
+    this.setMode(startMode);
   }
 
   get mode(): ClockMode {

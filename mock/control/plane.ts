@@ -31,6 +31,8 @@ export interface ControlDeps {
   clock: Clock;
   faults: Faults;
   journal: Journal;
+  /** Per-token rate-limit windows, forgotten with the accounts on reset. */
+  limiter?: { forget(token?: string): void };
   controlToken?: string;
 }
 
@@ -45,6 +47,8 @@ type Handler = (request: ControlRequest) => Answer;
 export class ControlPlane {
   private readonly document = new ControlDocument();
   private readonly handlers: Record<string, Handler>;
+  /** The scenario loaded at start (MOCK_SCENARIO): part of how the mock started, so a full reset loads it again. */
+  private startScenario?: Scenario;
 
   constructor(private readonly deps: ControlDeps) {
     this.handlers = {
@@ -179,11 +183,21 @@ export class ControlPlane {
 
   // ---- handlers ------------------------------------------------------------------------------
 
+  /**
+   * A full reset gives the world the mock started with: no accounts, ids from 1, no faults, an
+   * empty journal, fresh rate-limit windows, the clock in its start mode (time only moves forward),
+   * and the start scenario loaded again. `token` forgets one account (and its faults) only.
+   */
   private reset(token: string | undefined): Answer {
-    const { store, faults, journal } = this.deps;
+    const { store, faults, journal, limiter, clock } = this.deps;
     store.forget(token);
     faults.clear(token);
-    if (token === undefined) journal.clear();
+    limiter?.forget(token);
+    if (token === undefined) {
+      journal.clear();
+      clock.setMode(clock.startMode);
+      if (this.startScenario) this.scenario({ ...structuredClone(this.startScenario), reset: false });
+    }
     return this.json(200, { reset: token ?? 'all' });
   }
 
@@ -247,6 +261,7 @@ export class ControlPlane {
     if (!route.body!(scenario)) throw new Error(`${source}: ${JSON.stringify(errorsMap(route.body!.errors))}`);
     try {
       this.scenario(scenario as Scenario);
+      this.startScenario = structuredClone(scenario as Scenario);
     } catch (error) {
       throw new Error(`${source}: ${(error as Error).message}`);
     }

@@ -94,9 +94,9 @@ export function seedResource(
   const data: Record<string, any> = {};
   for (const [key, value] of Object.entries<any>(example)) {
     // Identifiers of the example get fresh values, as on a real create.
-    data[key] = key === 'id' || (key.endsWith('_id') && typeof value === 'number') ? newId() : structuredClone(value);
+    data[key] = key === 'id' || (key.endsWith('_id') && typeof value === 'number') ? newId(account) : structuredClone(value);
   }
-  data.id = wanted.id ?? data.id ?? newId();
+  data.id = wanted.id ?? data.id ?? newId(account);
   const resource: Resource = { family: family.machine, id: data.id, data, texts: {}, scraped: false, path: `/${segment}/${data.id}` };
   account.resources.set(Store.key(family.machine, data.id), resource);
   machines.force(account, resource, wanted.state, now);

@@ -17,6 +17,8 @@ export interface TryItOperation {
   id: string;
   method: string;
   path: string;
+  /** The operation's first tag: its panel waits under that tag's heading until the operation is rendered. */
+  tag: string;
   params: TryItParam[];
   /** The JSON body prefilled from the contract's first request example ('' for none). */
   body: string;
@@ -78,6 +80,7 @@ export function tryItFacts(contract: Contract, basePath: string, token: string):
       id: op.id,
       method: op.method.toUpperCase(),
       path: op.path,
+      tag: op.raw.tags?.[0] ?? '',
       params,
       body: firstExample === undefined ? (requestBody?.required && json ? '{}' : '') : JSON.stringify(firstExample, null, 2),
       examples,

@@ -224,6 +224,47 @@
     }
   }
 
+  /** Redoc's section id of a tag (`URL to Video` -> `/url-to-video`). */
+  const tagSection = (tag) =>
+    `/${tag
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')}`;
+
+  /**
+   * Redoc 3 renders a tag's operations only once the tag is opened, so a reader who has not opened
+   * one would see no panel. Until then each operation's panel waits, built, under its tag's heading
+   * (one list per tag); when Redoc renders the operation, mount() moves the same panel into it.
+   */
+  function waitUnderTags() {
+    for (const op of facts.operations) {
+      const key = op.id.toLowerCase();
+      let panel = panels.get(key);
+      if (panel?.root.isConnected && !panel.root.parentElement?.hasAttribute('data-try-it-waiting')) continue;
+      const group = document.querySelector(`[data-section-id="${tagSection(op.tag)}"]`);
+      if (!group) continue;
+      let list = group.querySelector(':scope > [data-try-it-waiting]');
+      if (!list) {
+        list = el(
+          'div',
+          { class: 'try-it-waiting', 'data-try-it-waiting': '' },
+          el('p', { class: 'try-it-waiting-title', text: `Try it: ${op.tag} (each panel moves under its operation once you open it)` }),
+        );
+        group.append(list);
+      }
+      // Redoc fills a tag's section when it scrolls into view: the list goes after the tag's heading
+      // and description (the section's first child), moved only when it is not there already.
+      const header = [...group.children].find((child) => child !== list);
+      if (header && list.previousElementSibling !== header) header.after(list);
+      if (!panel) {
+        panel = buildPanel(op);
+        for (const [param, value] of Object.entries(linked.get(op.id) ?? {})) if (panel.fields[param]) panel.fields[param].value = value;
+        panels.set(key, panel);
+      }
+      if (panel.root.parentElement !== list) list.append(panel.root);
+    }
+  }
+
   function mount() {
     // Redoc 3 names an operation's section `/<tag>/<operationid lower-cased>` and renders a tag's
     // operations once the tag is opened.
@@ -241,6 +282,7 @@
       const column = section.firstElementChild?.firstElementChild ?? section;
       column.append(panel.root);
     }
+    waitUnderTags();
   }
 
   let queued = false;

@@ -9,7 +9,10 @@ import { need, type Stage, type StageDeps } from './exchange.js';
 /** Finds the operation; answers only for paths outside the base path (no API there, no fault). */
 export function route({ config, contract, errors, prism }: StageDeps): Stage {
   return async (x) => {
-    if (!x.url.pathname.startsWith(`${config.basePath}/`)) return errors.notFound();
+    if (!x.url.pathname.startsWith(`${config.basePath}/`)) {
+      const base = `http://${x.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`;
+      return errors.outsideBasePath(base, x.url.pathname);
+    }
     const path = x.url.pathname.slice(config.basePath.length);
     const routed = prism.route(x.method, path);
     // `iid` is the contract's operationId in Prism's operation model.

@@ -62,7 +62,7 @@ export class StatefulApi {
     generateStoryboardFromPrompt: (call, resource) => {
       // Wizard generation: the storyboard gets the scenes the contract's example shows.
       const scenes = call.prism.body?.data?.scenes ?? [];
-      resource.data.scenes = scenes.map((scene: object) => ({ ...structuredClone(scene), id: newId() }));
+      resource.data.scenes = scenes.map((scene: object) => ({ ...structuredClone(scene), id: newId(call.account) }));
       return undefined;
     },
     previewCharacter: (call, resource) => {
@@ -193,7 +193,11 @@ export class StatefulApi {
 
   private addScene(call: Call, resource: Resource): Answer {
     this.rules.checkSceneDuration(call);
-    const scene = { ...call.prism.body?.data, id: newId(), ...declared(call.body, requestProperties(this.ctx.contract, call.op)) };
+    const scene = {
+      ...call.prism.body?.data,
+      id: newId(call.account),
+      ...declared(call.body, requestProperties(this.ctx.contract, call.op)),
+    };
     resource.data.scenes = [...(resource.data.scenes ?? []), scene];
     remember(resource, call.body);
     return ok(call, scene);
@@ -229,12 +233,13 @@ export class StatefulApi {
   private create(call: Call, family: Family): Answer {
     const { contract, machines } = this.ctx;
     const example = call.prism.body?.data ?? {};
-    const data: Record<string, any> = { id: newId() };
+    const data: Record<string, any> = { id: newId(call.account) };
     for (const [key, value] of Object.entries<any>(example)) {
       // A new resource has nothing configured yet, and its own id.
       if (key === 'id' || family.configurable.has(key)) continue;
       // Secondary identifiers of the example (e.g. video_id) get fresh values too.
-      data[key] = key.endsWith('_id') && (typeof value === 'number' || typeof value === 'string') ? newId() : structuredClone(value);
+      data[key] =
+        key.endsWith('_id') && (typeof value === 'number' || typeof value === 'string') ? newId(call.account) : structuredClone(value);
     }
     const resource: Resource = {
       family: family.machine,

@@ -67,15 +67,20 @@ export interface Account {
   evictedResources?: number;
   /** The account's approximate size when last measured (Store.settle). */
   bytes?: number;
+  /** The id counter of the account's world (shared by every account of one Store). */
+  ids: IdCounter;
 }
 
-let nextId = 1;
-let nextRef = 1;
+/** One world's id counter: ids start at 1 and a full reset starts them at 1 again. */
+export interface IdCounter {
+  next: number;
+}
+
 let nextSeq = 1;
 
-/** Ids are unique across tokens and families so a leaked id never resolves for another token. */
-export function newId(): number {
-  return nextId++;
+/** Ids are unique across tokens and families of one world, so a leaked id never resolves for another token. */
+export function newId(account: Account): number {
+  return account.ids.next++;
 }
 
 export class Store {
@@ -84,6 +89,8 @@ export class Store {
   /** Accounts handed out since the last settle(): the ones a request may have changed. */
   private readonly touched = new Set<Account>();
   /** Accounts dropped to stay within the bounds. */
+  private ids: IdCounter = { next: 1 };
+  private nextRef = 1;
   evicted = 0;
   /** The approximate size of every account held, as last measured. */
   bytes = 0;
@@ -172,7 +179,7 @@ export class Store {
   fresh(token: string, kind: AccountKind): Account {
     return {
       token,
-      ref: `acct-${nextRef++}`,
+      ref: `acct-${this.nextRef++}`,
       kind,
       facts: factsOf(kind),
       balance: this.startingBalance(kind),
@@ -181,6 +188,7 @@ export class Store {
       active: new Set(),
       boughtSlots: 0,
       deleted: new Set(),
+      ids: this.ids,
     };
   }
 
@@ -204,13 +212,15 @@ export class Store {
     return [...this.accounts.values()];
   }
 
-  /** Forgets one token's account, or every account (and the eviction count with them). */
+  /** Forgets one token's account, or every account (and the eviction count, ids and refs with them: a fresh world). */
   forget(token?: string): void {
     if (token === undefined) {
       this.accounts.clear();
       this.touched.clear();
       this.evicted = 0;
       this.bytes = 0;
+      this.ids = { next: 1 };
+      this.nextRef = 1;
     } else {
       this.bytes -= this.accounts.get(token)?.bytes ?? 0;
       this.accounts.delete(token);

@@ -27,6 +27,9 @@ async function packageManifest(outDir: string): Promise<string> {
   const root = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
   const api = JSON.parse(await readFile(path.join(outDir, 'openapi.json'), 'utf8'));
   const entry = { types: './index.d.ts', import: './index.js', default: './index.js' };
+  // video-api-v2-client/react-query: React Query hooks; the app brings React Query and openapi-react-query.
+  const reactQuery = { types: './react-query.d.ts', import: './react-query.js', default: './react-query.js' };
+  const peers = ['@tanstack/react-query', 'openapi-react-query'];
   const manifest = {
     name: CLIENT_PACKAGE_NAME,
     version: api.info.version,
@@ -34,9 +37,12 @@ async function packageManifest(outDir: string): Promise<string> {
     type: 'module',
     main: './index.js',
     types: './index.d.ts',
-    exports: { '.': entry, './package.json': './package.json' },
+    exports: { '.': entry, './react-query': reactQuery, './package.json': './package.json' },
     sideEffects: false,
     dependencies: { 'openapi-fetch': root.dependencies['openapi-fetch'] },
+    // Only the react-query entry needs them: optional, so the plain client installs nothing more.
+    peerDependencies: Object.fromEntries(peers.map((name) => [name, `^${root.devDependencies[name]}`])),
+    peerDependenciesMeta: Object.fromEntries(peers.map((name) => [name, { optional: true }])),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

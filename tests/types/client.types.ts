@@ -2,7 +2,8 @@
 // Each `@ts-expect-error` line must fail to compile: if it ever compiles, tsc reports the unused
 // directive and the check fails. The rest must compile.
 import { expectTypeOf } from 'vitest';
-import { createVideoApiClient, type ErrorCode, type ServerName, type VideoApiError } from '../../client/index.js';
+import { createVideoApiQueries } from '../../client/react-query.js';
+import { createVideoApiClient, type ErrorCode, isVideoApiError, type ServerName, type VideoApiError } from '../../client/index.js';
 
 const client = createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' });
 
@@ -45,4 +46,26 @@ export async function rightCallsCompileWithTypedResults() {
   expectTypeOf<ServerName>().toEqualTypeOf<'production' | 'staging' | 'mock'>();
   const error = {} as VideoApiError;
   expectTypeOf<ErrorCode>().toMatchTypeOf<typeof error.code>();
+}
+
+// Error codes are the catalogue's union: a misspelled code does not compile.
+export function branchOnCode(e: unknown): boolean {
+  // @ts-expect-error INSUFFICIENT_CREDITS (underscore) is not a code of the contract's error catalogue
+  if (isVideoApiError(e, 'INSUFFICIENT_CREDITS')) return true;
+  return isVideoApiError(e, 'INSUFFICIENT-CREDITS') || isVideoApiError(e, 'HTTP-429');
+}
+
+// The React Query entry: typed hooks over every operation, and a job hook typed by its path.
+
+export function useScreen() {
+  const queries = createVideoApiQueries(createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' }));
+  const me = queries.useQuery('get', '/me');
+  expectTypeOf(me.data?.data?.credits.remaining).toEqualTypeOf<number | undefined>();
+  // @ts-expect-error not a path of the contract
+  queries.useQuery('get', '/videos');
+  const job = queries.useJob('/faceless/{faceless}', 1);
+  expectTypeOf(job.resource?.video.status).not.toBeAny();
+  // @ts-expect-error not a path that polls a job
+  queries.useJob('/me', 1);
+  return queries.useMutation('post', '/faceless/{faceless}/render');
 }

@@ -1,0 +1,2 @@
+import type { Middleware } from 'openapi-fetch';
+export declare function describeOperations(): Middleware;
