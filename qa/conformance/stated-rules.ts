@@ -6,7 +6,7 @@
 // branch requires left out. A case is kept only when the contract's whole request schema rejects it
 // (Ajv), so the refusal it expects is one the contract states.
 import Ajv2020 from 'ajv/dist/2020.js';
-import type { Contract, ContractOperation } from '../../lib/contract/index.js';
+import { type Contract, type ContractOperation, fragmentPointer } from '../../lib/contract/index.js';
 
 type Json = any; // contract schema nodes, read as they stand in the bundle
 
@@ -82,13 +82,11 @@ function requestExamples(contract: Contract, op: ContractOperation): Record<stri
   return values.filter((v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v));
 }
 
-const pointerPart = (part: string) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1'));
-
 /** The targeted cases of one operation (none when it has no JSON body with a conditional rule). */
 export function operationRuleCases(contract: Contract, op: ContractOperation, ajv = ajvFor(contract)): RuleCase[] {
   const media = contract.deref(op.raw.requestBody)?.content?.['application/json'];
   if (!media?.schema) return [];
-  const ref = `#/${['paths', op.path, op.method, 'requestBody', 'content', 'application/json', 'schema'].map(pointerPart).join('/')}`;
+  const ref = fragmentPointer(['paths', op.path, op.method, 'requestBody', 'content', 'application/json', 'schema']);
   const validate = ajv.compile({ $ref: `${DOC_ID}${ref}` });
   const examples = requestExamples(contract, op);
   const cases = new Map<string, RuleCase>();
