@@ -1,5 +1,6 @@
 // Calls about the account itself: the profile, the credit history (the ledger, paginated) and the
 // auto top-up configuration.
+import { machinePolledBy } from '../../lib/contract/index.js';
 import { ApiError, type Answer } from '../errors.js';
 import { profileFacts } from '../tokens.js';
 import { ok, paramDefault } from './answer.js';
@@ -51,7 +52,7 @@ export class AccountCalls {
       // A new account shows the machine's initial state, as the poll operation's example of that name.
       const { contract } = this.ctx;
       const poll = contract.op('getAutoTopup');
-      const machine = contract.machines.find((m) => m.pollOperationIds.includes(poll.id));
+      const machine = machinePolledBy(contract.machines, poll.id);
       const examples = contract.examples(poll);
       call.account.autoTopup = structuredClone(examples[machine?.initial ?? ''] ?? Object.values(examples)[0])?.data;
     }

@@ -12,7 +12,15 @@
 // where that rule is a guess (x-unspecified in the parameter or body schema); on an unknown route
 // a 404 or 405 in the envelope is right and a 2xx is an undocumented operation.
 import { createHash } from 'node:crypto';
-import { Contract, describeRelaxations, extendPointer, fragmentPointer, relaxations, type Relaxation } from '../../lib/contract/index.js';
+import {
+  Contract,
+  describeRelaxations,
+  extendPointer,
+  fragmentPointer,
+  machinesOf,
+  relaxations,
+  type Relaxation,
+} from '../../lib/contract/index.js';
 import { CoverageRecorder, type CoverageReport } from './coverage.js';
 import { CreditTracker } from './credits.js';
 import { LifecycleTracker } from './lifecycle.js';
@@ -342,9 +350,7 @@ export class Checker {
   /** The machine resource an operation acts on (for a charge: the run its refund would belong to). */
   private resourceOf(operationId: string, resourceId: string | undefined): string | undefined {
     if (resourceId === undefined) return undefined;
-    const machine = this.contract.machines.find(
-      (m) => m.pollOperationIds.includes(operationId) || m.transitions.some((t) => t.operationIds?.includes(operationId)),
-    );
+    const [machine] = machinesOf(this.contract.machines, operationId);
     return machine ? `${machine.name}#${resourceId}` : undefined;
   }
 

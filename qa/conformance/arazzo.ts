@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { type Contract, type ContractOperation, newAjv, type ValidateFunction } from '../../lib/contract/index.js';
+import { type Contract, type ContractOperation, machinePolledBy, newAjv, type ValidateFunction } from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/markers.js';
 import type { Flow, Step } from './flow.js';
 
@@ -166,7 +166,7 @@ export function readFlowFile(contract: Contract, file: string, problems: string[
         .map((c) => (typeof c.condition === 'string' && !c.type ? STATUS_CONDITION.exec(c.condition.trim()) : null))
         .filter((m): m is RegExpExecArray => m !== null);
       if (statusChecks.length) {
-        const machine = contract.machines.find((m) => m.pollOperationIds.includes(op.id));
+        const machine = machinePolledBy(contract.machines, op.id);
         const [, pointer, state] = statusChecks[0];
         if (!machine) problems.push(`${at}: ${op.id} polls no state machine`);
         else if (pointer !== machine.statusLocation)
