@@ -3,7 +3,7 @@
 // that carry an id to the next call, and for a polled resource where its state is and which states
 // end it (x-state-machine). The browser script (try-it.js) knows nothing of the API itself.
 import type { Contract } from '../contract.js';
-import type { Example, JsonValue, Link, Parameter } from '../../lib/contract/index.js';
+import { type Example, type JsonValue, type Link, machinePolledBy, type Parameter } from '../../lib/contract/index.js';
 
 export interface TryItParam {
   name: string;
@@ -75,7 +75,8 @@ export function tryItFacts(contract: Contract, basePath: string, token: string):
         }
       }
     }
-    const machine = machines.find((m) => m.pollOperationIds.includes(op.id) && m.terminal.length);
+    const polled = machinePolledBy(machines, op.id);
+    const machine = polled?.terminal.length ? polled : undefined;
     operations.push({
       id: op.id,
       method: op.method.toUpperCase(),
