@@ -7,7 +7,17 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Block, consumerProject, devDeps, exec, installedReadme, pack, ROOT, unmarked, writeBlocks } from './support/frontend-consumer.js';
+import {
+  type Block,
+  consumerProject,
+  devDeps,
+  exec,
+  installedReadme,
+  pack,
+  ROOT,
+  unmarked,
+  writeBlocks,
+} from './support/frontend-consumer.js';
 
 let project: string;
 let blocks: Block[];
