@@ -1,0 +1,54 @@
+// The mock's jobs on a stopped clock (in process, through the MSW handlers): the clock moved on by
+// several steps at once, then one poll, shows the state those steps lead to, as if the client had
+// polled after every step. Each automatic step takes one step of time after the one before it, not
+// after the poll that first noticed it.
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVideoApiClient, type VideoApiClient } from '../client/index.js';
+import { createMockHandlers } from '../mock/msw.js';
+
+const baseUrl = 'http://clock-steps.test/v2';
+const handlers = createMockHandlers({ baseUrl, clock: 'manual' });
+const server = setupServer(...handlers);
+let client: VideoApiClient;
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  client = createVideoApiClient({ baseUrl, token: 'clock-steps' });
+});
+afterAll(() => server.close());
+
+async function newClip(idea: string) {
+  const created = await client.unwrap(client.POST('/launch-clips', { body: { product_name: 'Brew', domain: 'brew.example', idea } }));
+  return created.data!.id;
+}
+
+const clipStatus = async (id: string) => (await client.unwrap(client.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status;
+
+describe('several steps, one poll', () => {
+  it('a launch clip (planning, briefed, rendering, completed: three automatic steps) is completed after three steps and one poll', async () => {
+    const id = await newClip('three steps at once');
+    expect(await clipStatus(id)).toBe('planning');
+    await handlers.control.advance({ steps: 3 });
+    expect(await clipStatus(id)).toBe('completed');
+  });
+
+  it('two steps then one poll shows rendering; one more step then shows completed', async () => {
+    const id = await newClip('two then one');
+    await handlers.control.advance({ steps: 2 });
+    expect(await clipStatus(id)).toBe('rendering');
+    await handlers.control.advance({ steps: 1 });
+    expect(await clipStatus(id)).toBe('completed');
+  });
+
+  it('a text-to-video asset (draft, processing, success) is done after two steps and one poll', async () => {
+    const model = (await client.unwrap(client.GET('/text-to-video/models'))).data![0].slug;
+    const created = (
+      await client.unwrap(client.POST('/text-to-video', { body: { model, prompt: 'Waves roll onto an empty beach at dawn' } }))
+    ).data!;
+    const read = async () => (await client.unwrap(client.GET('/text-to-video/{id}', { params: { path: { id: created.id! } } }))).data!;
+    expect((await read()).asset.status).toBe('draft');
+    await handlers.control.advance({ steps: 2 });
+    expect((await read()).asset.status).toBe('success');
+  });
+});
