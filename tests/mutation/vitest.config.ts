@@ -10,9 +10,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Suites left out, with why. */
 const leftOut = {
-  // What they test is the process itself (signals, exit codes, printed start-up lines, the
-  // `npm start` entry point), which an in-process mock does not have.
-  mockProcess: ['tests/mock-hardening-shutdown.test.ts', 'tests/mock-control-start.test.ts'],
+  // SIGTERM to the mock's process and its exit code: an in-process mock has no process of its own.
+  mockProcess: ['tests/mock-hardening-shutdown.test.ts'],
   // The proxy, Schemathesis and the conformance runner run as processes.
   qaProcesses: ['tests/proxy.test.ts', 'tests/proxy-hardening.test.ts', 'tests/conformance-*.test.ts'],
   // Packed tarballs in a consumer project, the TypeScript compiler, Spectral and Chromium: minutes
