@@ -3,8 +3,9 @@
 // Not part of `npm test`: a full run takes hours on two cores.
 const FOLDERS = ['client/middleware', 'lib/contract', 'mock/pipeline', 'qa/checker', 'mock/state', 'scripts/diff'];
 
-// `npm run mutation -- mock/state` (scripts/mutation.ts) passes the chosen folders here.
+// `npm run mutation -- mock/state` (scripts/mutation.ts) passes the chosen folders (or files) here.
 const chosen = process.env.MUTATION_FOLDERS ? process.env.MUTATION_FOLDERS.split(',') : FOLDERS;
+const pattern = (place) => (place.endsWith('.ts') ? place : `${place}/**/*.ts`);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -13,7 +14,7 @@ export default {
   // The suites that run in process (tests/mutation/vitest.config.ts says which are left out, and why);
   // `related` runs only the test files that import the mutated file.
   vitest: { configFile: 'tests/mutation/vitest.config.ts', related: true },
-  mutate: chosen.map((folder) => `${folder}/**/*.ts`),
+  mutate: chosen.map(pattern),
   // Each mutant runs only the tests that executed its code in the first, unmutated run.
   coverageAnalysis: 'perTest',
   // A re-run tests only the mutants whose code or tests changed; the file is committed.

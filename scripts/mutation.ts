@@ -1,5 +1,6 @@
-// `npm run mutation [-- <folder>...] [-- --stryker-option value]`: StrykerJS over the folders of
-// stryker.config.mjs, or only the named ones (`npm run mutation -- mock/state`). Arguments that
+// `npm run mutation [-- <folder or file>...] [-- --stryker-option value]`: StrykerJS over the folders
+// of stryker.config.mjs, or only the named ones (`npm run mutation -- mock/state`, or one file:
+// `npm run mutation -- qa/checker/coverage.ts`). Arguments that
 // start with `--` go to `stryker run` unchanged (e.g. `--concurrency 4`, `--force`).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,7 +15,7 @@ const options = firstOption < 0 ? [] : args.slice(firstOption);
 
 const missing = folders.filter((folder) => !existsSync(path.join(root, folder)));
 if (missing.length > 0) {
-  console.error(`mutation: no such folder: ${missing.join(', ')}`);
+  console.error(`mutation: no such folder or file: ${missing.join(', ')}`);
   process.exit(2);
 }
 

@@ -51,4 +51,17 @@ describe('several steps, one poll', () => {
     await handlers.control.advance({ steps: 2 });
     expect((await read()).asset.status).toBe('success');
   });
+
+  it('a failed clip noticed two steps late is refunded at the moment it failed, not at the poll', async () => {
+    const start = Date.parse((await handlers.control.clock()).now);
+    const { stepMs } = await handlers.control.clock();
+    const id = await newClip('a launch that mock:fail');
+    await handlers.control.advance({ steps: 5 });
+    expect(await clipStatus(id)).toBe('failed');
+    const history = (await client.unwrap(client.GET('/credits/history', { params: { query: { order: 'ASC', per_page: 50 } } }))).data!;
+    const refunds = history.filter((entry) => entry.transaction_type === 'Refund');
+    expect(refunds).toHaveLength(1);
+    // planning, briefed, rendering, failed: the third step.
+    expect(refunds[0].created_at).toBe(new Date(start + 3 * stepMs).toISOString());
+  });
 });
