@@ -55,6 +55,28 @@ describe("Schemathesis's HAR file as coverage", () => {
     expect(recorder.report().errorCodes.covered).toBe(0);
   });
 
+  it('a 400 answer counts its error code; an error answer without content is still counted', () => {
+    const file = har([['POST', 'http://127.0.0.1:4010/v2/faceless', 400, '{"message":"bad","error":{"code":"GEN-WRONG-ARGS"}}']]);
+    const recorder = new CoverageRecorder(contract);
+    recordHar(file, contract, recorder, '/v2');
+    expect(recorder.report().uncovered.errorCodes).not.toContain('GEN-WRONG-ARGS');
+    expect(recorder.report().errorCodes.covered).toBe(1);
+    const bare = path.join(tmp(), 'bare.har');
+    writeFileSync(
+      bare,
+      JSON.stringify({ log: { entries: [{ request: { method: 'GET', url: 'http://h/v2/me' }, response: { status: 401 } }] } }),
+    );
+    expect(recordHar(bare, contract, new CoverageRecorder(contract), '/v2')).toBe(1);
+  });
+
+  it('a HAR file without entries (empty object, or null) counts nothing', () => {
+    for (const text of ['{}', 'null', '{"log":{}}']) {
+      const file = path.join(tmp(), 'empty.har');
+      writeFileSync(file, text);
+      expect(recordHar(file, contract, new CoverageRecorder(contract), '/v2')).toBe(0);
+    }
+  });
+
   it('a run that wrote no HAR file counts nothing', () => {
     const recorder = new CoverageRecorder(contract);
     expect(recordHar(path.join(tmp(), 'missing.har'), contract, recorder, '/v2')).toBe(0);
