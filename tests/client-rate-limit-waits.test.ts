@@ -94,7 +94,7 @@ describe('the wait before retrying a 429', () => {
 
 describe('the last X-RateLimit-* values', () => {
   it('each header alone is remembered; an answer without any keeps the values seen before', async () => {
-    const answers = [
+    const answers: Record<string, string>[] = [
       { 'X-RateLimit-Limit': '30' },
       { 'X-RateLimit-Remaining': '7' },
       { 'X-RateLimit-Reset': '1900000000' },

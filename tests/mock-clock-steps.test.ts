@@ -23,7 +23,8 @@ async function newClip(idea: string) {
   return created.data!.id;
 }
 
-const clipStatus = async (id: string) => (await client.unwrap(client.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status;
+const clipStatus = async (id: string | number) =>
+  (await client.unwrap(client.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status;
 
 describe('several steps, one poll', () => {
   it('a launch clip (planning, briefed, rendering, completed: three automatic steps) is completed after three steps and one poll', async () => {
