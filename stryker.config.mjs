@@ -5,7 +5,8 @@ const FOLDERS = ['client/middleware', 'lib/contract', 'mock/pipeline', 'qa/check
 
 // `npm run mutation -- mock/state` (scripts/mutation.ts) passes the chosen folders (or files) here.
 const chosen = process.env.MUTATION_FOLDERS ? process.env.MUTATION_FOLDERS.split(',') : FOLDERS;
-const pattern = (place) => (place.endsWith('.ts') ? place : `${place}/**/*.ts`);
+// A file may carry a line range, as Stryker reads it: mock/state/machines.ts:96-135.
+const pattern = (place) => (/\.ts(:[\d:-]+)?$/.test(place) ? place : `${place}/**/*.ts`);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -1,6 +1,6 @@
 // `npm run mutation [-- <folder or file>...] [-- --stryker-option value]`: StrykerJS over the folders
 // of stryker.config.mjs, or only the named ones (`npm run mutation -- mock/state`, or one file:
-// `npm run mutation -- qa/checker/coverage.ts`). Arguments that
+// `npm run mutation -- qa/checker/coverage.ts`, or part of one: `mock/state/machines.ts:96-135`). Arguments that
 // start with `--` go to `stryker run` unchanged (e.g. `--concurrency 4`, `--force`).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,7 +13,8 @@ const firstOption = args.findIndex((arg) => arg.startsWith('--'));
 const folders = (firstOption < 0 ? args : args.slice(0, firstOption)).map((folder) => folder.replace(/\/+$/, ''));
 const options = firstOption < 0 ? [] : args.slice(firstOption);
 
-const missing = folders.filter((folder) => !existsSync(path.join(root, folder)));
+// A file may carry a line range (`mock/state/machines.ts:96-135`), as Stryker's `mutate` reads it.
+const missing = folders.filter((folder) => !existsSync(path.join(root, folder.replace(/:[\d:-]+$/, ''))));
 if (missing.length > 0) {
   console.error(`mutation: no such folder or file: ${missing.join(', ')}`);
   process.exit(2);
