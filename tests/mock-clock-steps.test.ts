@@ -64,5 +64,23 @@ describe('several steps, one poll', () => {
     expect(refunds).toHaveLength(1);
     // planning, briefed, rendering, failed: the third step.
     expect(refunds[0].created_at).toBe(new Date(start + 3 * stepMs).toISOString());
+    // The refund names what it gives back: the charge's own label.
+    const charge = history.find((entry) => entry.transaction_type !== 'Refund' && entry.credit_spend?.startsWith('-'));
+    expect(refunds[0].label).toBe(`Refund: ${charge!.label}`);
+  });
+
+  it('a job is refunded once: failing again after a refund writes no second refund, not even of 0', async () => {
+    const api = createVideoApiClient({ baseUrl, token: 'clock-refund-once' });
+    const id = (
+      await api.unwrap(api.POST('/launch-clips', { body: { product_name: 'Brew', domain: 'brew.example', idea: 'mock:fail twice' } }))
+    ).data!.id;
+    await handlers.control.advance({ steps: 3 });
+    expect((await api.unwrap(api.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status).toBe('failed');
+    // Put back to rendering (the control plane), and let it fail again on the clock.
+    await handlers.control.force('clock-refund-once', `/launch-clips/${id}`, 'rendering');
+    await handlers.control.advance({ steps: 1 });
+    expect((await api.unwrap(api.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status).toBe('failed');
+    const history = (await api.unwrap(api.GET('/credits/history', { params: { query: { per_page: 50 } } }))).data!;
+    expect(history.filter((entry) => entry.transaction_type === 'Refund')).toHaveLength(1);
   });
 });
