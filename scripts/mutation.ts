@@ -8,7 +8,8 @@ import path from 'node:path';
 import { onStopSignal } from '../lib/stop-signals.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
+// A bare `--` (as in `npm run mutation -- -- --force`) separates nothing here: dropped.
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const firstOption = args.findIndex((arg) => arg.startsWith('--'));
 const folders = (firstOption < 0 ? args : args.slice(0, firstOption)).map((folder) => folder.replace(/\/+$/, ''));
 const options = firstOption < 0 ? [] : args.slice(firstOption);
