@@ -26,7 +26,7 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: 'reports/mutation/.stryker-tmp',
   ignorePatterns: ['dist', '.cache', '.venv', '.schemathesis', 'releases/*/node_modules'],
-  // One test process: the machine is shared. Raise it (`-- --concurrency 4`) on a machine of your own.
+  // One test process: the machine is shared. Raise it (`npm run mutation -- --concurrency 4`) on a machine of your own.
   concurrency: 1,
   // A mutant in code that runs only while a mock starts (a constructor, a module's top level, a
   // suite's beforeAll) is "static": testing it takes every test with a fresh module load, hours for

@@ -1,4 +1,4 @@
-// `npm run mutation [-- <folder or file>...] [-- --stryker-option value]`: StrykerJS over the folders
+// `npm run mutation [-- <folder or file>... --stryker-option value]`: StrykerJS over the folders
 // of stryker.config.mjs, or only the named ones (`npm run mutation -- mock/state`, or one file:
 // `npm run mutation -- qa/checker/coverage.ts`, or part of one: `mock/state/machines.ts:96-135`). Arguments that
 // start with `--` go to `stryker run` unchanged (e.g. `--concurrency 4`, `--force`).
