@@ -83,4 +83,20 @@ describe('several steps, one poll', () => {
     const history = (await api.unwrap(api.GET('/credits/history', { params: { query: { per_page: 50 } } }))).data!;
     expect(history.filter((entry) => entry.transaction_type === 'Refund')).toHaveLength(1);
   });
+
+  it('a forced failure refunds once, naming the charge; forcing it to fail again refunds nothing', async () => {
+    const api = createVideoApiClient({ baseUrl, token: 'clock-force-refund' });
+    const id = (await api.unwrap(api.POST('/launch-clips', { body: { product_name: 'Brew', domain: 'brew.example', idea: 'forced' } })))
+      .data!.id;
+    const first = await handlers.control.force('clock-force-refund', `/launch-clips/${id}`, 'failed');
+    expect(first.refunded).toBeGreaterThan(0);
+    await handlers.control.force('clock-force-refund', `/launch-clips/${id}`, 'rendering');
+    const again = await handlers.control.force('clock-force-refund', `/launch-clips/${id}`, 'failed');
+    expect(again.refunded).toBeFalsy();
+    const history = (await api.unwrap(api.GET('/credits/history', { params: { query: { per_page: 50 } } }))).data!;
+    const refunds = history.filter((entry) => entry.transaction_type === 'Refund');
+    expect(refunds).toHaveLength(1);
+    const charge = history.find((entry) => entry.transaction_type !== 'Refund' && entry.credit_spend?.startsWith('-'));
+    expect(refunds[0].label).toBe(`Refund: ${charge!.label}`);
+  });
 });
