@@ -1,0 +1,102 @@
+// The mock's jobs on a stopped clock (in process, through the MSW handlers): the clock moved on by
+// several steps at once, then one poll, shows the state those steps lead to, as if the client had
+// polled after every step. Each automatic step takes one step of time after the one before it, not
+// after the poll that first noticed it.
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVideoApiClient, type VideoApiClient } from '../client/index.js';
+import { createMockHandlers } from '../mock/msw.js';
+
+const baseUrl = 'http://clock-steps.test/v2';
+const handlers = createMockHandlers({ baseUrl, clock: 'manual' });
+const server = setupServer(...handlers);
+let client: VideoApiClient;
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  client = createVideoApiClient({ baseUrl, token: 'clock-steps' });
+});
+afterAll(() => server.close());
+
+async function newClip(idea: string) {
+  const created = await client.unwrap(client.POST('/launch-clips', { body: { product_name: 'Brew', domain: 'brew.example', idea } }));
+  return created.data!.id;
+}
+
+const clipStatus = async (id: string | number) =>
+  (await client.unwrap(client.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status;
+
+describe('several steps, one poll', () => {
+  it('a launch clip (planning, briefed, rendering, completed: three automatic steps) is completed after three steps and one poll', async () => {
+    const id = await newClip('three steps at once');
+    expect(await clipStatus(id)).toBe('planning');
+    await handlers.control.advance({ steps: 3 });
+    expect(await clipStatus(id)).toBe('completed');
+  });
+
+  it('two steps then one poll shows rendering; one more step then shows completed', async () => {
+    const id = await newClip('two then one');
+    await handlers.control.advance({ steps: 2 });
+    expect(await clipStatus(id)).toBe('rendering');
+    await handlers.control.advance({ steps: 1 });
+    expect(await clipStatus(id)).toBe('completed');
+  });
+
+  it('a text-to-video asset (draft, processing, success) is done after two steps and one poll', async () => {
+    const model = (await client.unwrap(client.GET('/text-to-video/models'))).data![0].slug;
+    const created = (
+      await client.unwrap(client.POST('/text-to-video', { body: { model, prompt: 'Waves roll onto an empty beach at dawn' } }))
+    ).data!;
+    const read = async () => (await client.unwrap(client.GET('/text-to-video/{id}', { params: { path: { id: created.id! } } }))).data!;
+    expect((await read()).asset.status).toBe('draft');
+    await handlers.control.advance({ steps: 2 });
+    expect((await read()).asset.status).toBe('success');
+  });
+
+  it('a failed clip noticed two steps late is refunded at the moment it failed, not at the poll', async () => {
+    const start = Date.parse((await handlers.control.clock()).now);
+    const { stepMs } = await handlers.control.clock();
+    const id = await newClip('a launch that mock:fail');
+    await handlers.control.advance({ steps: 5 });
+    expect(await clipStatus(id)).toBe('failed');
+    const history = (await client.unwrap(client.GET('/credits/history', { params: { query: { order: 'ASC', per_page: 50 } } }))).data!;
+    const refunds = history.filter((entry) => entry.transaction_type === 'Refund');
+    expect(refunds).toHaveLength(1);
+    // planning, briefed, rendering, failed: the third step.
+    expect(refunds[0].created_at).toBe(new Date(start + 3 * stepMs).toISOString());
+    // The refund names what it gives back: the charge's own label.
+    const charge = history.find((entry) => entry.transaction_type !== 'Refund' && entry.credit_spend?.startsWith('-'));
+    expect(refunds[0].label).toBe(`Refund: ${charge!.label}`);
+  });
+
+  it('a job is refunded once: failing again after a refund writes no second refund, not even of 0', async () => {
+    const api = createVideoApiClient({ baseUrl, token: 'clock-refund-once' });
+    const id = (
+      await api.unwrap(api.POST('/launch-clips', { body: { product_name: 'Brew', domain: 'brew.example', idea: 'mock:fail twice' } }))
+    ).data!.id;
+    await handlers.control.advance({ steps: 3 });
+    expect((await api.unwrap(api.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status).toBe('failed');
+    // Put back to rendering (the control plane), and let it fail again on the clock.
+    await handlers.control.force('clock-refund-once', `/launch-clips/${id}`, 'rendering');
+    await handlers.control.advance({ steps: 1 });
+    expect((await api.unwrap(api.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status).toBe('failed');
+    const history = (await api.unwrap(api.GET('/credits/history', { params: { query: { per_page: 50 } } }))).data!;
+    expect(history.filter((entry) => entry.transaction_type === 'Refund')).toHaveLength(1);
+  });
+
+  it('a forced failure refunds once, naming the charge; forcing it to fail again refunds nothing', async () => {
+    const api = createVideoApiClient({ baseUrl, token: 'clock-force-refund' });
+    const id = (await api.unwrap(api.POST('/launch-clips', { body: { product_name: 'Brew', domain: 'brew.example', idea: 'forced' } })))
+      .data!.id;
+    const first = await handlers.control.force('clock-force-refund', `/launch-clips/${id}`, 'failed');
+    expect(first.refunded).toBeGreaterThan(0);
+    await handlers.control.force('clock-force-refund', `/launch-clips/${id}`, 'rendering');
+    const again = await handlers.control.force('clock-force-refund', `/launch-clips/${id}`, 'failed');
+    expect(again.refunded).toBeFalsy();
+    const history = (await api.unwrap(api.GET('/credits/history', { params: { query: { per_page: 50 } } }))).data!;
+    const refunds = history.filter((entry) => entry.transaction_type === 'Refund');
+    expect(refunds).toHaveLength(1);
+    const charge = history.find((entry) => entry.transaction_type !== 'Refund' && entry.credit_spend?.startsWith('-'));
+    expect(refunds[0].label).toBe(`Refund: ${charge!.label}`);
+  });
+});

@@ -1,0 +1,47 @@
+// The vitest configuration StrykerJS runs (stryker.config.mjs). Stryker switches a mutant on inside
+// the test process only, and learns which tests reach which mutant from that process only; code run
+// by a child process is always the unmutated code. So here the mock that the suites start with
+// mock/launch.ts runs in the test process (tests/mutation/launch-in-process.ts, same settings, a real
+// port), and the suites that need other processes are left out, each group with its reason.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Suites left out, with why. */
+const leftOut = {
+  // SIGTERM to the mock's process and its exit code: an in-process mock has no process of its own.
+  mockProcess: ['tests/mock-hardening-shutdown.test.ts'],
+  // The proxy, Schemathesis and the conformance runner run as processes.
+  qaProcesses: ['tests/proxy.test.ts', 'tests/proxy-hardening.test.ts', 'tests/conformance-*.test.ts'],
+  // Packed tarballs in a consumer project, the TypeScript compiler, Spectral and Chromium: minutes
+  // each, and they run compiled copies or other programs, not the sandbox's sources.
+  builds: [
+    'tests/packages.test.ts',
+    'tests/client-package.test.ts',
+    'tests/client-types.test.ts',
+    'tests/bench-soak.test.ts',
+    'tests/contract-house-rules.test.ts',
+    'tests/docs.test.ts',
+    'tests/docs-try-it.test.ts',
+    'tests/mock-console.test.ts',
+    'tests/mock-hardening-control.test.ts',
+  ],
+};
+
+export default defineConfig({
+  root,
+  resolve: {
+    // The suites' `import ... from '../mock/launch.js'` gets the in-process mock.
+    alias: [{ find: /^\.\.\/mock\/launch\.js$/, replacement: fileURLToPath(new URL('./launch-in-process.ts', import.meta.url)) }],
+  },
+  test: {
+    include: ['tests/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...Object.values(leftOut).flat()],
+    setupFiles: ['tests/support/setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    reporters: ['default'],
+  },
+});
