@@ -115,7 +115,8 @@ describe('the packed tarballs', () => {
 
 describe('video-api-mock, the command', () => {
   it('serves the API on a free port; the client walks a render to completed; SIGTERM exits 0 and frees the port', async () => {
-    const mock = startCommand('video-api-mock', ['--port', '0'], { MOCK_STEP_MS: '30' }, /listening on (http:\/\/\S+)/);
+    // Steps of 400 ms: a client polling every 20 ms sees `rendering` even on a loaded machine (at 30 ms it once did not).
+    const mock = startCommand('video-api-mock', ['--port', '0'], { MOCK_STEP_MS: '400' }, /listening on (http:\/\/\S+)/);
     const url = (await mock.match)[1];
     const { stdout } = await exec(process.execPath, ['walk.mjs'], { cwd: project, env: { ...process.env, MOCK_URL: url } });
     const walked = JSON.parse(stdout);
