@@ -34,7 +34,7 @@ const NARROWER = { CONFORMANCE_PHASES: 'rules,flows', CONFORMANCE_SEED: '1' };
 const DOC = readFileSync(path.join(ROOT, 'docs', 'conformance.md'), 'utf8');
 
 function block(marker: string): any {
-  const m = new RegExp(`<!-- ci:${marker} -->\\n\`\`\`yaml\\n([\\s\\S]*?)\`\`\``).exec(DOC);
+  const m = new RegExp(`<!-- ci:${marker} -->\\n\`\`\`yaml[^\\n]*\\n([\\s\\S]*?)\`\`\``).exec(DOC);
   if (!m) throw new Error(`docs/conformance.md has no ${marker} block`);
   return YAML.parse(m[1]);
 }
