@@ -78,6 +78,13 @@ function enumValue(loc: Location, d: Diff, keys: string[]): Verdict {
 
 function limit(loc: Location, d: Diff, key: string, keys: string[]): Verdict {
   const of = target(loc, keys);
+  // `format: binary` says a value is raw bytes (a file part); no validator checks it, so no value is
+  // accepted or refused differently. Generators read it to type a file, so readers hear of it.
+  if (key === 'format' && d.action !== 'replace' && (d.after ?? d.before) === 'binary')
+    return {
+      class: 'non-breaking',
+      message: `${capital(of)} ${d.action === 'add' ? 'is marked' : 'is no longer marked'} \`format: binary\` (raw bytes, typed as a file by generators; no value is refused)`,
+    };
   if (d.action === 'add') return { class: byFlow(loc, false), message: `${capital(of)} gains the limit ${key} = ${show(d.after)}` };
   if (d.action === 'remove') return { class: byFlow(loc, true), message: `${capital(of)} loses the limit ${key} (was ${show(d.before)})` };
   if (typeof d.before !== 'number' || typeof d.after !== 'number' || !(MAX.has(key) || MIN.has(key)))
