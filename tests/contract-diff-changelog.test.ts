@@ -8,7 +8,8 @@ import { BUNDLE_JSON, ContractModel } from '../lib/contract/index.js';
 import { changelogMarkdown, versionedChangelog } from '../scripts/diff/changelog.js';
 import { sampleContext } from '../scripts/docs/code-samples.js';
 import { decorate } from '../scripts/docs/decorate.js';
-import { releases } from '../scripts/diff/releases.js';
+import { newEntries } from '../scripts/diff/diff.js';
+import { readRelease, releases } from '../scripts/diff/releases.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const original = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
@@ -38,11 +39,14 @@ describe('the change log per version', () => {
     expect(section).toContain(`(breaking; operations: \`${charging.label}\`)`);
   });
 
-  it('lists every release in releases/, each with the entries it added', () => {
+  it('lists every release in releases/, each with the entries it added, and an unreleased section exactly when the contract has new entries', () => {
     const md = changelogMarkdown(original, '##');
     for (const version of releases()) expect(md).toContain(`## ${version}\n`);
     for (const entry of model.changelog()) expect(md).toContain(`**${entry.date}**`);
-    expect(md).not.toContain('(unreleased)');
+    const latest = ContractModel.of(readRelease(releases().at(-1)!));
+    const fresh = newEntries(latest, model);
+    expect(md.includes(`## ${model.doc.info.version} (unreleased)`)).toBe(fresh.length > 0);
+    for (const entry of fresh) for (const change of entry.changes) expect(md.split('\n## ')[0]).toContain(change);
   });
 
   it('is in the client package (generated/client/CHANGELOG.md) and the docs, as generated', async () => {
