@@ -77,6 +77,16 @@ export function defaultRefundGraceMs(contract: Contract): number {
   return Math.max(0, ...seconds) * 1000;
 }
 
+/** One exchange being judged: what it was, when, and the violations it added so far. */
+interface Judged {
+  ex: Observed;
+  at: string;
+  added: Violation[];
+}
+
+/** Records one finding of an exchange (a violation, or unverified where the contract is a guess). */
+type Judge = (kind: ViolationKind, expected: string, got: string, resource?: string) => void;
+
 export class Checker {
   readonly contract: Contract;
   readonly lifecycle: LifecycleTracker;
@@ -127,96 +137,127 @@ export class Checker {
     this.exchanges++;
     const added: Violation[] = [];
     const at = new Date(ex.at).toISOString();
-    const add = (operationId: string | null, kind: ViolationKind, expected: string, got: string, resource?: string) => {
-      const fields = { operationId, kind, method: ex.method, path: ex.path, status: ex.status, resource, expected, got, at };
-      const message = describeViolation(fields);
-      // The same problem seen again (a client polling a broken resource) is counted, not repeated.
-      const same = this.seen.get(`${kind}|${message}`);
-      if (same) {
-        same.repeats = (same.repeats ?? 0) + 1;
-        return;
-      }
-      if (!this.admit('violations', operationId)) return;
-      const v: Violation = { ...fields, message };
-      this.seen.set(`${kind}|${message}`, v);
-      this.violations.push(v);
-      added.push(v);
-      this.onViolation?.(v);
-    };
     // A browser's CORS preflight is not an API call.
     if (ex.method === 'OPTIONS') return added;
     const match = this.match(ex.method, ex.path);
+    const judged: Judged = { ex, at, added };
     if (!match) {
       const route = `${ex.method} ${ex.path}`;
       this.requestError({ operationId: null, kind: 'unknown-route', expected: 'an operation of the contract', got: route }, ex, at);
       const refused = this.unknownRouteRefusal(ex);
-      if (refused) add(null, 'undocumented-operation', refused, `${route} answered ${ex.status}`);
+      if (refused) this.addViolation(judged, null, 'undocumented-operation', refused, `${route} answered ${ex.status}`);
       return added;
     }
     const id = match.op.id;
     this.operations[id] = (this.operations[id] ?? 0) + 1;
     this.coverage.exchange(id, ex.status, ex.status >= 400 ? jsonOf(ex.responseBody) : undefined);
     const relaxed = this.relaxed.get(id);
-    const spare = (kind: ViolationKind, expected: string, got: string, resource?: string) => {
-      const message = describeViolation({
-        operationId: id,
-        kind,
-        method: ex.method,
-        path: ex.path,
-        status: ex.status,
-        resource,
-        expected,
-        got,
-        at,
-      });
-      const same = this.unverified.find((u) => u.kind === kind && u.message === message);
-      if (same) {
-        same.repeats = (same.repeats ?? 0) + 1;
-        return;
-      }
-      if (!this.admit('unverified', id)) return;
-      this.unverified.push({ operationId: id, kind, message, why: relaxed!.reason.replace(/\s+/g, ' ').trim(), at });
-    };
-    // A request the contract rejects is the client's mistake (requestErrors). Where the request
-    // itself is not shown, the contract's request schema is a guess and says nothing either way.
+    const add: Judge = (kind, expected, got, resource) => this.addViolation(judged, id, kind, expected, got, resource);
+    const spare: Judge = (kind, expected, got, resource) => this.addUnverified(judged, id, relaxed!, kind, expected, got, resource);
+    this.judgeRequest(judged, match, relaxed, add, spare);
+    const { findings, unverified, body } = validateResponse(this.contract, this.schemas, match, ex, relaxed);
+    for (const f of findings) add(f.kind, f.expected, f.got);
+    for (const f of unverified) spare(f.kind, f.expected, f.got);
+    if (ex.status < 200 || ex.status >= 300 || body === undefined) return added;
+    // A guessed operation's success answer says nothing the contract states: its lifecycle and
+    // credit findings are not judged.
+    this.judgeSuccess(ex, match, body, relaxed?.kind === 'guess' ? spare : add);
+    return added;
+  }
+
+  /** A violation of this exchange; the same problem seen again (a client polling a broken resource) is counted, not repeated. */
+  private addViolation(
+    judged: Judged,
+    operationId: string | null,
+    kind: ViolationKind,
+    expected: string,
+    got: string,
+    resource?: string,
+  ): void {
+    const { ex, at } = judged;
+    const fields = { operationId, kind, method: ex.method, path: ex.path, status: ex.status, resource, expected, got, at };
+    const message = describeViolation(fields);
+    const same = this.seen.get(`${kind}|${message}`);
+    if (same) {
+      same.repeats = (same.repeats ?? 0) + 1;
+      return;
+    }
+    if (!this.admit('violations', operationId)) return;
+    const v: Violation = { ...fields, message };
+    this.seen.set(`${kind}|${message}`, v);
+    this.violations.push(v);
+    judged.added.push(v);
+    this.onViolation?.(v);
+  }
+
+  /** What the exchange showed where the contract is a guess: listed as unverified, never a violation. */
+  private addUnverified(
+    judged: Judged,
+    id: string,
+    relaxed: Relaxation,
+    kind: ViolationKind,
+    expected: string,
+    got: string,
+    resource?: string,
+  ): void {
+    const { ex, at } = judged;
+    const message = describeViolation({
+      operationId: id,
+      kind,
+      method: ex.method,
+      path: ex.path,
+      status: ex.status,
+      resource,
+      expected,
+      got,
+      at,
+    });
+    const same = this.unverified.find((u) => u.kind === kind && u.message === message);
+    if (same) {
+      same.repeats = (same.repeats ?? 0) + 1;
+      return;
+    }
+    if (!this.admit('unverified', id)) return;
+    this.unverified.push({ operationId: id, kind, message, why: relaxed.reason.replace(/\s+/g, ' ').trim(), at });
+  }
+
+  /**
+   * A request the contract rejects is the client's mistake (requestErrors). Where the request itself
+   * is not shown, the contract's request schema is a guess and says nothing either way.
+   */
+  private judgeRequest(judged: Judged, match: Match, relaxed: Relaxation | undefined, add: Judge, spare: Judge): void {
+    const { ex, at } = judged;
+    const id = match.op.id;
     const rejected = validateRequest(this.contract, this.schemas, match, ex);
     for (const f of rejected) {
       if (relaxed?.requestUnknown) spare(f.kind, f.expected, f.got);
       else this.requestError({ operationId: id, kind: 'request', expected: f.expected, got: f.got }, ex, at);
     }
-    if (rejected.length && !relaxed?.requestUnknown && ex.status >= 200 && ex.status < 300) {
-      // The API took what the contract refuses: its fault where the source states the rule broken
-      // (a parameter or body schema without x-unspecified), unverified where that rule is a guess.
-      const stated = rejected.filter((f) => !f.guess);
-      const describe = (list: typeof rejected) => list.map((f) => `${f.expected}, got ${f.got}`).join('; ');
-      const expected = 'a refusal (documented 4xx in the error envelope)';
-      if (stated.length) add(id, 'accepted-invalid', expected, `${ex.status}: accepted input the contract rejects (${describe(stated)})`);
-      else if (relaxed) spare('accepted-invalid', expected, `${ex.status}: accepted ${describe(rejected)}`);
-      else add(id, 'accepted-invalid', expected, `${ex.status}: accepted input the contract rejects (${describe(rejected)})`);
-    }
-    const { findings, unverified, body } = validateResponse(this.contract, this.schemas, match, ex, relaxed);
-    for (const f of findings) add(id, f.kind, f.expected, f.got);
-    for (const f of unverified) spare(f.kind, f.expected, f.got);
-    if (ex.status < 200 || ex.status >= 300 || body === undefined) return added;
+    if (!rejected.length || relaxed?.requestUnknown || ex.status < 200 || ex.status >= 300) return;
+    // The API took what the contract refuses: its fault where the source states the rule broken
+    // (a parameter or body schema without x-unspecified), unverified where that rule is a guess.
+    const stated = rejected.filter((f) => !f.guess);
+    const describe = (list: typeof rejected) => list.map((f) => `${f.expected}, got ${f.got}`).join('; ');
+    const expected = 'a refusal (documented 4xx in the error envelope)';
+    if (stated.length) add('accepted-invalid', expected, `${ex.status}: accepted input the contract rejects (${describe(stated)})`);
+    else if (relaxed) spare('accepted-invalid', expected, `${ex.status}: accepted ${describe(rejected)}`);
+    else add('accepted-invalid', expected, `${ex.status}: accepted input the contract rejects (${describe(rejected)})`);
+  }
 
+  /** A success answer's lifecycle (state machines) and credits. */
+  private judgeSuccess(ex: Observed, match: Match, body: unknown, judge: Judge): void {
+    const id = match.op.id;
     const account = accountKey(ex.requestHeaders.authorization);
     this.credits.credential(account, ex.requestHeaders.authorization as string | undefined);
     const firstParam = Object.values(match.params)[0];
     const dataId = (body as { data?: { id?: unknown } })?.data?.id;
     const resourceId = firstParam ?? (dataId !== undefined && dataId !== null ? String(dataId) : undefined);
-    // A guessed operation's success answer says nothing the contract states: its lifecycle and
-    // credit findings are not judged.
-    const judge =
-      relaxed?.kind === 'guess'
-        ? spare
-        : (kind: ViolationKind, expected: string, got: string, resource?: string) => add(id, kind, expected, got, resource);
     const life = this.lifecycle.observe(account, id, resourceId, body);
     for (const f of life.findings) judge(f.kind, f.expected, f.got, f.resource);
     for (const promise of life.refunds) this.credits.promise(account, promise, ex.at);
     const resource = life.refunds[0]?.resource ?? this.resourceOf(id, resourceId);
     for (const f of this.credits.observe(account, match.op, body, resource, ex.at))
       judge(f.kind, f.expected, f.got, f.resource ?? resource);
-    return added;
   }
 
   /** A finding of the proxy's own confirming reads (confirm-refunds.ts), kept like any violation. */

@@ -226,6 +226,28 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
   return { results, cases, checker };
 }
 
+/** What one flow's walk carries from step to step. */
+interface Walk {
+  contract: Contract;
+  flow: Flow;
+  options: FlowOptions;
+  result: FlowResult;
+  flowStarted: number;
+  /** Values saved by earlier steps (`save`), read by later ones (`params`, `$name`). */
+  saved: Record<string, unknown>;
+  /** The last polled resource and its machine (for the flow's refund check). */
+  polled?: { resource: string; machine: StateMachine };
+}
+
+/** One step's request, built from the contract's examples and what earlier steps saved. */
+interface StepRequest {
+  path: string;
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
 async function walk(
   contract: Contract,
   flow: Flow,
@@ -236,141 +258,194 @@ async function walk(
   account: string,
   flowStarted: number,
 ): Promise<void> {
-  const saved: Record<string, unknown> = {};
-  const value = (v: unknown) => (typeof v === 'string' && v.startsWith('$') ? saved[v.slice(1)] : v);
-  let lastResource: string | undefined;
-  let lastMachine: StateMachine | undefined;
+  const w: Walk = { contract, flow, options, result, flowStarted, saved: {} };
   for (const step of flow.steps) {
     const op = contract.op(step.op);
-    const missing = Object.entries(step.params ?? {}).filter(([, name]) => saved[name] === undefined);
+    const missing = Object.entries(step.params ?? {}).filter(([, name]) => w.saved[name] === undefined);
     if (missing.length) {
       result.failures.push({ type: 'FLOW', text: `${step.op}: no ${missing.map(([, n]) => n).join(', ')} from an earlier step` });
       return;
     }
-    const { path } = fillPath(op.path, (name) => saved[step.params?.[name] ?? name]);
-    const query = new URLSearchParams(Object.entries(step.query ?? {}).map(([k, v]) => [k, String(value(v))]));
-    const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
-    let body: Buffer | undefined;
-    if (step.multipart) {
-      const m = multipartBody(contract, op);
-      body = m.body;
-      headers['content-type'] = m.type;
-    } else if (step.body) {
-      const json = step.body.fromSaved
-        ? fromSaved(contract, op, saved[step.body.fromSaved])
-        : { ...requestExample(contract, op, step.body.example) };
-      for (const [k, v] of Object.entries(step.body.set ?? {})) json[k] = value(v);
-      if (step.fail) {
-        const longest = Object.entries(json)
-          .filter(([, v]) => typeof v === 'string')
-          .sort((a, b) => String(b[1]).length - String(a[1]).length)[0];
-        if (longest) json[longest[0]] = `${longest[1]} ${FAIL_MARKER}`;
-      }
-      body = Buffer.from(JSON.stringify(json));
-      headers['content-type'] = 'application/json';
-    }
-    const url = `${base}${path}${query.size ? `?${query}` : ''}`;
-    const machine = step.poll ? machinePolledBy(contract.machines, op.id) : undefined;
-    // The machine's own cadence, else the API-wide one (x-limits); the local mock moves in milliseconds.
-    const cadence = machine?.pollIntervalSeconds ?? contract.model.limits().pollIntervalSeconds;
-    if (!options.localMock && !cadence) throw new Error(`flows: the contract states no polling interval for ${op.id}`);
-    const intervalMs = options.localMock ? 100 : cadence!.min * 1000;
-    // A poll ends: at a terminal state; at once when the status is missing or one the machine does
-    // not name; when the status has not changed for longer than CONFORMANCE_POLL_TIMEOUT.
-    const timeoutMs = (options.pollTimeoutSeconds ?? DEFAULT_POLL_TIMEOUT_SECONDS) * 1000;
-    const pollStarted = Date.now();
-    let lastStatus: unknown = Symbol('none');
-    let unchangedSince = pollStarted;
-    let lastProgress = pollStarted;
-    for (;;) {
-      if (options.stopped?.()) {
-        Object.assign(result, { state: 'skipped', reason: `interrupted (SIGTERM/SIGINT) at ${step.op}` });
-        return;
-      }
-      const response = await fetch(url, { method: op.method.toUpperCase(), headers, body: body ? new Uint8Array(body) : undefined });
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      if (step.skipOn?.[response.status]) {
-        Object.assign(result, { state: 'skipped', reason: `${step.op} answered ${response.status}: ${step.skipOn[response.status]}` });
-        return;
-      }
-      const refusal = dataRefusal(op, response.status, parsed);
-      if (refusal) {
-        Object.assign(result, { state: 'skipped', reason: `${step.op} answered ${response.status}: ${refusal}` });
-        return;
-      }
-      if (response.status < 200 || response.status >= 300) {
-        result.failures.push({
-          type: 'FLOW',
-          text: `${step.op} ${op.method.toUpperCase()} ${path}: expected a success, got ${response.status} ${text.slice(0, 200)}`,
-        });
-        return;
-      }
-      for (const [name, pointer] of Object.entries(step.save ?? {})) saved[name] = readPointer(parsed, pointer);
-      if (!machine) break;
-      const status = readPointer(parsed, machine.statusLocation);
-      const values = (machine as StateMachine & { stateValues?: Record<string, unknown> }).stateValues;
-      const named = values ? Object.entries(values).find(([, v]) => v === status)?.[0] : undefined;
-      const state = named ?? (typeof status === 'string' ? status : undefined);
-      lastResource = `${machine.name}#${Object.values(step.params ?? {}).map((n) => saved[n])[0]}`;
-      lastMachine = machine;
-      if (state && machine.terminal.includes(state)) {
-        const wanted = step.poll === 'success' ? machine.success : machine.failure;
-        if (!wanted.includes(state))
-          result.failures.push({ type: 'FLOW', text: `${step.op} ${path}: expected to end in ${wanted.join(' or ')}, ended in ${state}` });
-        break;
-      }
-      if (state && !machine.states.includes(state) && !(machine as StateMachine & { open?: boolean }).open) {
-        // The checker has reported the unnamed status; waiting for a terminal state would be in vain.
-        result.failures.push({
-          type: 'FLOW',
-          text: `${step.op} ${path}: stopped polling at ${JSON.stringify(state)}, which ${machine.name} does not name`,
-        });
-        break;
-      }
-      if (status === undefined || (status !== null && state === undefined)) {
-        // Nothing at the machine's status location (the schema check reported it too): no poll can end.
-        result.failures.push({
-          type: 'FLOW',
-          text: `${step.op} ${path}: stopped polling: ${status === undefined ? 'no status' : `status ${JSON.stringify(status)}, not a state,`} at ${machine.statusLocation} (${machine.name}); the contract puts one there`,
-        });
-        return;
-      }
-      const now = Date.now();
-      if (status !== lastStatus) {
-        lastStatus = status;
-        unchangedSince = now;
-      } else if (now - unchangedSince > timeoutMs) {
-        result.failures.push({
-          type: 'FLOW',
-          text: `${step.op} ${path}: stopped polling: status ${JSON.stringify(status)} unchanged for ${seconds(now - unchangedSince)} (CONFORMANCE_POLL_TIMEOUT=${timeoutMs / 1000}s); no terminal state (${machine.terminal.join(', ')})`,
-        });
-        return;
-      }
-      if (now - lastProgress >= PROGRESS_MS) {
-        lastProgress = now;
-        options.log(
-          `flow "${flow.name}": polling ${step.op} ${path} for ${seconds(now - pollStarted)} (flow ${seconds(now - flowStarted)}), status ${JSON.stringify(status)} for ${seconds(now - unchangedSince)}; stops after ${timeoutMs / 1000}s unchanged`,
-        );
-      }
-      await sleep(intervalMs);
-    }
+    if (!(await runStep(w, step, op, stepRequest(w, step, op, base)))) return;
   }
-  if (flow.refund && lastResource && lastMachine) {
-    // Not shown by the flow's own reads: read for it as the proxy does on stop (confirm-refunds.ts).
-    if (checker.credits.refundState(account, lastResource) === 'pending')
-      await confirmRefunds({ checker, target: new URL(options.baseUrl), log: options.log, stopped: options.stopped });
-    const state = checker.credits.refundState(account, lastResource);
-    if (state !== 'confirmed') {
-      result.failures.push({
-        type: 'REFUND',
-        text: `${lastResource}: the refund the ${lastMachine.name} machine promises was ${state ?? 'never promised (no refunding transition observed)'}, not confirmed by GET /me or the ledger`,
-      });
+  if (flow.refund && w.polled) await checkFlowRefund(w, checker, account, w.polled);
+}
+
+function stepRequest(w: Walk, step: Step, op: Operation, base: string): StepRequest {
+  const { contract, saved } = w;
+  const value = (v: unknown) => (typeof v === 'string' && v.startsWith('$') ? saved[v.slice(1)] : v);
+  const { path } = fillPath(op.path, (name) => saved[step.params?.[name] ?? name]);
+  const query = new URLSearchParams(Object.entries(step.query ?? {}).map(([k, v]) => [k, String(value(v))]));
+  const headers: Record<string, string> = { authorization: `Bearer ${w.options.token}`, accept: 'application/json' };
+  let body: Buffer | undefined;
+  if (step.multipart) {
+    const m = multipartBody(contract, op);
+    body = m.body;
+    headers['content-type'] = m.type;
+  } else if (step.body) {
+    const json = step.body.fromSaved
+      ? fromSaved(contract, op, saved[step.body.fromSaved])
+      : { ...requestExample(contract, op, step.body.example) };
+    for (const [k, v] of Object.entries(step.body.set ?? {})) json[k] = value(v);
+    if (step.fail) markToFail(json);
+    body = Buffer.from(JSON.stringify(json));
+    headers['content-type'] = 'application/json';
+  }
+  return { path, url: `${base}${path}${query.size ? `?${query}` : ''}`, method: op.method.toUpperCase(), headers, body };
+}
+
+/** The mock's failure trigger, appended to the body's longest text field. */
+function markToFail(json: Record<string, unknown>): void {
+  const longest = Object.entries(json)
+    .filter(([, v]) => typeof v === 'string')
+    .sort((a, b) => String(b[1]).length - String(a[1]).length)[0];
+  if (longest) json[longest[0]] = `${longest[1]} ${FAIL_MARKER}`;
+}
+
+/**
+ * Sends a step's request, and for a polling step again until its machine reaches a terminal state.
+ * A poll ends: at a terminal state; at once when the status is missing or one the machine does not
+ * name; when the status has not changed for longer than CONFORMANCE_POLL_TIMEOUT. Returns whether
+ * the flow goes on.
+ */
+async function runStep(w: Walk, step: Step, op: Operation, request: StepRequest): Promise<boolean> {
+  const { contract, options } = w;
+  const machine = step.poll ? machinePolledBy(contract.machines, op.id) : undefined;
+  // The machine's own cadence, else the API-wide one (x-limits); the local mock moves in milliseconds.
+  const cadence = machine?.pollIntervalSeconds ?? contract.model.limits().pollIntervalSeconds;
+  if (!options.localMock && !cadence) throw new Error(`flows: the contract states no polling interval for ${op.id}`);
+  const intervalMs = options.localMock ? 100 : cadence!.min * 1000;
+  const poll: PollState = { started: Date.now(), lastStatus: Symbol('none'), unchangedSince: Date.now(), lastProgress: Date.now() };
+  for (;;) {
+    if (options.stopped?.()) {
+      Object.assign(w.result, { state: 'skipped', reason: `interrupted (SIGTERM/SIGINT) at ${step.op}` });
+      return false;
     }
+    const answer = await send(request);
+    if (!acceptAnswer(w, step, op, request, answer)) return false;
+    for (const [name, pointer] of Object.entries(step.save ?? {})) w.saved[name] = readPointer(answer.parsed, pointer);
+    if (!machine) return true;
+    const verdict = judgePolledState(w, step, request.path, machine, answer.parsed, poll);
+    if (verdict !== 'again') return verdict === 'next';
+    await sleep(intervalMs);
+  }
+}
+
+async function send(request: StepRequest): Promise<{ status: number; text: string; parsed: unknown }> {
+  const { url, method, headers, body } = request;
+  const response = await fetch(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, text, parsed };
+}
+
+/** A skip the flow names or the contract allows, or a failure for any answer other than a success. */
+function acceptAnswer(
+  w: Walk,
+  step: Step,
+  op: Operation,
+  request: StepRequest,
+  answer: { status: number; text: string; parsed: unknown },
+): boolean {
+  const { status } = answer;
+  const skip = step.skipOn?.[status] ?? dataRefusal(op, status, answer.parsed);
+  if (skip) {
+    Object.assign(w.result, { state: 'skipped', reason: `${step.op} answered ${status}: ${skip}` });
+    return false;
+  }
+  if (status >= 200 && status < 300) return true;
+  w.result.failures.push({
+    type: 'FLOW',
+    text: `${step.op} ${request.method} ${request.path}: expected a success, got ${status} ${answer.text.slice(0, 200)}`,
+  });
+  return false;
+}
+
+interface PollState {
+  started: number;
+  lastStatus: unknown;
+  unchangedSince: number;
+  lastProgress: number;
+}
+
+/** Where a polled answer leaves the step: on to the next step, the flow ended, or poll again. */
+function judgePolledState(
+  w: Walk,
+  step: Step,
+  path: string,
+  machine: StateMachine,
+  parsed: unknown,
+  poll: PollState,
+): 'next' | 'end' | 'again' {
+  const fail = (text: string) => w.result.failures.push({ type: 'FLOW', text: `${step.op} ${path}: ${text}` });
+  const status = readPointer(parsed, machine.statusLocation);
+  const values = (machine as StateMachine & { stateValues?: Record<string, unknown> }).stateValues;
+  const named = values ? Object.entries(values).find(([, v]) => v === status)?.[0] : undefined;
+  const state = named ?? (typeof status === 'string' ? status : undefined);
+  w.polled = { resource: `${machine.name}#${Object.values(step.params ?? {}).map((n) => w.saved[n])[0]}`, machine };
+  if (state && machine.terminal.includes(state)) {
+    const wanted = step.poll === 'success' ? machine.success : machine.failure;
+    if (!wanted.includes(state)) fail(`expected to end in ${wanted.join(' or ')}, ended in ${state}`);
+    return 'next';
+  }
+  if (state && !machine.states.includes(state) && !(machine as StateMachine & { open?: boolean }).open) {
+    // The checker has reported the unnamed status; waiting for a terminal state would be in vain.
+    fail(`stopped polling at ${JSON.stringify(state)}, which ${machine.name} does not name`);
+    return 'next';
+  }
+  if (status === undefined || (status !== null && state === undefined)) {
+    // Nothing at the machine's status location (the schema check reported it too): no poll can end.
+    const what = status === undefined ? 'no status' : `status ${JSON.stringify(status)}, not a state,`;
+    fail(`stopped polling: ${what} at ${machine.statusLocation} (${machine.name}); the contract puts one there`);
+    return 'end';
+  }
+  return waitedTooLong(w, step, path, machine, status, poll) ? 'end' : 'again';
+}
+
+/** Tracks how long the status has not changed: past the timeout a failure; now and then a progress line. */
+function waitedTooLong(w: Walk, step: Step, path: string, machine: StateMachine, status: unknown, poll: PollState): boolean {
+  const timeoutMs = (w.options.pollTimeoutSeconds ?? DEFAULT_POLL_TIMEOUT_SECONDS) * 1000;
+  const now = Date.now();
+  if (status !== poll.lastStatus) {
+    poll.lastStatus = status;
+    poll.unchangedSince = now;
+  } else if (now - poll.unchangedSince > timeoutMs) {
+    w.result.failures.push({
+      type: 'FLOW',
+      text: `${step.op} ${path}: stopped polling: status ${JSON.stringify(status)} unchanged for ${seconds(now - poll.unchangedSince)} (CONFORMANCE_POLL_TIMEOUT=${timeoutMs / 1000}s); no terminal state (${machine.terminal.join(', ')})`,
+    });
+    return true;
+  }
+  if (now - poll.lastProgress >= PROGRESS_MS) {
+    poll.lastProgress = now;
+    w.options.log(
+      `flow "${w.flow.name}": polling ${step.op} ${path} for ${seconds(now - poll.started)} (flow ${seconds(now - w.flowStarted)}), status ${JSON.stringify(status)} for ${seconds(now - poll.unchangedSince)}; stops after ${timeoutMs / 1000}s unchanged`,
+    );
+  }
+  return false;
+}
+
+/** The refund the flow's last polled machine promises, confirmed as the proxy does on stop (confirm-refunds.ts). */
+async function checkFlowRefund(
+  w: Walk,
+  checker: Checker,
+  account: string,
+  polled: { resource: string; machine: StateMachine },
+): Promise<void> {
+  const { options } = w;
+  // Not shown by the flow's own reads: read for it as the proxy does on stop.
+  if (checker.credits.refundState(account, polled.resource) === 'pending')
+    await confirmRefunds({ checker, target: new URL(options.baseUrl), log: options.log, stopped: options.stopped });
+  const state = checker.credits.refundState(account, polled.resource);
+  if (state !== 'confirmed') {
+    w.result.failures.push({
+      type: 'REFUND',
+      text: `${polled.resource}: the refund the ${polled.machine.name} machine promises was ${state ?? 'never promised (no refunding transition observed)'}, not confirmed by GET /me or the ledger`,
+    });
   }
 }

@@ -23,7 +23,7 @@ import type { Lane, RunContext, Settings } from './run-context.js';
 import { runSchemathesisPhase } from './schemathesis-phase.js';
 import { signalAll } from './schemathesis-process.js';
 import { readSettings } from './settings.js';
-import { formatSummary, type Finding } from './summary.js';
+import { formatSummary } from './summary.js';
 import { startThrottle } from './throttle.js';
 import { onStopSignal } from '../../lib/stop-signals.js';
 
@@ -80,98 +80,133 @@ async function main(argv: readonly string[] = []): Promise<number> {
   const remote = settings.baseUrl !== undefined;
   const reportDir = path.resolve(settings.reportDir ?? mkdtempSync(path.join(os.tmpdir(), 'conformance-')));
   mkdirSync(reportDir, { recursive: true });
-  const junitPath = path.join(reportDir, 'conformance-junit.xml');
-  const flowsJunitPath = path.join(reportDir, 'flows-junit.xml');
-  const harPath = path.join(reportDir, 'schemathesis.har');
   // What the run covered (Schemathesis's exchanges from its HAR, the flows through the checker).
   const contract = Contract.load();
-  const coverage = new CoverageRecorder(contract);
   const many = settings.tokens.length > 1;
   const laneLog = (lane: Lane) => (line: string) => log(many ? `lane ${lane.index + 1}: ${line}` : line);
-
   let local: LocalServer | undefined;
   const lanes: Lane[] = [];
   const started = Date.now();
   try {
-    let baseUrl = settings.baseUrl;
-    if (!baseUrl) {
+    let target = settings.baseUrl;
+    if (!target) {
       log('CONFORMANCE_BASE_URL not set: starting the local mock');
       local = await startLocalServer();
-      baseUrl = local.baseUrl;
+      target = local.baseUrl;
     }
-    const target = baseUrl;
-    for (const [index, token] of settings.tokens.entries()) {
-      const lane: Lane = { index, token, url: target, flowsToken: remote ? token : `${token}-flows` };
-      if (settings.rateLimit) {
-        lane.throttle = await startThrottle(target, settings.rateLimit, laneLog(lane), { token });
-        lane.url = lane.throttle.url;
-      }
-      lanes.push(lane);
-    }
-    log(
-      `target ${target}${settings.rateLimit ? ` at most ${settings.rateLimit}${many ? ' per token' : ''}, 429s waited out` : ', no rate limit'}; profile ${settings.profile}`,
-    );
-    if (many)
-      log(
-        `CONFORMANCE_TOKENS: ${lanes.length} tokens, one lane each (${lanes.map((l) => `lane ${l.index + 1} ${maskToken(l.token)}`).join(', ')})`,
-      );
-    if (remote && settings.rateLimit && settings.profile === 'full' && !settings.operationIds.length) {
-      log(
-        `the full profile sends about 10,600 requests (measured against the mock; about 7,800 carry the token): over 4 hours at 30/m on one token${many ? `, at least ${Math.ceil(260 / lanes.length)} minutes over ${lanes.length}` : ' (CONFORMANCE_TOKENS spreads them over several accounts)'}. CONFORMANCE_PROFILE=smoke sends about 110 (about 4 minutes)`,
-      );
-    }
+    lanes.push(...(await openLanes(settings, target, remote, laneLog)));
+    describeTarget(settings, target, lanes, remote);
     describePlan(settings, remote);
-    const sent = () => lanes.reduce((n, l) => n + (l.throttle?.stats.requests ?? 0), 0);
-    const waited = () => lanes.reduce((n, l) => n + (l.throttle?.stats.waited429 ?? 0), 0);
-    const progress = () => (settings.rateLimit ? `, ${sent()} requests sent, ${waited()} 429s waited out` : '');
-
-    // CONFORMANCE_PHASES may name `flows` beside (or instead of) Schemathesis's phases. Unset: every
-    // Schemathesis phase and the flows; CONFORMANCE_OPERATIONS alone narrows to Schemathesis.
-    const flowsSelected = settings.phases.length ? settings.phases.includes(FLOWS_PHASE) : !requested.operationIds.length;
-    // The targeted cases of stated rules: in the full profile, or when CONFORMANCE_PHASES names them.
-    const rulesSelected =
-      !plan.noOperations && (settings.phases.length ? settings.phases.includes(RULES_PHASE) : settings.profile === 'full');
-    const schemathesisPhases = settings.phases.filter((p) => p !== FLOWS_PHASE && p !== RULES_PHASE);
-    const schemathesisSelected = !plan.noOperations && (!settings.phases.length || schemathesisPhases.length > 0);
-    const findings: Finding[] = [];
-    let failed = false;
     const run: RunContext = {
       settings,
       remote,
       lanes,
       many,
       reportDir,
-      files: { junit: junitPath, flowsJunit: flowsJunitPath, har: harPath },
+      files: {
+        junit: path.join(reportDir, 'conformance-junit.xml'),
+        flowsJunit: path.join(reportDir, 'flows-junit.xml'),
+        har: path.join(reportDir, 'schemathesis.har'),
+      },
       contract,
-      coverage,
-      findings,
+      coverage: new CoverageRecorder(contract),
+      findings: [],
       started,
       local,
       log,
       laneLog,
-      progress,
+      progress: paceProgress(settings, lanes),
       interrupted: () => interrupted,
       flows: plan.flows,
     };
-
-    if (schemathesisSelected) {
-      const result = await runSchemathesisPhase(run, schemathesisPhases, flowsSelected);
-      if (result.exitCode !== undefined) return result.exitCode;
-      failed ||= result.failed;
-    }
-    if (rulesSelected && !interrupted) await runRulesPhase(run);
-    if (flowsSelected) await runFlowsPhase(run);
-
-    return conclude(run, target, failed);
+    return await runPhases(run, selectPhases(settings, requested, plan.noOperations), target);
   } finally {
-    for (const lane of lanes) {
-      if (remote && lane.seeded?.created.length) {
-        log(`created on ${settings.baseUrl}${many ? ` with lane ${lane.index + 1}'s token` : ''} for this run (delete them when done):`);
-        for (const c of lane.seeded.created) log(`  ${c.label} -> id ${c.id}`);
-      }
-      await lane.throttle?.close();
-    }
+    await closeLanes(settings, lanes, remote);
     await local?.stop();
+  }
+}
+
+/** One lane per token, each behind its own throttle when requests are paced. */
+async function openLanes(settings: Settings, target: string, remote: boolean, laneLog: RunContext['laneLog']): Promise<Lane[]> {
+  const lanes: Lane[] = [];
+  for (const [index, token] of settings.tokens.entries()) {
+    const lane: Lane = { index, token, url: target, flowsToken: remote ? token : `${token}-flows` };
+    if (settings.rateLimit) {
+      lane.throttle = await startThrottle(target, settings.rateLimit, laneLog(lane), { token });
+      lane.url = lane.throttle.url;
+    }
+    lanes.push(lane);
+  }
+  return lanes;
+}
+
+function describeTarget(settings: Settings, target: string, lanes: Lane[], remote: boolean): void {
+  const many = lanes.length > 1;
+  const pace = settings.rateLimit ? ` at most ${settings.rateLimit}${many ? ' per token' : ''}, 429s waited out` : ', no rate limit';
+  log(`target ${target}${pace}; profile ${settings.profile}`);
+  if (many)
+    log(
+      `CONFORMANCE_TOKENS: ${lanes.length} tokens, one lane each (${lanes.map((l) => `lane ${l.index + 1} ${maskToken(l.token)}`).join(', ')})`,
+    );
+  if (remote && settings.rateLimit && settings.profile === 'full' && !settings.operationIds.length) {
+    const spread = many
+      ? `, at least ${Math.ceil(260 / lanes.length)} minutes over ${lanes.length}`
+      : ' (CONFORMANCE_TOKENS spreads them over several accounts)';
+    log(
+      `the full profile sends about 10,600 requests (measured against the mock; about 7,800 carry the token): over 4 hours at 30/m on one token${spread}. CONFORMANCE_PROFILE=smoke sends about 110 (about 4 minutes)`,
+    );
+  }
+}
+
+/** ", N requests sent, N 429s waited out" when requests are paced, else "". */
+function paceProgress(settings: Settings, lanes: Lane[]): () => string {
+  const sent = () => lanes.reduce((n, l) => n + (l.throttle?.stats.requests ?? 0), 0);
+  const waited = () => lanes.reduce((n, l) => n + (l.throttle?.stats.waited429 ?? 0), 0);
+  return () => (settings.rateLimit ? `, ${sent()} requests sent, ${waited()} 429s waited out` : '');
+}
+
+interface PhaseChoice {
+  schemathesis?: string[];
+  rules: boolean;
+  flows: boolean;
+}
+
+/**
+ * CONFORMANCE_PHASES may name `flows` beside (or instead of) Schemathesis's phases. Unset: every
+ * Schemathesis phase and the flows; CONFORMANCE_OPERATIONS alone narrows to Schemathesis. The
+ * targeted cases of stated rules run in the full profile, or when CONFORMANCE_PHASES names them.
+ */
+function selectPhases(settings: Settings, requested: Settings, noOperations: boolean): PhaseChoice {
+  const named = settings.phases.length > 0;
+  const schemathesisPhases = settings.phases.filter((p) => p !== FLOWS_PHASE && p !== RULES_PHASE);
+  return {
+    schemathesis: !noOperations && (!named || schemathesisPhases.length > 0) ? schemathesisPhases : undefined,
+    rules: !noOperations && (named ? settings.phases.includes(RULES_PHASE) : settings.profile === 'full'),
+    flows: named ? settings.phases.includes(FLOWS_PHASE) : !requested.operationIds.length,
+  };
+}
+
+async function runPhases(run: RunContext, phases: PhaseChoice, target: string): Promise<number> {
+  let failed = false;
+  if (phases.schemathesis) {
+    const result = await runSchemathesisPhase(run, phases.schemathesis, phases.flows);
+    if (result.exitCode !== undefined) return result.exitCode;
+    failed ||= result.failed;
+  }
+  if (phases.rules && !interrupted) await runRulesPhase(run);
+  if (phases.flows) await runFlowsPhase(run);
+  return conclude(run, target, failed);
+}
+
+/** Lists what the run created on a deployment (for the user to delete), and stops the throttles. */
+async function closeLanes(settings: Settings, lanes: Lane[], remote: boolean): Promise<void> {
+  const many = lanes.length > 1;
+  for (const lane of lanes) {
+    if (remote && lane.seeded?.created.length) {
+      log(`created on ${settings.baseUrl}${many ? ` with lane ${lane.index + 1}'s token` : ''} for this run (delete them when done):`);
+      for (const c of lane.seeded.created) log(`  ${c.label} -> id ${c.id}`);
+    }
+    await lane.throttle?.close();
   }
 }
 

@@ -100,123 +100,150 @@ function bodyFor(doc: Json, op: Json): { body?: BodyInit; headers: Record<string
   return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }
 
+interface SeedOperation {
+  id: string;
+  method: string;
+  path: string;
+  op: Json;
+}
+
+/** One seeding: the options, the contract's operations, and what it has made so far. */
+interface SeedRun {
+  options: SeedOptions;
+  doc: Json;
+  ops: SeedOperation[];
+  result: Seeded;
+  log: (line: string) => void;
+}
+
 export async function seed(options: SeedOptions): Promise<Seeded> {
   const doc = options.doc ?? loadDoc();
-  const log = options.log ?? (() => {});
-  const ops: { id: string; method: string; path: string; op: Json }[] = [];
+  const ops: SeedOperation[] = [];
   for (const [path, item] of Object.entries<Json>(doc.paths)) {
     for (const method of METHODS) if (item[method]?.operationId) ops.push({ id: item[method].operationId, method, path, op: item[method] });
   }
+  const run: SeedRun = {
+    options,
+    doc,
+    ops,
+    result: { ids: new Map(), forDelete: new Map(), parameters: new Map(), created: [], skipped: [] },
+    log: options.log ?? (() => {}),
+  };
   const wanted = ops.filter((o) => !options.operationIds || options.operationIds.has(o.id));
-  const result: Seeded = { ids: new Map(), forDelete: new Map(), parameters: new Map(), created: [], skipped: [] };
-
   // Every collection a wanted operation needs, parents first (a scene needs its storyboard).
   const needed = new Set<string>();
   for (const o of wanted) for (const { collection } of templateCollections(o.path)) needed.add(collection);
-  const ordered = [...needed].sort((a, b) => a.split('/').length - b.split('/').length);
-
-  const fill = (template: string) => {
-    const parentOf = (name: string) => templateCollections(template).find((c) => c.name === name)!.collection;
-    const { path, missing } = fillPath(template, (name) => result.ids.get(parentOf(name)));
-    return { path, missing: missing.length ? parentOf(missing[0]) : undefined };
-  };
-  const request = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
-    const response = await fetch(`${options.baseUrl}${path}`, {
-      method: method.toUpperCase(),
-      headers: { authorization: `Bearer ${options.token}`, accept: 'application/json', ...init.headers },
-      body: init.body,
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await response.text();
-    let json: Json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, json };
-  };
-
-  async function create(collection: string): Promise<string | undefined> {
-    const creator = ops.find((o) => o.method === 'post' && o.path === collection);
-    const { path, missing } = fill(collection);
-    if (missing) {
-      result.skipped.push({ collection, why: `its parent ${missing} has no id` });
-      return undefined;
-    }
-    const lister = ops.find((o) => o.method === 'get' && o.path === collection);
-    if (creator) {
-      if (creator.op['x-credits']?.charges && !options.allowCharges) {
-        // Creating one would charge: an item the account already has will do (staging may have some).
-        const existing = lister ? await listedId(lister, path) : undefined;
-        if (existing !== undefined) return existing;
-        result.skipped.push({ collection, why: `${creator.id} charges credits (CONFORMANCE_ALLOW_CHARGES=1 to create one)` });
-        return undefined;
-      }
-      const reply = await request('post', path, bodyFor(doc, creator.op));
-      const id = reply.json?.data?.id;
-      if (reply.status >= 300 || id === undefined) {
-        result.skipped.push({ collection, why: `${creator.id} answered ${reply.status}` });
-        return undefined;
-      }
-      result.created.push({ label: `POST ${path}`, id: String(id) });
-      return String(id);
-    }
-    // No create: take the first item of the collection's list, if the contract has one.
-    if (!lister) {
-      result.skipped.push({ collection, why: 'no create and no list operation in the contract' });
-      return undefined;
-    }
-    const first = await listedId(lister, path);
-    if (first === undefined) {
-      result.skipped.push({ collection, why: `${lister.id} listed no item` });
-      return undefined;
-    }
-    return first;
+  for (const collection of [...needed].sort((a, b) => a.split('/').length - b.split('/').length)) {
+    const id = await create(run, collection);
+    if (id !== undefined) run.result.ids.set(collection, id);
   }
-
-  /** The first item of a list operation's answer, or undefined. */
-  async function listedId(lister: { id: string }, path: string): Promise<string | undefined> {
-    const reply = await request('get', path);
-    const first = reply.status < 300 && Array.isArray(reply.json?.data) ? reply.json.data[0]?.id : undefined;
-    if (first === undefined) return undefined;
-    log(`using ${path} item ${first}, listed by ${lister.id} (nothing created for it)`);
-    return String(first);
+  const starved = await seedForDeletes(run, wanted);
+  for (const o of wanted) {
+    const params = pathParameters(run.result, o, starved.has(o.id));
+    if (Object.keys(params).length) run.result.parameters.set(o.id, params);
   }
+  return run.result;
+}
 
-  for (const collection of ordered) {
-    const id = await create(collection);
-    if (id !== undefined) result.ids.set(collection, id);
-  }
-  // A DELETE on a created collection gets a resource of its own. When none can be made, it gets an
-  // id that names nothing (NO_SUCH_ID): a generated id could be a seeded one (the mock's are small
-  // integers) and delete what every other operation uses.
+/**
+ * A DELETE on a created collection gets a resource of its own. When none can be made, it gets an
+ * id that names nothing (NO_SUCH_ID): a generated id could be a seeded one (the mock's are small
+ * integers) and delete what every other operation uses. Returns the DELETEs that got none.
+ */
+async function seedForDeletes(run: SeedRun, wanted: SeedOperation[]): Promise<Set<string>> {
   const starved = new Set<string>();
   for (const o of wanted.filter((w) => w.method === 'delete')) {
     const last = templateCollections(o.path).at(-1);
-    if (!last || !ops.some((x) => x.method === 'post' && x.path === last.collection)) continue;
-    const id = await create(last.collection);
-    if (id !== undefined) result.forDelete.set(o.id, id);
+    if (!last || !run.ops.some((x) => x.method === 'post' && x.path === last.collection)) continue;
+    const id = await create(run, last.collection);
+    if (id !== undefined) run.result.forDelete.set(o.id, id);
     else {
       starved.add(o.id);
-      const last = result.skipped.at(-1);
-      if (last) last.forDelete = o.id;
+      const skipped = run.result.skipped.at(-1);
+      if (skipped) skipped.forDelete = o.id;
     }
   }
+  return starved;
+}
 
-  for (const o of wanted) {
-    const params: Record<string, string> = {};
-    const chain = templateCollections(o.path);
-    chain.forEach(({ name, collection }, i) => {
-      const last = i === chain.length - 1;
-      if (last && starved.has(o.id)) {
-        params[`path.${name}`] = NO_SUCH_ID;
-        return;
-      }
-      const id = (last ? result.forDelete.get(o.id) : undefined) ?? result.ids.get(collection);
-      if (id !== undefined) params[`path.${name}`] = id;
-    });
-    if (Object.keys(params).length) result.parameters.set(o.id, params);
+/** An operation's path parameters (`path.<name>`) from the seeded ids; a starved DELETE's own id names nothing. */
+function pathParameters(result: Seeded, o: SeedOperation, starved: boolean): Record<string, string> {
+  const params: Record<string, string> = {};
+  const chain = templateCollections(o.path);
+  chain.forEach(({ name, collection }, i) => {
+    const last = i === chain.length - 1;
+    if (last && starved) {
+      params[`path.${name}`] = NO_SUCH_ID;
+      return;
+    }
+    const id = (last ? result.forDelete.get(o.id) : undefined) ?? result.ids.get(collection);
+    if (id !== undefined) params[`path.${name}`] = id;
+  });
+  return params;
+}
+
+/** A collection's path with its parents' seeded ids, or the first parent that has none. */
+function fillCollection(result: Seeded, template: string): { path: string; missing?: string } {
+  const parentOf = (name: string) => templateCollections(template).find((c) => c.name === name)!.collection;
+  const { path, missing } = fillPath(template, (name) => result.ids.get(parentOf(name)));
+  return { path, missing: missing.length ? parentOf(missing[0]) : undefined };
+}
+
+async function request(
+  options: SeedOptions,
+  method: string,
+  path: string,
+  init: { body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<{ status: number; json: Json }> {
+  const response = await fetch(`${options.baseUrl}${path}`, {
+    method: method.toUpperCase(),
+    headers: { authorization: `Bearer ${options.token}`, accept: 'application/json', ...init.headers },
+    body: init.body,
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  let json: Json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
   }
-  return result;
+  return { status: response.status, json };
+}
+
+/** An id in a collection: created with its free create, else (or when it charges) one the account already has. */
+async function create(run: SeedRun, collection: string): Promise<string | undefined> {
+  const { result, options, ops } = run;
+  const skip = (why: string) => {
+    result.skipped.push({ collection, why });
+    return undefined;
+  };
+  const creator = ops.find((o) => o.method === 'post' && o.path === collection);
+  const { path, missing } = fillCollection(result, collection);
+  if (missing) return skip(`its parent ${missing} has no id`);
+  const lister = ops.find((o) => o.method === 'get' && o.path === collection);
+  if (creator) {
+    if (creator.op['x-credits']?.charges && !options.allowCharges) {
+      // Creating one would charge: an item the account already has will do (staging may have some).
+      const existing = lister ? await listedId(run, lister, path) : undefined;
+      return existing ?? skip(`${creator.id} charges credits (CONFORMANCE_ALLOW_CHARGES=1 to create one)`);
+    }
+    const reply = await request(options, 'post', path, bodyFor(run.doc, creator.op));
+    const id = reply.json?.data?.id;
+    if (reply.status >= 300 || id === undefined) return skip(`${creator.id} answered ${reply.status}`);
+    result.created.push({ label: `POST ${path}`, id: String(id) });
+    return String(id);
+  }
+  // No create: take the first item of the collection's list, if the contract has one.
+  if (!lister) return skip('no create and no list operation in the contract');
+  return (await listedId(run, lister, path)) ?? skip(`${lister.id} listed no item`);
+}
+
+/** The first item of a list operation's answer, or undefined. */
+async function listedId(run: SeedRun, lister: { id: string }, path: string): Promise<string | undefined> {
+  const reply = await request(run.options, 'get', path);
+  const first = reply.status < 300 && Array.isArray(reply.json?.data) ? reply.json.data[0]?.id : undefined;
+  if (first === undefined) return undefined;
+  run.log(`using ${path} item ${first}, listed by ${lister.id} (nothing created for it)`);
+  return String(first);
 }
