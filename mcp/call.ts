@@ -43,7 +43,7 @@ export function redact(text: string, token: string): string {
 export async function call(doc: Document, input: CallInput): Promise<{ text: string; isError: boolean }> {
   const o = findOperation(doc, input.operationId);
   if (!o) return { text: `No operation ${input.operationId}; search_operations lists them.`, isError: true };
-  if (o.op['x-credits']?.charges && input.allowCharges !== true)
+  if (o.operation['x-credits']?.charges && input.allowCharges !== true)
     return { text: `${o.label} charges credits: call again with allowCharges: true if the user agreed to spend them.`, isError: true };
   const { path, missing } = fillPath(o.path, (name) => input.pathParams?.[name]);
   if (missing.length) return { text: `Missing path parameters: ${missing.join(', ')}.`, isError: true };

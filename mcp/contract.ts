@@ -2,8 +2,7 @@
 // and the same docs modules that write the HTML page and the Markdown pages (scripts/docs/): a page
 // here is byte for byte the text of generated/docs/md/<operationId>.md.
 import { readFileSync } from 'node:fs';
-import type { Document } from '../lib/contract/index.js';
-import { operations, type Operation } from '../scripts/docs/contract.js';
+import { ContractModel, type Document, type OperationEntry } from '../lib/contract/index.js';
 import { chargeText } from '../scripts/docs/credits.js';
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from '../scripts/docs/errors.js';
 import { operationPage, topicPages } from '../scripts/docs/llms.js';
@@ -23,9 +22,9 @@ export interface Found {
 /** Operations whose id, path, summary, tag or description hold every word of the query, best first. */
 export function searchOperations(doc: Document, query: string, limit = 10): Found[] {
   const words = query.toLowerCase().split(/\W+/).filter(Boolean).slice(0, 20);
-  const scored = operations(doc).map((o) => {
-    const head = `${o.id} ${o.label} ${o.op.summary ?? ''} ${(o.op.tags ?? []).join(' ')}`.toLowerCase();
-    const text = `${head} ${o.op.description ?? ''}`.toLowerCase();
+  const scored = ContractModel.of(doc).operations().map((o) => {
+    const head = `${o.id} ${o.label} ${o.operation.summary ?? ''} ${(o.operation.tags ?? []).join(' ')}`.toLowerCase();
+    const text = `${head} ${o.operation.description ?? ''}`.toLowerCase();
     const score = words.reduce((n, w) => n + (head.includes(w) ? 3 : text.includes(w) ? 1 : 0), 0);
     return { o, score, all: words.every((w) => text.includes(w)) };
   });
@@ -33,11 +32,11 @@ export function searchOperations(doc: Document, query: string, limit = 10): Foun
     .filter((x) => x.score > 0 && (x.all || words.length > 1))
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
-    .map(({ o }) => ({ operationId: o.id, call: o.label, summary: o.op.summary ?? '', charges: !!o.op['x-credits']?.charges }));
+    .map(({ o }) => ({ operationId: o.id, call: o.label, summary: o.operation.summary ?? '', charges: !!o.operation['x-credits']?.charges }));
 }
 
-export function findOperation(doc: Document, operationId: string): Operation | undefined {
-  return operations(doc).find((o) => o.id === operationId);
+export function findOperation(doc: Document, operationId: string): OperationEntry | undefined {
+  return ContractModel.of(doc).operations().find((o) => o.id === operationId);
 }
 
 export function pageOf(doc: Document, operationId: string): string | undefined {
@@ -65,7 +64,7 @@ export function machineNames(doc: Document): string[] {
 export function costOf(doc: Document, operationId: string) {
   const o = findOperation(doc, operationId);
   if (!o) return undefined;
-  return { operationId, call: o.label, credits: o.op['x-credits'], text: chargeText(o.op['x-credits']) };
+  return { operationId, call: o.label, credits: o.operation['x-credits'], text: chargeText(o.operation['x-credits']) };
 }
 
 export function errorsText(doc: Document): string {

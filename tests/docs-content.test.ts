@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ContractModel } from '../lib/contract/index.js';
 import { sampleContext } from '../scripts/docs/code-samples.js';
-import { operations, tagOrder } from '../scripts/docs/contract.js';
 import { decorate } from '../scripts/docs/decorate.js';
 import { knownGaps } from '../scripts/docs/known-gaps.js';
 import { limitValue } from '../scripts/docs/limits.js';
@@ -30,21 +30,21 @@ describe('docs: the decorated copy of the contract', () => {
   });
 
   it('gives every operation its credits and limits, from x-credits', () => {
-    for (const o of operations(doc)) {
-      const credits = o.op['x-credits'];
-      const text: string = o.op.description ?? '';
+    for (const o of ContractModel.of(doc).operations()) {
+      const credits = o.operation['x-credits'];
+      const text: string = o.operation.description ?? '';
       expect(text, o.label).toContain('**Credits:**');
       if (!credits.charges) expect(text, o.label).toContain('**Credits:** free.');
       if (typeof credits.cost === 'number') expect(text, o.label).toContain(`${credits.cost} credits`);
       if (credits.costKey) expect(text, o.label).toContain(credits.costKey);
       if (credits.refund) expect(text, o.label).toContain(credits.refund);
-      if (o.op.responses['429']) expect(text, o.label).toContain('**Limits:**');
+      if (o.operation.responses['429']) expect(text, o.label).toContain('**Limits:**');
     }
   });
 
   it('gives every operation a curl, a published-client and a Python sample, each saying the status to expect', () => {
-    for (const o of operations(doc)) {
-      const samples = o.op['x-codeSamples'] ?? [];
+    for (const o of ContractModel.of(doc).operations()) {
+      const samples = o.operation['x-codeSamples'] ?? [];
       expect(
         samples.map((s: any) => s.label),
         o.label,
@@ -59,7 +59,7 @@ describe('docs: the decorated copy of the contract', () => {
       expect(ts).toContain(`await api.${o.method.toUpperCase()}('${o.path}'`);
       expect(py).toContain(`response = requests.${o.method}(`);
       expect(py).toContain(`os.environ['API_TOKEN']`);
-      const status = Object.keys(o.op.responses).find((s) => /^2/.test(s))!;
+      const status = Object.keys(o.operation.responses).find((s) => /^2/.test(s))!;
       for (const text of [curl, ts, py])
         expect(text, o.label).toContain(/^\d{3}$/.test(status) ? `Expect ${status}.` : 'Expect a 2xx status');
       for (const name of o.path.match(/\{(\w+)\}/g) ?? []) {
@@ -84,9 +84,11 @@ describe('docs: the decorated copy of the contract', () => {
     const catalogue = Object.values<any>(bundle.components.schemas).flatMap((s) => s['x-error-catalogue'] ?? []);
     expect(catalogue.length).toBeGreaterThan(0);
     for (const e of catalogue) expect(intro).toContain(`\`${e.code}\``);
-    for (const o of operations(bundle).filter((x) => x.op['x-render-preconditions'])) {
+    for (const o of ContractModel.of(bundle)
+      .operations()
+      .filter((x) => x.operation['x-render-preconditions'])) {
       expect(intro).toContain(`\`${o.label}\``);
-      for (const p of o.op['x-render-preconditions'] ?? []) expect(intro).toContain(p.condition);
+      for (const p of o.operation['x-render-preconditions'] ?? []) expect(intro).toContain(p.condition);
     }
     for (const tool of bundle['x-tool-server'].tools) expect(intro).toContain(`\`${tool.name}\``);
     for (const entry of bundle.info['x-changelog']) {
@@ -123,18 +125,20 @@ describe('docs: the decorated copy of the contract', () => {
 
   it('adds to each tag what its operations cost and the diagram of each resource they poll', () => {
     for (const tag of doc.tags) {
-      const inTag = operations(bundle).filter((o) => o.op.tags?.[0] === tag.name);
+      const inTag = ContractModel.of(bundle)
+        .operations()
+        .filter((o) => o.operation.tags?.[0] === tag.name);
       if (!inTag.length) continue;
       expect(tag.description, tag.name).toContain('**Credits in this tag:**');
-      for (const o of inTag.filter((x) => x.op['x-credits'].charges)) expect(tag.description, tag.name).toContain(`\`${o.label}\``);
+      for (const o of inTag.filter((x) => x.operation['x-credits'].charges)) expect(tag.description, tag.name).toContain(`\`${o.label}\``);
       const polled = stateMachines(bundle).filter((m) => inTag.some((o) => m.machine.pollOperationIds.includes(o.id)));
       for (const m of polled) expect(tag.description, tag.name).toContain(`data-state-machine="${m.schema}"`);
     }
   });
 
   it("keeps the tags in the contract's order", () => {
-    expect(doc.tags.map((t: any) => t.name)).toEqual(tagOrder(bundle));
-    expect(doc['x-tagGroups'].flatMap((g: any) => g.tags)).toEqual(tagOrder(bundle));
+    expect(doc.tags.map((t: any) => t.name)).toEqual(ContractModel.of(bundle).tagOrder());
+    expect(doc['x-tagGroups'].flatMap((g: any) => g.tags)).toEqual(ContractModel.of(bundle).tagOrder());
   });
 });
 

@@ -8,19 +8,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operations, tagOrder } from '../scripts/docs/contract.js';
+import { ContractModel } from '../lib/contract/index.js';
 import { knownGaps } from '../scripts/docs/known-gaps.js';
 import { isGuessedOperation, UNCONFIRMED_LABEL } from '../scripts/build-steps/unconfirmed.js';
 import { stateMachines } from '../scripts/docs/state-diagrams.js';
 import { ROOT } from '../scripts/lib/project.js';
 import { guardRequests, launchChromium } from './support/browser.js';
-import { deref } from './support/contract.js';
 
 const HTML = path.join(ROOT, 'generated', 'docs', 'index.html');
 const PAGE_URL = pathToFileURL(HTML).href;
 const REPORT_DIR = path.join(ROOT, 'reports', 'docs');
 const doc = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));
-const ops = operations(doc);
+const ops = ContractModel.of(doc).operations();
 
 const MENU_ITEM = '[data-component-name="Menu/MenuItem"]';
 
@@ -69,11 +68,11 @@ async function clickMenu(text: string): Promise<void> {
 /** Opens an operation from the side menu, expanding its tag first when needed; returns the link's href. */
 async function openOperation(o: (typeof ops)[number]): Promise<string | null> {
   const link = menuLink(o.id);
-  if (!(await link.count())) await clickMenu(o.op.tags![0]);
+  if (!(await link.count())) await clickMenu(o.operation.tags![0]);
   await link.waitFor({ timeout: 10_000 });
   const href = await link.getAttribute('href');
   await link.click();
-  await heading(section(o.id), o.op.summary!).waitFor({ state: 'visible', timeout: 10_000 });
+  await heading(section(o.id), o.operation.summary!).waitFor({ state: 'visible', timeout: 10_000 });
   return href;
 }
 
@@ -110,15 +109,17 @@ afterAll(async () => {
 describe('reference docs (generated/docs/index.html) in headless Chromium, offline', () => {
   it("lists the tags in the contract's order in the side menu", async () => {
     const labels = (await page.locator(MENU_ITEM).allTextContents()).map((t) => t.trim());
-    const positions = tagOrder(doc).map((tag) => labels.lastIndexOf(tag));
+    const positions = ContractModel.of(doc)
+      .tagOrder()
+      .map((tag) => labels.lastIndexOf(tag));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
   it("shows every operation's summary after a side-menu click, and the click navigates", async () => {
     const missing: string[] = [];
-    for (const tag of tagOrder(doc)) {
-      for (const o of ops.filter((x) => x.op.tags?.[0] === tag)) {
+    for (const tag of ContractModel.of(doc).tagOrder()) {
+      for (const o of ops.filter((x) => x.operation.tags?.[0] === tag)) {
         const href = await openOperation(o);
         // Under load Redoc can drop a click while it is still scrolling to the last one: click again once.
         const navigated = (timeout: number) =>
@@ -136,13 +137,13 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
         }
         // Redoc may still be scrolling smoothly: give the heading a moment to arrive.
         const arrived = await expect
-          .poll(() => inViewport(heading(section(o.id), o.op.summary!)), { timeout: 5_000 })
+          .poll(() => inViewport(heading(section(o.id), o.operation.summary!)), { timeout: 5_000 })
           .toBe(true)
           .then(
             () => true,
             () => false,
           );
-        if (!arrived) missing.push(`${o.label}: "${o.op.summary}" not in view`);
+        if (!arrived) missing.push(`${o.label}: "${o.operation.summary}" not in view`);
       }
     }
     expect(missing).toEqual([]);
@@ -170,11 +171,11 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
   it('draws the state diagram on the page of each tag that polls the resource', async () => {
     for (const { schema, machine } of stateMachines(doc)) {
       const poll = ops.find((o) => o.id === machine.pollOperationIds[0])!;
-      await clickMenu(poll.op.tags![0]);
+      await clickMenu(poll.operation.tags![0]);
       const svg = page.locator(`.state-diagram[data-place^="tag-"][data-state-machine="${schema}"] svg`).first();
       await svg.waitFor({ state: 'visible', timeout: 10_000 });
       const box = await svg.boundingBox();
-      expect(box && box.width > 100 && box.height > 30, `${machine.resource} on the ${poll.op.tags![0]} page`).toBe(true);
+      expect(box && box.width > 100 && box.height > 30, `${machine.resource} on the ${poll.operation.tags![0]} page`).toBe(true);
     }
   });
 
@@ -196,24 +197,24 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
   });
 
   it('shows an Unconfirmed badge on every operation whose path or method is a guess, and on no other', async () => {
-    const guessed = ops.filter((o) => isGuessedOperation(o.op));
+    const guessed = ops.filter((o) => isGuessedOperation(o.operation));
     expect(guessed.length).toBeGreaterThan(0);
-    for (const o of [...guessed, ...ops.filter((x) => !isGuessedOperation(x.op)).slice(0, 5)]) {
+    for (const o of [...guessed, ...ops.filter((x) => !isGuessedOperation(x.operation)).slice(0, 5)]) {
       await openOperation(o);
-      const header = heading(section(o.id), o.op.summary ?? o.id);
+      const header = heading(section(o.id), o.operation.summary ?? o.id);
       const badge = header.getByText(UNCONFIRMED_LABEL, { exact: true });
-      expect(await badge.count(), o.label).toBe(isGuessedOperation(o.op) ? 1 : 0);
+      expect(await badge.count(), o.label).toBe(isGuessedOperation(o.operation) ? 1 : 0);
     }
   });
 
   it('finds an operation with the built-in search', async () => {
     const target = ops[ops.length - 1];
     await page.getByText('Search', { exact: false }).first().click();
-    await page.keyboard.type(target.op.summary!);
-    const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: target.op.summary }).first();
+    await page.keyboard.type(target.operation.summary!);
+    const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: target.operation.summary }).first();
     await result.waitFor({ state: 'visible', timeout: 10_000 });
     await result.click();
-    const title = heading(section(target.id), target.op.summary!);
+    const title = heading(section(target.id), target.operation.summary!);
     await title.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await inViewport(title)).toBe(true);
   });
@@ -221,8 +222,8 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
   it('switches response examples', async () => {
     // An operation whose success response has named examples with different `data.status` values.
     const found = ops.flatMap((o) => {
-      const ok = Object.entries<any>(o.op.responses).find(([code]) => /^2/.test(code))?.[1];
-      const examples = Object.values<any>(ok?.content?.['application/json']?.examples ?? {}).map((e) => deref(doc, e));
+      const ok = Object.entries<any>(o.operation.responses).find(([code]) => /^2/.test(code))?.[1];
+      const examples = Object.values<any>(ok?.content?.['application/json']?.examples ?? {}).map((e) => ContractModel.of(doc).deref(e));
       const statuses = new Set(examples.map((e) => e.value?.data?.status).filter((s) => typeof s === 'string'));
       return statuses.size > 1 ? [{ o, examples }] : [];
     })[0];
@@ -240,7 +241,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
   });
 
   it('shows curl, TypeScript client and Python samples for an operation', async () => {
-    const o = ops.find((x) => x.op['x-credits']?.charges && /\{/.test(x.path))!;
+    const o = ops.find((x) => x.operation['x-credits']?.charges && /\{/.test(x.path))!;
     await openOperation(o);
     const sec = section(o.id);
     await sec.getByText('curl -sS', { exact: false }).first().waitFor({ state: 'visible' });
@@ -256,10 +257,10 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
   });
 
   it("keeps working offline through the reader's toggles (colour mode, layout, expand all)", async () => {
-    const o = ops.find((x) => x.op['x-render-preconditions']) ?? ops[0];
+    const o = ops.find((x) => x.operation['x-render-preconditions']) ?? ops[0];
     await openOperation(o);
     await page.getByTestId('color-mode-switcher').click();
-    await heading(section(o.id), o.op.summary!).waitFor({ state: 'visible' });
+    await heading(section(o.id), o.operation.summary!).waitFor({ state: 'visible' });
     await page.screenshot({ path: path.join(REPORT_DIR, 'dark-mode.png') });
     await page.getByTestId('color-mode-switcher').click();
     const expand = section(o.id).getByRole('button', { name: 'Expand all' });
@@ -267,7 +268,7 @@ describe('reference docs (generated/docs/index.html) in headless Chromium, offli
     const actions = page.locator('[data-component-name="Sidebar/SidebarActions"] button');
     expect(await actions.count()).toBeGreaterThan(0);
     for (let i = 0; i < (await actions.count()); i++) await actions.nth(i).click();
-    await heading(section(o.id), o.op.summary!).waitFor({ state: 'visible' });
+    await heading(section(o.id), o.operation.summary!).waitFor({ state: 'visible' });
     expect(leftThePage).toEqual([]);
   });
 

@@ -13,19 +13,18 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SUCH_ID, seed } from '../qa/conformance/seed.js';
-import { fillPath, type Link, readPointer, type Response } from '../lib/contract/index.js';
+import { ContractModel, fillPath, type Link, type OperationEntry, readPointer, type Response } from '../lib/contract/index.js';
 import { ensureVenv, venvBin } from '../qa/conformance/venv.js';
 import { startMock, type RunningMock } from '../mock/index.js';
 import { CLIENT_PACKAGE_NAME } from '../scripts/lib/project.js';
 import { codeSamples, type CodeSample, sampleContext } from '../scripts/docs/code-samples.js';
-import { deref, operations, type Operation } from '../scripts/docs/contract.js';
 import { samplePlan, sampleRequest } from '../scripts/docs/sample-plan.js';
 import { stateMachines } from '../scripts/docs/state-diagrams.js';
 import { type Consumer, consumerProject, exec, packAll, ROOT } from './support/consumer.js';
 
 const bundle = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));
 const docsCtx = sampleContext(bundle, CLIENT_PACKAGE_NAME);
-const ops = operations(bundle);
+const ops = ContractModel.of(bundle).operations();
 const LANGS = ['curl', 'TypeScript client', 'Python'] as const;
 type Lang = (typeof LANGS)[number];
 
@@ -61,7 +60,7 @@ async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]>
 const sampleOf = (samples: CodeSample[], lang: Lang) => samples.find((s) => s.label === lang)!.source;
 
 /** Path ids for one operation, seeded for `token`; a DELETE's own resource when seeding could make none. */
-async function seededIds(o: Operation, token: string): Promise<Record<string, unknown>> {
+async function seededIds(o: OperationEntry, token: string): Promise<Record<string, unknown>> {
   const seeded = await seed({ baseUrl: mock.url, token, allowCharges: true, operationIds: new Set([o.id]) });
   const values: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(seeded.parameters.get(o.id) ?? {})) {
@@ -75,7 +74,7 @@ async function seededIds(o: Operation, token: string): Promise<Record<string, un
 
 const shape = (route: string) => route.replace(/\{\w+\}/g, '{}');
 
-async function send(o: Operation, token: string, ctx: { pathValues: Record<string, unknown> }): Promise<unknown> {
+async function send(o: OperationEntry, token: string, ctx: { pathValues: Record<string, unknown> }): Promise<unknown> {
   const req = sampleRequest(bundle, o, { ...docsCtx, ...ctx });
   const response = await fetch(`${mock.url}${fillPath(o.path, (n) => req.path[n]).path}`, {
     method: o.method.toUpperCase(),
@@ -92,12 +91,12 @@ async function send(o: Operation, token: string, ctx: { pathValues: Record<strin
  * render), and a body value an OpenAPI link takes from an earlier answer is taken from it (a
  * character is trained with a preview the preview call returned). Returns those body values.
  */
-async function arrange(o: Operation, token: string, pathValues: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function arrange(o: OperationEntry, token: string, pathValues: Record<string, unknown>): Promise<Record<string, unknown>> {
   const resource = o.path.replace(/\/[^/{]+$/, '');
   const id = Object.values(pathValues).at(-1);
-  if (o.op['x-render-preconditions']) {
+  if (o.operation['x-render-preconditions']) {
     // Its settings (PUT, PATCH), then its other actions (POST: the scrapes a url-based render needs).
-    const on = (x: Operation) => x.id !== o.id && shape(x.path).startsWith(shape(resource)) && x.path.split('{').length === 2;
+    const on = (x: OperationEntry) => x.id !== o.id && shape(x.path).startsWith(shape(resource)) && x.path.split('{').length === 2;
     const siblings = [
       ...ops.filter((x) => on(x) && ['put', 'patch'].includes(x.method)),
       ...ops.filter((x) => on(x) && x.method === 'post'),
@@ -111,9 +110,9 @@ async function arrange(o: Operation, token: string, pathValues: Record<string, u
   }
   const bodyValues: Record<string, unknown> = {};
   for (const earlier of ops) {
-    for (const ref of Object.values(earlier.op.responses)) {
-      const response = deref<Response>(bundle, ref);
-      for (const link of Object.values(response.links ?? {}).map((l) => deref<Link>(bundle, l))) {
+    for (const ref of Object.values(earlier.operation.responses)) {
+      const response = ContractModel.of(bundle).deref<Response>(ref);
+      for (const link of Object.values(response.links ?? {}).map((l) => ContractModel.of(bundle).deref<Link>(l))) {
         if (link.operationId !== o.id || !link.requestBody || typeof link.requestBody !== 'object') continue;
         const answer = await send(earlier, token, { pathValues });
         for (const [field, expression] of Object.entries(link.requestBody as Record<string, unknown>)) {
@@ -127,7 +126,7 @@ async function arrange(o: Operation, token: string, pathValues: Record<string, u
 }
 
 /** One sample aimed at the mock: its own token, and ids of resources seeded and arranged for that token. */
-async function prepare(o: Operation, lang: Lang, index: number): Promise<{ token: string; file: string; source: string }> {
+async function prepare(o: OperationEntry, lang: Lang, index: number): Promise<{ token: string; file: string; source: string }> {
   const token = `samples-${index}-${lang.split(' ')[0].toLowerCase()}`;
   const pathValues = await seededIds(o, token);
   const bodyValues = await arrange(o, token, pathValues);
@@ -224,7 +223,7 @@ async function runAll(): Promise<void> {
 }
 
 /** What went wrong with one operation's sample in one language, if anything. */
-function judge(o: Operation, lang: Lang): string | undefined {
+function judge(o: OperationEntry, lang: Lang): string | undefined {
   const plan = samplePlan(bundle, o, docsCtx);
   const r = results.get(`${o.id} ${lang}`)!;
   const status = (lang === 'curl' ? /^HTTP (\d{3})$/m : /^(\d{3}) /m).exec(r.output)?.[1];

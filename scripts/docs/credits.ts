@@ -1,16 +1,18 @@
 // Billing and limits per operation, from `x-credits`, `x-tool-server`, `x-state-machine`, the 429
 // response and the parameter and body constraints; plus the all-operations credits overview.
-import type {
-  JsonValue,
-  MaybeRef,
-  Operation as OperationObject,
-  Parameter,
-  RequestBody,
-  Response,
-  Schema,
-  XCredits,
+import {
+  ContractModel,
+  type Document,
+  type JsonValue,
+  type MaybeRef,
+  type OperationEntry,
+  type Operation as OperationObject,
+  type Parameter,
+  type RequestBody,
+  type Response,
+  type Schema,
+  type XCredits,
 } from '../../lib/contract/index.js';
-import { type Document, type Operation, deref, operations, tagOrder } from './contract.js';
 import { code, table } from './markdown.js';
 import { stateMachines } from './state-diagrams.js';
 
@@ -55,7 +57,7 @@ const CONSTRAINTS: Array<[Constraint, (v: JsonValue) => string]> = [
 ];
 
 export function constraints(doc: Document, schemaOrRef: MaybeRef<Schema> | undefined): string[] {
-  const schema = deref(doc, schemaOrRef ?? {});
+  const schema = ContractModel.of(doc).deref(schemaOrRef ?? {});
   const out = CONSTRAINTS.flatMap(([k, f]) => {
     const value = schema[k];
     return value === undefined ? [] : [f(value)];
@@ -67,13 +69,13 @@ export function constraints(doc: Document, schemaOrRef: MaybeRef<Schema> | undef
 /** Parameter and top-level request-body field constraints, e.g. "`per_page`: ≥ 1, ≤ 50, default `12`". */
 function fieldLimits(doc: Document, op: OperationObject): string[] {
   const out: string[] = [];
-  for (const p of (op.parameters ?? []).map((x) => deref<Parameter>(doc, x))) {
+  for (const p of (op.parameters ?? []).map((x) => ContractModel.of(doc).deref<Parameter>(x))) {
     const c = constraints(doc, p.schema);
     if (c.length) out.push(`${code(p.name)} (${p.in}): ${c.join(', ')}`);
   }
-  const body: Partial<RequestBody> = op.requestBody ? deref(doc, op.requestBody) : {};
+  const body: Partial<RequestBody> = op.requestBody ? ContractModel.of(doc).deref(op.requestBody) : {};
   for (const media of Object.values(body.content ?? {})) {
-    const schema = deref<Schema>(doc, media.schema ?? {});
+    const schema = ContractModel.of(doc).deref<Schema>(media.schema ?? {});
     for (const [name, prop] of Object.entries(schema.properties ?? {})) {
       const c = constraints(doc, prop);
       if (c.length) out.push(`${code(name)} (body): ${c.join(', ')}`);
@@ -83,8 +85,8 @@ function fieldLimits(doc: Document, op: OperationObject): string[] {
 }
 
 /** The markdown block appended to one operation's description. */
-export function operationCreditsMarkdown(doc: Document, o: Operation): string {
-  const credits = o.op['x-credits'];
+export function operationCreditsMarkdown(doc: Document, o: OperationEntry): string {
+  const credits = o.operation['x-credits'];
   const lines: string[] = [`- **Credits:** ${chargeText(credits)}.`];
   if (credits?.refund) lines.push(`- **Refund:** ${credits.refund}`);
   if (credits?.note) lines.push(`- **Billing note:** ${credits.note}`);
@@ -102,28 +104,28 @@ export function operationCreditsMarkdown(doc: Document, o: Operation): string {
       );
     }
   }
-  if (o.op['x-render-preconditions']) {
+  if (o.operation['x-render-preconditions']) {
     lines.push(
-      `- **Preconditions:** ${o.op['x-render-preconditions'].length} render preconditions, checked before any charge (see Errors › Render preconditions).`,
+      `- **Preconditions:** ${o.operation['x-render-preconditions'].length} render preconditions, checked before any charge (see Errors › Render preconditions).`,
     );
   }
-  const tooMany: Response | undefined = o.op.responses['429'] && deref(doc, o.op.responses['429']);
-  const limits = [...(tooMany?.description ? [tooMany.description.replace(/\s+$/, '')] : []), ...fieldLimits(doc, o.op)];
+  const tooMany: Response | undefined = o.operation.responses['429'] && ContractModel.of(doc).deref(o.operation.responses['429']);
+  const limits = [...(tooMany?.description ? [tooMany.description.replace(/\s+$/, '')] : []), ...fieldLimits(doc, o.operation)];
   if (limits.length) lines.push(`- **Limits:**`, ...limits.map((l) => `  - ${l}`));
   return ['**Credits and limits**', '', ...lines].join('\n');
 }
 
 /** The "Credits" section: every operation, grouped by tag in the contract's order. */
 export function creditsOverviewMarkdown(doc: Document): string {
-  const ops = operations(doc);
+  const ops = ContractModel.of(doc).operations();
   const rows: unknown[][] = [];
-  for (const tag of tagOrder(doc)) {
-    for (const o of ops.filter((x) => (x.op.tags?.[0] ?? '') === tag)) {
-      const c = o.op['x-credits'];
+  for (const tag of ContractModel.of(doc).tagOrder()) {
+    for (const o of ops.filter((x) => (x.operation.tags?.[0] ?? '') === tag)) {
+      const c = o.operation['x-credits'];
       rows.push([code(o.label), `${chargeText(c)}${c?.refund ? `; refund: ${c.refund}` : ''}`]);
     }
   }
-  const charging = ops.filter((o) => o.op['x-credits']?.charges).length;
+  const charging = ops.filter((o) => o.operation['x-credits']?.charges).length;
   return [
     `${charging} of ${ops.length} operations charge credits (\`x-credits\` on each operation). Where the source`,
     'gives no flat amount, the estimate endpoints and `GET /credits/costs` give the price, and `meta.credits`',

@@ -4,7 +4,6 @@
 // render preconditions, limits, tool server, change log, credits, state machines, known gaps, the
 // Markdown pages for assistants), every
 // one derived from the contract.
-import { type Document, operations } from './contract.js';
 import { codeSamples, type SampleContext } from './code-samples.js';
 import { creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js';
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js';
@@ -14,7 +13,7 @@ import { llmsDocs, llmsLinksMarkdown } from './llms.js';
 import { upsertSection } from './markdown.js';
 import { stateMachinesMarkdown } from './state-diagrams.js';
 import { tagIntroMarkdown } from './tags.js';
-import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../../lib/contract/index.js';
+import { ContractModel, type Document, isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../../lib/contract/index.js';
 import { changelogMarkdown, toolServerMarkdown } from './tool-server.js';
 
 export async function decorate(bundle: Document, ctx: SampleContext): Promise<Document> {
@@ -22,16 +21,16 @@ export async function decorate(bundle: Document, ctx: SampleContext): Promise<Do
   // Read from the untouched bundle, so nothing the docs add is counted as a gap or a fact.
   const gaps = knownGaps(bundle);
 
-  for (const o of operations(doc)) {
+  for (const o of ContractModel.of(doc).operations()) {
     const credits = operationCreditsMarkdown(bundle, o);
-    o.op.description = o.op.description ? `${o.op.description.replace(/\s+$/, '')}\n\n${credits}` : credits;
-    if (isGuessedOperation(o.op)) {
+    o.operation.description = o.operation.description ? `${o.operation.description.replace(/\s+$/, '')}\n\n${credits}` : credits;
+    if (isGuessedOperation(o.operation)) {
       // A badge beside the title (Redoc's x-badges) and the note first in the description.
-      o.op['x-badges'] = [...(o.op['x-badges'] ?? []), { name: UNCONFIRMED_LABEL, color: '#b35900' }];
-      o.op.description = `> **${unconfirmedNote(o.op).replace(`${UNCONFIRMED_LABEL} (x-unspecified):`, `${UNCONFIRMED_LABEL}.**`)}\n\n${o.op.description}`;
+      o.operation['x-badges'] = [...(o.operation['x-badges'] ?? []), { name: UNCONFIRMED_LABEL, color: '#b35900' }];
+      o.operation.description = `> **${unconfirmedNote(o.operation).replace(`${UNCONFIRMED_LABEL} (x-unspecified):`, `${UNCONFIRMED_LABEL}.**`)}\n\n${o.operation.description}`;
     }
-    o.op['x-codeSamples'] = codeSamples(bundle, o, ctx);
-    o.op.description = `${o.op.description}\n\n**As Markdown:** [md/${o.id}.md](md/${o.id}.md) (this operation on one page, for an AI assistant or a text editor).`;
+    o.operation['x-codeSamples'] = codeSamples(bundle, o, ctx);
+    o.operation.description = `${o.operation.description}\n\n**As Markdown:** [md/${o.id}.md](md/${o.id}.md) (this operation on one page, for an AI assistant or a text editor).`;
   }
 
   for (const tag of doc.tags ?? []) {

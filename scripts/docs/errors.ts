@@ -1,11 +1,10 @@
 // The error catalogue (`x-error-catalogue` on ErrorCode) and the render preconditions
 // (`x-render-preconditions` on the render operations), as tables.
-import type { Precondition } from '../../lib/contract/index.js';
-import { type Document, model, operations } from './contract.js';
+import { ContractModel, type Document, type Precondition } from '../../lib/contract/index.js';
 import { code, table } from './markdown.js';
 
 export function errorCatalogueMarkdown(doc: Document): string {
-  const rows = model(doc).errorCatalogue();
+  const rows = ContractModel.of(doc).errorCatalogue();
   if (!rows.length) return '';
   return [
     '### Error catalogue',
@@ -32,7 +31,7 @@ function preconditionRows(list: readonly Precondition[]): unknown[][] {
 /** One table per distinct list of preconditions, naming the operations that carry it. */
 export function renderPreconditionsMarkdown(doc: Document): string {
   const groups = new Map<string, { list: readonly Precondition[]; ops: string[] }>();
-  for (const { op, label } of operations(doc)) {
+  for (const { operation: op, label } of ContractModel.of(doc).operations()) {
     const list = op['x-render-preconditions'];
     if (!list) continue;
     const key = JSON.stringify(list);

@@ -1,8 +1,7 @@
 // "Known gaps": every place the contract marks with `x-unspecified` (what the source leaves open),
 // so readers and QA know what the API does not promise.
-import { pointer } from './contract.js';
 import { code } from './markdown.js';
-import { isGuessedOperation } from '../../lib/contract/index.js';
+import { isGuessedOperation, toPointer } from '../../lib/contract/index.js';
 
 export interface Gap {
   /** JSON pointer into generated/openapi.json of the object that carries `x-unspecified`. */
@@ -42,7 +41,7 @@ export function knownGaps(doc: object): Gap[] {
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === 'x-unspecified')
-        gaps.push({ pointer: pointer(keys), place: describe(keys), text: String(value), guess: isGuessedOperation(node) });
+        gaps.push({ pointer: toPointer(keys), place: describe(keys), text: String(value), guess: isGuessedOperation(node) });
       else walk(value, [...keys, key]);
     }
   };

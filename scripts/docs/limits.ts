@@ -1,8 +1,7 @@
 // The "Limits" section of the introduction, generated from `info.x-rate-limit` and `info.x-limits`
 // (each limit named by its title in openapi/extensions/x-limits.schema.json): the prose never
 // restates a number the extensions hold.
-import { extensionSchema, type XLimits } from '../../lib/contract/index.js';
-import type { Document } from './contract.js';
+import { type Document, extensionSchema, type XLimits } from '../../lib/contract/index.js';
 import { code, table } from './markdown.js';
 
 /** `approxSeconds` -> `approx seconds` */

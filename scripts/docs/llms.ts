@@ -4,8 +4,11 @@
 // HTML page's sections; each operation's page stands on its own (base URL, auth, credits, state
 // machine, what is not shown), because an assistant may read one page or one slice of the full file.
 import {
+  ContractModel,
+  type Document,
   type JsonValue,
   type MaybeRef,
+  type OperationEntry,
   type Parameter,
   parsePointer,
   type RequestBody,
@@ -16,7 +19,6 @@ import {
 import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../../lib/contract/index.js';
 import { CLIENT_PACKAGE_NAME } from '../lib/project.js';
 import { codeSamples, sampleContext } from './code-samples.js';
-import { type Document, deref, model, type Operation, operations, tagOrder } from './contract.js';
 import { constraints, creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js';
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js';
 import { describe, knownGaps, knownGapsMarkdown } from './known-gaps.js';
@@ -42,7 +44,7 @@ export interface LlmsDocs {
 
 /** The server operations are called on (the first one listed: production). */
 function baseUrl(doc: Document): string {
-  return model(doc).servers()[0]?.url ?? '';
+  return ContractModel.of(doc).servers()[0]?.url ?? '';
 }
 
 function oneLine(text: string | undefined): string {
@@ -60,7 +62,7 @@ function firstSentence(text: string | undefined): string {
 function typeText(doc: Document, node: MaybeRef<Schema> | undefined, depth = 0): string {
   if (!node) return 'any';
   const name = (node as Schema).$ref?.split('/').pop();
-  const schema = deref<Schema>(doc, node);
+  const schema = ContractModel.of(doc).deref<Schema>(node);
   if (depth > 2) return name ?? 'object';
   if (schema.const !== undefined) return `const ${JSON.stringify(schema.const)}`;
   const type = Array.isArray(schema.type) ? schema.type.join(' or ') : schema.type;
@@ -78,7 +80,7 @@ function properties(doc: Document, node: MaybeRef<Schema> | undefined): { props:
   const required = new Set<string>();
   const visit = (n: MaybeRef<Schema> | undefined) => {
     if (!n) return;
-    const s = deref<Schema>(doc, n);
+    const s = ContractModel.of(doc).deref<Schema>(n);
     Object.assign(props, s.properties ?? {});
     for (const r of s.required ?? []) required.add(r);
     for (const part of s.allOf ?? []) visit(part);
@@ -88,7 +90,7 @@ function properties(doc: Document, node: MaybeRef<Schema> | undefined): { props:
 }
 
 function describeField(doc: Document, schema: Schema): string {
-  const own = deref<Schema>(doc, schema);
+  const own = ContractModel.of(doc).deref<Schema>(schema);
   const parts = [oneLine(schema.description ?? own.description), ...constraints(doc, schema)];
   if (own['x-unspecified']) parts.push(`Not shown: ${oneLine(own['x-unspecified'])}`);
   return parts.filter(Boolean).join(' ');
@@ -99,7 +101,7 @@ function json(value: JsonValue | undefined): string {
 }
 
 /** Every `x-unspecified` reachable from the operation (its own object, parameters, body, responses), with where it is. */
-function operationGaps(doc: Document, o: Operation): { place: string; text: string }[] {
+function operationGaps(doc: Document, o: OperationEntry): { place: string; text: string }[] {
   const out: { place: string; text: string }[] = [];
   const seenRefs = new Set<string>();
   const seenText = new Set<string>();
@@ -109,7 +111,7 @@ function operationGaps(doc: Document, o: Operation): { place: string; text: stri
     if (typeof ref === 'string' && ref.startsWith('#/')) {
       if (seenRefs.has(ref)) return;
       seenRefs.add(ref);
-      walk(deref(doc, node as object), parsePointer(ref));
+      walk(ContractModel.of(doc).deref(node as object), parsePointer(ref));
       return;
     }
     for (const [key, value] of Object.entries(node)) {
@@ -124,7 +126,7 @@ function operationGaps(doc: Document, o: Operation): { place: string; text: stri
     }
   };
   // Error responses are shared by every operation and listed on the errors page.
-  const { responses, ...rest } = o.op;
+  const { responses, ...rest } = o.operation;
   walk(rest, ['paths', o.path, o.method]);
   for (const [status, response] of Object.entries(responses)) {
     if (/^2/.test(status)) walk(response, ['paths', o.path, o.method, 'responses', status]);
@@ -132,9 +134,9 @@ function operationGaps(doc: Document, o: Operation): { place: string; text: stri
   return out;
 }
 
-function parametersTable(doc: Document, o: Operation): string {
+function parametersTable(doc: Document, o: OperationEntry): string {
   const item = doc.paths[o.path];
-  const params = [...(item.parameters ?? []), ...(o.op.parameters ?? [])].map((p) => deref<Parameter>(doc, p));
+  const params = [...(item.parameters ?? []), ...(o.operation.parameters ?? [])].map((p) => ContractModel.of(doc).deref<Parameter>(p));
   if (!params.length) return '';
   return table(
     ['name', 'in', 'type', 'required', 'description'],
@@ -147,9 +149,9 @@ function parametersTable(doc: Document, o: Operation): string {
   );
 }
 
-function bodyMarkdown(doc: Document, o: Operation): string {
-  if (!o.op.requestBody) return '';
-  const body = deref<RequestBody>(doc, o.op.requestBody);
+function bodyMarkdown(doc: Document, o: OperationEntry): string {
+  if (!o.operation.requestBody) return '';
+  const body = ContractModel.of(doc).deref<RequestBody>(o.operation.requestBody);
   const out: string[] = [];
   for (const [media, content] of Object.entries(body.content ?? {})) {
     out.push(`### Body (${code(media)}, ${body.required ? 'required' : 'optional'})`, '');
@@ -166,7 +168,7 @@ function bodyMarkdown(doc: Document, o: Operation): string {
       );
     } else out.push(`Schema: ${typeText(doc, content.schema)}; the source shows no fields.`, '');
     for (const [name, example] of Object.entries(content.examples ?? {})) {
-      const value = deref(doc, example);
+      const value = ContractModel.of(doc).deref(example);
       out.push(`Example ${code(name)}${value.summary ? ` (${value.summary})` : ''}:`, '', json(value.value), '');
     }
     if (content.example !== undefined) out.push('Example:', '', json(content.example), '');
@@ -174,11 +176,11 @@ function bodyMarkdown(doc: Document, o: Operation): string {
   return out.join('\n').trim();
 }
 
-function responsesMarkdown(doc: Document, o: Operation): string {
+function responsesMarkdown(doc: Document, o: OperationEntry): string {
   const out: string[] = ['## Responses', ''];
   const errors: unknown[][] = [];
-  for (const [status, ref] of Object.entries(o.op.responses)) {
-    const response = deref<Response>(doc, ref);
+  for (const [status, ref] of Object.entries(o.operation.responses)) {
+    const response = ContractModel.of(doc).deref<Response>(ref);
     if (!/^2/.test(status)) {
       errors.push([status, oneLine(response.description)]);
       continue;
@@ -187,12 +189,12 @@ function responsesMarkdown(doc: Document, o: Operation): string {
     for (const [media, content] of Object.entries(response.content ?? {})) {
       out.push(`Body: ${code(media)}, ${typeText(doc, content.schema)}.`, '');
       for (const [name, example] of Object.entries(content.examples ?? {})) {
-        const value = deref(doc, example);
+        const value = ContractModel.of(doc).deref(example);
         out.push(`Example ${code(name)}${value.summary ? ` (${value.summary})` : ''}:`, '', json(value.value), '');
       }
       if (content.example !== undefined) out.push('Example:', '', json(content.example), '');
     }
-    const links = Object.entries(response.links ?? {}).map(([, l]) => deref(doc, l));
+    const links = Object.entries(response.links ?? {}).map(([, l]) => ContractModel.of(doc).deref(l));
     if (links.length) {
       out.push(
         'Next calls (OpenAPI links):',
@@ -229,7 +231,11 @@ export function mermaid(m: XStateMachine): string {
 }
 
 function machineFacts(doc: Document, schema: string, m: XStateMachine): string[] {
-  const labels = new Map(operations(doc).map((o) => [o.id, o.label]));
+  const labels = new Map(
+    ContractModel.of(doc)
+      .operations()
+      .map((o) => [o.id, o.label]),
+  );
   const ops = (ids: readonly string[] | undefined) => (ids ?? []).map((id) => code(labels.get(id) ?? id)).join(', ');
   const facts = [
     `- Status: ${code(m.statusLocation)} (JSON pointer into the body) of ${ops(m.pollOperationIds)}; schema ${code(schema)}.`,
@@ -258,7 +264,7 @@ function machineFacts(doc: Document, schema: string, m: XStateMachine): string[]
 }
 
 /** The state machines an operation drives (moves a resource) or reads (polls). */
-function stateMachineMarkdown(doc: Document, o: Operation): string {
+function stateMachineMarkdown(doc: Document, o: OperationEntry): string {
   const out: string[] = [];
   for (const { schema, machine: m } of stateMachines(doc)) {
     const moves = m.transitions.filter((t) => t.operationIds?.includes(o.id));
@@ -279,7 +285,7 @@ function stateMachineMarkdown(doc: Document, o: Operation): string {
 }
 
 /** The operation's code samples, the same text as the HTML page's `x-codeSamples`. */
-function samplesMarkdown(doc: Document, o: Operation): string {
+function samplesMarkdown(doc: Document, o: OperationEntry): string {
   const fence: Record<string, string> = { bash: 'sh', typescript: 'ts', python: 'python' };
   const samples = codeSamples(doc, o, sampleContext(doc, CLIENT_PACKAGE_NAME));
   return ['## Samples', '', ...samples.flatMap((s) => [`### ${s.label}`, '', `\`\`\`${fence[s.lang] ?? s.lang}`, s.source, '```', ''])]
@@ -287,32 +293,32 @@ function samplesMarkdown(doc: Document, o: Operation): string {
     .trim();
 }
 
-function authLine(doc: Document, o: Operation): string {
-  const security = o.op.security ?? doc.security ?? [];
+function authLine(doc: Document, o: OperationEntry): string {
+  const security = o.operation.security ?? doc.security ?? [];
   if (!security.length || security.every((s) => !Object.keys(s).length)) return 'none (no token needed)';
   const schemes = doc.components?.securitySchemes ?? {};
   return security
     .flatMap((s) => Object.keys(s))
     .map((name) => {
-      const scheme = deref(doc, schemes[name]) as { type?: string; scheme?: string };
+      const scheme = ContractModel.of(doc).deref(schemes[name]) as { type?: string; scheme?: string };
       return scheme.type === 'http' && scheme.scheme === 'bearer' ? '`Authorization: Bearer <API_TOKEN>`' : code(name);
     })
     .join(' or ');
 }
 
-export function operationPage(doc: Document, o: Operation): Page {
-  const title = o.op.summary ?? o.id;
+export function operationPage(doc: Document, o: OperationEntry): Page {
+  const title = o.operation.summary ?? o.id;
   const gaps = operationGaps(doc, o);
-  const guessed = isGuessedOperation(o.op);
+  const guessed = isGuessedOperation(o.operation);
   const out: string[] = [`# ${o.label}: ${title}`, ''];
-  if (guessed) out.push(`> **${unconfirmedNote(o.op)}**`, '');
+  if (guessed) out.push(`> **${unconfirmedNote(o.operation)}**`, '');
   out.push(
-    `- Operation: ${code(o.id)} (tag ${o.op.tags?.[0] ?? 'none'})`,
+    `- Operation: ${code(o.id)} (tag ${o.operation.tags?.[0] ?? 'none'})`,
     `- Call: ${code(`${o.method.toUpperCase()} ${baseUrl(doc)}${o.path}`)}`,
     `- Auth: ${authLine(doc, o)}`,
     '',
   );
-  if (o.op.description) out.push(demoteHeadings(o.op.description.trim(), 2), '');
+  if (o.operation.description) out.push(demoteHeadings(o.operation.description.trim(), 2), '');
   const params = parametersTable(doc, o);
   const body = bodyMarkdown(doc, o);
   out.push('## Request', '');
@@ -337,7 +343,7 @@ export function operationPage(doc: Document, o: Operation): Page {
   return {
     file: `${o.id}.md`,
     title: `${o.label}: ${title}`,
-    summary: `${guessed ? `${UNCONFIRMED_LABEL}. ` : ''}${firstSentence(o.op.description) || title}`,
+    summary: `${guessed ? `${UNCONFIRMED_LABEL}. ` : ''}${firstSentence(o.operation.description) || title}`,
     markdown: `${out.join('\n').trim()}\n`,
   };
 }
@@ -350,7 +356,7 @@ export function topicPages(doc: Document): Page[] {
   const info = doc.info.description ?? '';
   const auth = [sectionBody(info, 'Authentication')];
   for (const [name, s] of Object.entries(doc.components?.securitySchemes ?? {})) {
-    const scheme = deref(doc, s) as { type?: string; scheme?: string; description?: string; 'x-unspecified'?: string };
+    const scheme = ContractModel.of(doc).deref(s) as { type?: string; scheme?: string; description?: string; 'x-unspecified'?: string };
     auth.push(`Scheme ${code(name)}: ${scheme.type} ${scheme.scheme ?? ''}. ${oneLine(scheme.description)}`.trim());
     if (scheme['x-unspecified']) auth.push(`${UNCONFIRMED_LABEL}: ${oneLine(scheme['x-unspecified'])}`);
   }
@@ -411,7 +417,7 @@ export function llmsLinksMarkdown(out: LlmsDocs): string {
 
 export function llmsDocs(doc: Document): LlmsDocs {
   const topics = topicPages(doc);
-  const ops = operations(doc);
+  const ops = ContractModel.of(doc).operations();
   const pages = new Map(ops.map((o) => [o.id, operationPage(doc, o)]));
   const link = (p: Page) => `- [${p.title}](md/${p.file}): ${cell(p.summary)}`;
   const title = doc.info.title;
@@ -426,8 +432,8 @@ export function llmsDocs(doc: Document): LlmsDocs {
     ...[...topics, ...pages.values()].flatMap((p) => ['---', '', `<!-- md/${p.file} -->`, '', p.markdown.trim(), '']),
   ].join('\n');
   const sections: string[] = [];
-  for (const tag of tagOrder(doc)) {
-    const inTag = ops.filter((o) => (o.op.tags?.[0] ?? '') === tag);
+  for (const tag of ContractModel.of(doc).tagOrder()) {
+    const inTag = ops.filter((o) => (o.operation.tags?.[0] ?? '') === tag);
     if (inTag.length) sections.push(`## ${tag}`, '', ...inTag.map((o) => link(pages.get(o.id)!)), '');
   }
   const llmsTxt = [

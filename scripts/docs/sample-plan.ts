@@ -4,21 +4,23 @@
 // (the machine's poll operation, its status pointer and cadence, the ids from the response's
 // OpenAPI links). The curl, TypeScript and Python generators only spell this plan out.
 import {
+  ContractModel,
+  type Document,
   type Example,
   type JsonValue,
   type Link,
   type MaybeRef,
+  type OperationEntry,
   type Operation as OperationObject,
   type Parameter,
   parsePointer,
   type RequestBody,
   type Response,
   type Schema,
-  type XCredits,
   templateParams,
+  type XCredits,
   type XStateMachine,
 } from '../../lib/contract/index.js';
-import { type Document, deref, model, type Operation, operations } from './contract.js';
 import { costText } from './credits.js';
 import { stateMachines } from './state-diagrams.js';
 
@@ -34,7 +36,7 @@ export interface SampleContext {
 }
 
 export function sampleContext(doc: Document, packageName: string): SampleContext {
-  const baseUrl = model(doc).servers()[0]?.url ?? 'http://localhost';
+  const baseUrl = ContractModel.of(doc).servers()[0]?.url ?? 'http://localhost';
   return { baseUrl, packageName };
 }
 
@@ -58,7 +60,7 @@ export interface SampleRequest {
 export type PollParam = { from: 'request'; name: string } | { from: 'response'; pointer: string[] };
 
 export interface PollPlan {
-  operation: Operation;
+  operation: OperationEntry;
   params: Record<string, PollParam>;
   /** Keys to the state inside the poll's response body. */
   status: string[];
@@ -103,7 +105,7 @@ function mediaTypeOf(name: string): string {
 
 /** An example value for a schema: its own examples, default or enum, else a placeholder of its type. */
 function exampleOf(doc: Document, schemaOrRef: MaybeRef<Schema> | undefined): unknown {
-  const s = deref(doc, schemaOrRef ?? {});
+  const s = ContractModel.of(doc).deref(schemaOrRef ?? {});
   if (s.examples?.length) return s.examples[0];
   if (s.example !== undefined) return s.example;
   if (s.default !== undefined) return s.default;
@@ -126,7 +128,7 @@ function exampleOf(doc: Document, schemaOrRef: MaybeRef<Schema> | undefined): un
 function paramValue(doc: Document, p: Parameter): unknown {
   if (p.example !== undefined) return p.example;
   const named = Object.values(p.examples ?? {})[0];
-  if (named) return deref<Example>(doc, named).value;
+  if (named) return ContractModel.of(doc).deref<Example>(named).value;
   return exampleOf(doc, p.schema);
 }
 
@@ -136,8 +138,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 function fileParts(doc: Document, schema: Schema): SampleFile[] {
   const out: SampleFile[] = [];
   for (const [field, prop] of Object.entries(schema.properties ?? {})) {
-    const p = deref(doc, prop);
-    const item = p.type === 'array' && p.items ? deref(doc, p.items) : undefined;
+    const p = ContractModel.of(doc).deref(prop);
+    const item = p.type === 'array' && p.items ? ContractModel.of(doc).deref(p.items) : undefined;
     const file = item && isFile(item) ? item : isFile(p) ? p : undefined;
     if (!file) continue;
     const name = fileName(file);
@@ -147,12 +149,12 @@ function fileParts(doc: Document, schema: Schema): SampleFile[] {
 }
 
 function bodyOf(doc: Document, op: OperationObject, req: SampleRequest): void {
-  const rb = op.requestBody && deref<RequestBody>(doc, op.requestBody);
+  const rb = op.requestBody && ContractModel.of(doc).deref<RequestBody>(op.requestBody);
   const [mediaType, media] = Object.entries(rb?.content ?? {})[0] ?? [];
   if (!rb || !media) return;
   const named = Object.values(media.examples ?? {})[0];
-  const example: JsonValue | undefined = media.example ?? (named ? deref<Example>(doc, named).value : undefined);
-  const schema = deref<Schema>(doc, media.schema ?? {});
+  const example: JsonValue | undefined = media.example ?? (named ? ContractModel.of(doc).deref<Example>(named).value : undefined);
+  const schema = ContractModel.of(doc).deref<Schema>(media.schema ?? {});
   const multipart = mediaType === 'multipart/form-data';
   if (isRecord(example)) req.body = { ...example };
   else if (rb.required || schema.required?.length || multipart) {
@@ -167,21 +169,21 @@ function bodyOf(doc: Document, op: OperationObject, req: SampleRequest): void {
   }
 }
 
-export function sampleRequest(doc: Document, o: Operation, ctx?: SampleContext): SampleRequest {
+export function sampleRequest(doc: Document, o: OperationEntry, ctx?: SampleContext): SampleRequest {
   const req: SampleRequest = { path: {}, query: {}, files: [] };
-  for (const p of (o.op.parameters ?? []).map((x) => deref<Parameter>(doc, x))) {
+  for (const p of (o.operation.parameters ?? []).map((x) => ContractModel.of(doc).deref<Parameter>(x))) {
     if (p.in === 'path') req.path[p.name] = ctx?.pathValues?.[p.name] ?? paramValue(doc, p);
     else if (p.in === 'query' && p.required) req.query[p.name] = paramValue(doc, p);
   }
-  bodyOf(doc, o.op, req);
+  bodyOf(doc, o.operation, req);
   if (req.body && ctx?.bodyValues) Object.assign(req.body, ctx.bodyValues);
   return req;
 }
 
-function successResponse(doc: Document, o: Operation): { status: string; response?: Response } {
-  const status = Object.keys(o.op.responses).find((s) => /^2/.test(s)) ?? '2XX';
-  const ref = o.op.responses[status];
-  return { status, response: ref ? deref<Response>(doc, ref) : undefined };
+function successResponse(doc: Document, o: OperationEntry): { status: string; response?: Response } {
+  const status = Object.keys(o.operation.responses).find((s) => /^2/.test(s)) ?? '2XX';
+  const ref = o.operation.responses[status];
+  return { status, response: ref ? ContractModel.of(doc).deref<Response>(ref) : undefined };
 }
 
 /** Keys to `meta.credits` when the response schema declares it (through allOf too). */
@@ -189,8 +191,8 @@ function creditsPointer(doc: Document, response: Response | undefined): string[]
   const schema = response?.content?.['application/json']?.schema;
   const has = (node: MaybeRef<Schema> | undefined, key: string): Schema | undefined => {
     if (!node) return undefined;
-    const s = deref<Schema>(doc, node);
-    if (s.properties?.[key]) return deref<Schema>(doc, s.properties[key]);
+    const s = ContractModel.of(doc).deref<Schema>(node);
+    if (s.properties?.[key]) return ContractModel.of(doc).deref<Schema>(s.properties[key]);
     for (const part of s.allOf ?? []) {
       const found = has(part, key);
       if (found) return found;
@@ -208,15 +210,19 @@ function linkParam(expression: string): PollParam | undefined {
   return path ? { from: 'request', name: path[1] } : undefined;
 }
 
-function pollPlan(doc: Document, o: Operation, m: XStateMachine, response: Response | undefined, self: boolean): PollPlan | undefined {
-  const byId = new Map(operations(doc).map((x) => [x.id, x]));
-  let target: Operation | undefined;
+function pollPlan(doc: Document, o: OperationEntry, m: XStateMachine, response: Response | undefined, self: boolean): PollPlan | undefined {
+  const byId = new Map(
+    ContractModel.of(doc)
+      .operations()
+      .map((x) => [x.id, x]),
+  );
+  let target: OperationEntry | undefined;
   let params: Record<string, PollParam> = {};
   if (self) {
     target = o;
     params = Object.fromEntries(pathNames(o).map((n) => [n, { from: 'request', name: n } as PollParam]));
   } else {
-    const links = Object.values(response?.links ?? {}).map((l) => deref<Link>(doc, l));
+    const links = Object.values(response?.links ?? {}).map((l) => ContractModel.of(doc).deref<Link>(l));
     const link = links.find((l) => l.operationId && m.pollOperationIds.includes(l.operationId));
     target = link?.operationId ? byId.get(link.operationId) : undefined;
     for (const [name, expression] of Object.entries(link?.parameters ?? {})) {
@@ -237,7 +243,7 @@ function pollPlan(doc: Document, o: Operation, m: XStateMachine, response: Respo
   };
 }
 
-function pathNames(o: Operation): string[] {
+function pathNames(o: OperationEntry): string[] {
   return templateParams(o.path);
 }
 
@@ -259,9 +265,9 @@ export function pollNote(poll: PollPlan): string {
   return `This call is the poll: repeat it every ${poll.intervalSeconds} s or more until ${poll.statusText} is ${poll.terminal.join(' or ')}.`;
 }
 
-export function samplePlan(doc: Document, o: Operation, ctx?: SampleContext): SamplePlan {
+export function samplePlan(doc: Document, o: OperationEntry, ctx?: SampleContext): SamplePlan {
   const { status, response } = successResponse(doc, o);
-  const credits = o.op['x-credits'];
+  const credits = o.operation['x-credits'];
   const plan: SamplePlan = {
     request: sampleRequest(doc, o, ctx),
     status,

@@ -2,8 +2,7 @@
 // Graphviz (compiled to WebAssembly by @viz-js/viz; no network, no native binary). The SVG is
 // inlined in the page, so it renders offline.
 import { instance, type Viz } from '@viz-js/viz';
-import type { XStateMachine } from '../../lib/contract/index.js';
-import { type Document, operations, tagOrder } from './contract.js';
+import { ContractModel, type Document, type XStateMachine } from '../../lib/contract/index.js';
 import { code, table } from './markdown.js';
 
 export interface StateMachine {
@@ -13,8 +12,12 @@ export interface StateMachine {
 
 /** The machines in the order of the tags of their polling operations (the source's order). */
 export function stateMachines(doc: Document): StateMachine[] {
-  const tags = tagOrder(doc);
-  const tagOf = new Map(operations(doc).map((o) => [o.id, o.op.tags?.[0] ?? '']));
+  const tags = ContractModel.of(doc).tagOrder();
+  const tagOf = new Map(
+    ContractModel.of(doc)
+      .operations()
+      .map((o) => [o.id, o.operation.tags?.[0] ?? '']),
+  );
   const rank = (m: XStateMachine) =>
     Math.min(...m.pollOperationIds.map((id) => tags.indexOf(tagOf.get(id) ?? '')).filter((i) => i >= 0), tags.length);
   return Object.entries(doc.components?.schemas ?? {})
@@ -105,7 +108,11 @@ export function slug(text: string): string {
 }
 
 function opLabels(doc: Document, ids: readonly string[] | undefined): string {
-  const byId = new Map(operations(doc).map((o) => [o.id, o.label]));
+  const byId = new Map(
+    ContractModel.of(doc)
+      .operations()
+      .map((o) => [o.id, o.label]),
+  );
   return (ids ?? []).map((id) => code(byId.get(id) ?? id)).join(', ');
 }
 

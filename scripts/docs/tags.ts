@@ -1,18 +1,22 @@
 // Tag introductions, extended from the contract: what the tag's operations cost, and the state
 // diagram of any resource the tag's operations poll, drawn where the reader is.
-import { type Document, operations } from './contract.js';
+import { ContractModel, type Document } from '../../lib/contract/index.js';
 import { costText } from './credits.js';
 import { code } from './markdown.js';
 import { diagramBlock, slug, stateMachines } from './state-diagrams.js';
 
 export async function tagIntroMarkdown(doc: Document, tag: string): Promise<string> {
-  const ops = operations(doc).filter((o) => o.op.tags?.[0] === tag);
+  const ops = ContractModel.of(doc)
+    .operations()
+    .filter((o) => o.operation.tags?.[0] === tag);
   if (!ops.length) return '';
-  const charging = ops.filter((o) => o.op['x-credits']?.charges);
+  const charging = ops.filter((o) => o.operation['x-credits']?.charges);
   const out = [
     charging.length
       ? `**Credits in this tag:** ${charging.length} of ${ops.length} operations charge credits: ` +
-        charging.map((o) => `${code(o.label)}${costText(o.op['x-credits']) ? ` (${costText(o.op['x-credits'])})` : ''}`).join(', ') +
+        charging
+          .map((o) => `${code(o.label)}${costText(o.operation['x-credits']) ? ` (${costText(o.operation['x-credits'])})` : ''}`)
+          .join(', ') +
         '.'
       : `**Credits in this tag:** none of the ${ops.length} operations charge credits.`,
   ];

@@ -1,11 +1,15 @@
 // The tool-server section (`x-tool-server`) and the change log (`info.x-changelog`).
-import { type Document, operations } from './contract.js';
+import { ContractModel, type Document } from '../../lib/contract/index.js';
 import { code } from './markdown.js';
 
 export function toolServerMarkdown(doc: Document): string {
   const ts = doc['x-tool-server'];
   if (!ts) return '';
-  const byId = new Map(operations(doc).map((o) => [o.id, o.label]));
+  const byId = new Map(
+    ContractModel.of(doc)
+      .operations()
+      .map((o) => [o.id, o.label]),
+  );
   const out = ts.description
     ? [ts.description, '', '### Tools and the operations they wrap', '']
     : ['### Tools and the operations they wrap', ''];
