@@ -3,13 +3,15 @@
 import http from 'node:http';
 import https from 'node:https';
 
-export interface Exchange {
+/** A request as sent upstream: bytes and headers exactly as given. */
+export interface UpstreamRequest {
   method: string;
   url: string;
   headers: http.OutgoingHttpHeaders;
   body: Buffer;
 }
-export interface Answer {
+/** What the upstream answered, body undecoded. */
+export interface UpstreamAnswer {
   status: number;
   statusText: string;
   headers: http.IncomingHttpHeaders;
@@ -36,10 +38,14 @@ export class UpstreamTimeout extends Error {
   readonly code = 'ETIMEDOUT';
 }
 
-export function send(target: URL, { method, headers, body }: Omit<Exchange, 'url'>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Answer> {
+export function send(
+  target: URL,
+  { method, headers, body }: Omit<UpstreamRequest, 'url'>,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<UpstreamAnswer> {
   return openUpstream(target, { method, headers }, body, timeoutMs).then(
     (res) =>
-      new Promise<Answer>((resolve, reject) => {
+      new Promise<UpstreamAnswer>((resolve, reject) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
@@ -74,7 +80,7 @@ export interface StreamedBody {
  */
 export function openUpstream(
   target: URL,
-  { method, headers }: Omit<Exchange, 'url' | 'body'>,
+  { method, headers }: Omit<UpstreamRequest, 'url' | 'body'>,
   body: Buffer | StreamedBody,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<http.IncomingMessage> {
@@ -130,7 +136,9 @@ export function header(headers: http.IncomingHttpHeaders | http.OutgoingHttpHead
 }
 
 /** A local server on a free loopback port that hands each buffered request to `handle`. */
-export async function serve(handle: (exchange: Exchange) => Promise<Answer>): Promise<{ port: number; close(): Promise<void> }> {
+export async function serve(
+  handle: (exchange: UpstreamRequest) => Promise<UpstreamAnswer>,
+): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -44,5 +44,5 @@ export { newAjv, type AjvError, type AjvInstance, type AjvOptions, type Validate
 export { mediaTypeCovers, parseMediaType } from './media-type.js';
 export { RequestCheck, type RequestInput } from './request-check.js';
 export { Validators } from './validators.js';
-export { requestErrorsMap, toViolations, type RequestPart, type Violation as RequestViolation } from './violations.js';
+export { requestErrorsMap, toViolations, type RequestPart, type RequestViolation } from './violations.js';
 export { authorizationCheck, type AuthorizationCheck } from './security.js';

@@ -8,7 +8,7 @@ import { mediaTypeCovers, multipartFields, parseMediaType } from './media-type.j
 import type { ContractModel, OperationEntry } from './model.js';
 import type { Parameter, RequestBody, Schema } from './openapi.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
-import { toViolations, type Violation } from './violations.js';
+import { toViolations, type RequestViolation } from './violations.js';
 
 /** One request as the checks read it: text parameters, the body parsed (JSON) or as text (other types). */
 export interface RequestInput {
@@ -79,7 +79,7 @@ export class RequestCheck {
   }
 
   /** Every violation of the request, in Prism's order: body, headers, query, path. */
-  check(input: RequestInput): Violation[] {
+  check(input: RequestInput): RequestViolation[] {
     return [
       ...this.body(input),
       ...this.parameters('header', input.headers),
@@ -89,7 +89,7 @@ export class RequestCheck {
   }
 
   /** The violations of one location's parameters (`query`: the query string's values as sent). */
-  parameters(where: (typeof LOCATIONS)[number], target: Record<string, string | string[] | undefined>): Violation[] {
+  parameters(where: (typeof LOCATIONS)[number], target: Record<string, string | string[] | undefined>): RequestViolation[] {
     const group = this.groups.get(where);
     if (!group) return [];
     const lower: Record<string, string | string[] | undefined> = {};
@@ -112,14 +112,14 @@ export class RequestCheck {
   }
 
   /** The violations of a JSON body against the schema of `mediaType` (the first declared one when absent). */
-  jsonBody(value: unknown, mediaType?: string): Violation[] {
+  jsonBody(value: unknown, mediaType?: string): RequestViolation[] {
     const content = this.contentFor(mediaType);
     if (!content?.ref) return [];
     const validate = this.compiler.schema(content.ref);
     return validate(value) ? [] : toViolations(validate.errors ?? [], 'body');
   }
 
-  private body(input: RequestInput): Violation[] {
+  private body(input: RequestInput): RequestViolation[] {
     if (this.required && !input.body) return [{ code: 'required', message: 'Body parameter is required', severity: 0 }];
     const header = input.headers['content-type'];
     const parsed = header ? parseMediaType(header) : undefined;
@@ -135,7 +135,7 @@ export class RequestCheck {
   }
 
   /** A body sent (Content-Length above 0) in a type the operation does not take: 415. */
-  private refusedMediaType(mediaType: string | undefined, length: number): Violation | undefined {
+  private refusedMediaType(mediaType: string | undefined, length: number): RequestViolation | undefined {
     if (length === 0) return undefined;
     const contents = this.contents;
     if (contents && (!mediaType || contents.some((c) => mediaTypeCovers(mediaType, c.mediaType)))) return undefined;
@@ -150,7 +150,7 @@ export class RequestCheck {
     return (mediaType && this.contents.find((c) => mediaTypeCovers(mediaType, c.mediaType))) || this.contents[0];
   }
 
-  private formBody(content: BodyContent, text: string, boundary: string | undefined): Violation[] {
+  private formBody(content: BodyContent, text: string, boundary: string | undefined): RequestViolation[] {
     let raw: Record<string, string>;
     if (content.mediaType === 'multipart/form-data') {
       if (!boundary) return [{ message: NO_BOUNDARY, code: 415, severity: 0 }];
@@ -158,7 +158,7 @@ export class RequestCheck {
     } else raw = Object.fromEntries(text.split('&').map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=')]));
     const reserved = content.encodings
       .filter((e) => !e.allowReserved && RESERVED.test(String(raw[e.property])))
-      .map((e): Violation => ({ path: ['body', e.property], message: 'Reserved characters used in request body', severity: 0 }));
+      .map((e): RequestViolation => ({ path: ['body', e.property], message: 'Reserved characters used in request body', severity: 0 }));
     if (reserved.length) return reserved;
     const fields = decodeFields(raw, content.mediaType !== 'multipart/form-data');
     const validate = this.compiler.schema(content.ref!, true);

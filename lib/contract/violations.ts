@@ -2,7 +2,7 @@
 // Prism (path, code, message, severity), and the one way those become the API's 422 `errors` map.
 import type { AjvError } from './ajv.js';
 
-export interface Violation {
+export interface RequestViolation {
   /** Where: `['body', 'name']`, `['query', 'per_page']`; none for the request as a whole. */
   path?: string[];
   code?: string | number;
@@ -17,7 +17,11 @@ export type RequestPart = 'body' | 'query' | 'path' | 'header';
  * Ajv's errors as violations, worded as the mock's answers have always been worded:
  * "Request body property name must be string", "Request query parameter per_page must be <= 50".
  */
-export function toViolations(errors: readonly AjvError[], part: RequestPart, context: 'Request' | 'Response' = 'Request'): Violation[] {
+export function toViolations(
+  errors: readonly AjvError[],
+  part: RequestPart,
+  context: 'Request' | 'Response' = 'Request',
+): RequestViolation[] {
   return errors.map((error) => {
     const params = error.params as Record<string, unknown>;
     const allowed = Array.isArray(params.allowedValues) ? `: ${params.allowedValues.join(', ')}` : '';
@@ -40,7 +44,7 @@ export function toViolations(errors: readonly AjvError[], part: RequestPart, con
  * property, query or path parameter, header; a missing one is keyed by its own name), the
  * messages are the violations' own.
  */
-export function requestErrorsMap(violations: readonly Violation[]): Record<string, string[]> {
+export function requestErrorsMap(violations: readonly RequestViolation[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const violation of violations) {
     const [where, ...rest] = violation.path ?? [];

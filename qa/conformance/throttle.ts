@@ -3,7 +3,7 @@
 // out (Retry-After, else X-RateLimit-Reset, else one window) and retried before Schemathesis sees
 // it. Schemathesis's own limiter can pace or wait out 429s, not both; this does both, and counts
 // requests for progress output. Responses pass through byte for byte.
-import { send, header, serve, type Answer, type Exchange } from '../http-forward.js';
+import { send, header, serve, type UpstreamAnswer, type UpstreamRequest } from '../http-forward.js';
 
 export interface Throttle {
   /** Base URL to give Schemathesis: same path as the remote base URL, on the local forwarder. */
@@ -37,7 +37,7 @@ export function retryDelayMs(retryAfter: string | null, resetAt: string | null, 
  * header). A 429 while budget remains is another limit the contract documents (character previews
  * at 5 a minute, the shared scraping capacity): the answer Schemathesis should judge, not one to wait out.
  */
-export function tokenBudgetSpent(answer: { headers: Answer['headers'] }): boolean {
+export function tokenBudgetSpent(answer: { headers: UpstreamAnswer['headers'] }): boolean {
   const remaining = header(answer.headers, 'x-ratelimit-remaining');
   return remaining === null || remaining.trim() === '' || !(Number(remaining) > 0);
 }
@@ -102,10 +102,10 @@ export async function startThrottle(
   };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   let queue: Promise<unknown> = Promise.resolve();
-  const budgetOf = (exchange: Exchange) =>
+  const budgetOf = (exchange: UpstreamRequest) =>
     options.token === undefined || header(exchange.headers, 'authorization') === `Bearer ${options.token}` ? own : others;
 
-  async function forward(exchange: Exchange): Promise<Answer> {
+  async function forward(exchange: UpstreamRequest): Promise<UpstreamAnswer> {
     for (let attempt = 0; ; attempt++) {
       await budgetOf(exchange).slot();
       stats.requests++;

@@ -12,7 +12,7 @@
 import type http from 'node:http';
 import { canonicalPath, type ContractOperation as Operation } from '../../lib/contract/index.js';
 import type { Match } from '../checker/match.js';
-import type { Answer } from '../http-forward.js';
+import type { UpstreamAnswer } from '../http-forward.js';
 
 export const BLOCKED_STATUS = 403;
 export const BLOCKED_CODE = 'PROXY-CHARGE-BLOCKED';
@@ -22,7 +22,7 @@ export const AMBIGUOUS_CODE = 'PROXY-AMBIGUOUS-PATH';
 /** Headers some servers read as the request's real method. */
 const METHOD_OVERRIDES = ['x-http-method-override', 'x-http-method', 'x-method-override'];
 
-function envelope(status: number, statusText: string, code: string, message: string, headers: Record<string, string>): Answer {
+function envelope(status: number, statusText: string, code: string, message: string, headers: Record<string, string>): UpstreamAnswer {
   return {
     status,
     statusText,
@@ -31,12 +31,12 @@ function envelope(status: number, statusText: string, code: string, message: str
   };
 }
 
-export function blockedAnswer(op: Operation): Answer {
+export function blockedAnswer(op: Operation): UpstreamAnswer {
   const message = `Not forwarded: ${op.id} (${op.method.toUpperCase()} ${op.path}) charges credits and the validating proxy runs with PROXY_BLOCK_CHARGES=1.`;
   return envelope(BLOCKED_STATUS, 'Forbidden', BLOCKED_CODE, message, { 'x-proxy-blocked': op.id });
 }
 
-function ambiguousAnswer(why: string): Answer {
+function ambiguousAnswer(why: string): UpstreamAnswer {
   const message = `Not forwarded: the path contains ${why}, so whether it is an operation that charges credits depends on the target; the validating proxy runs with PROXY_BLOCK_CHARGES=1 and does not guess.`;
   return envelope(AMBIGUOUS_STATUS, 'Bad Request', AMBIGUOUS_CODE, message, { 'x-proxy-answer': AMBIGUOUS_CODE });
 }
@@ -63,7 +63,7 @@ export function blockDecision({
   headers,
   basePath,
   match,
-}: BlockInput): { answer: Answer; why: string } | undefined {
+}: BlockInput): { answer: UpstreamAnswer; why: string } | undefined {
   const canonical = canonicalPath(rawPath(requestTarget));
   if (canonical.ambiguous !== undefined) return { answer: ambiguousAnswer(canonical.ambiguous), why: canonical.ambiguous };
   const path = canonical.path;

@@ -7,7 +7,7 @@
 // 413, 502, 504) is in the API's error envelope with a PROXY-* code the API never sends.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BodyTooLarge, HOP_BY_HOP, openUpstream, type Answer } from '../http-forward.js';
+import { BodyTooLarge, HOP_BY_HOP, openUpstream, type UpstreamAnswer } from '../http-forward.js';
 import { blockDecision } from './block.js';
 import type { Checker } from '../checker/checker.js';
 import { relayAndJudge } from './judge.js';
@@ -47,7 +47,7 @@ export const CLOSE_GRACE_MS = 2_000;
  * An answer the proxy makes itself, in the API's error envelope (message, status, error.code) with
  * a code of its own that the API never sends, so no one mistakes it for the API's answer.
  */
-export function proxyAnswer(status: number, code: string, message: string, headers: Record<string, string> = {}): Answer {
+export function proxyAnswer(status: number, code: string, message: string, headers: Record<string, string> = {}): UpstreamAnswer {
   return {
     status,
     statusText: http.STATUS_CODES[status] ?? '',
@@ -72,7 +72,7 @@ interface Incoming {
   /** The checker reads JSON bodies, so those are read whole first; any other body streams to the target. */
   streamed: boolean;
   /** Answers in the proxy's own name (once; never after the target's answer began). */
-  answered(answer: Answer): void;
+  answered(answer: UpstreamAnswer): void;
   /** Lets a streamed body the proxy will not forward flow away. */
   drain(): void;
 }
@@ -119,7 +119,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 function incoming(req: http.IncomingMessage, res: http.ServerResponse): Incoming {
   const method = req.method ?? 'GET';
   const streamed = streamable(req);
-  const answered = (answer: Answer) => {
+  const answered = (answer: UpstreamAnswer) => {
     if (res.headersSent) return;
     const out: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
@@ -164,7 +164,7 @@ function route(p: Proxy, x: Incoming, body: Buffer): Promise<void> | undefined {
   const { req, method } = x;
   const { basePath } = p;
   const url = requestUrl(req.url ?? '/');
-  const own = (answer: Answer): undefined => {
+  const own = (answer: UpstreamAnswer): undefined => {
     x.drain();
     x.answered(answer);
     return undefined;

@@ -7,7 +7,7 @@
 // `noPaymentMethod` the account has no saved payment method: enabling is refused with 422.
 //
 // By hand:  tsx tests/servers/auto-topup-staging.ts <mock base URL> [accept-any-units]
-import { header, send, serve, type Answer, type Exchange } from '../../qa/http-forward.js';
+import { header, send, serve, type UpstreamAnswer, type UpstreamRequest } from '../../qa/http-forward.js';
 
 /** The credit-pack plans this deployment has (the contract's example plan). */
 export const PLANS = [12];
@@ -19,8 +19,8 @@ export interface StagingStandIn {
   close(): Promise<void>;
 }
 
-function json(status: number, body: unknown, like: Answer): Answer {
-  const headers: Answer['headers'] = { 'content-type': 'application/json' };
+function json(status: number, body: unknown, like: UpstreamAnswer): UpstreamAnswer {
+  const headers: UpstreamAnswer['headers'] = { 'content-type': 'application/json' };
   for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining']) {
     const value = header(like.headers, name);
     if (value !== null) headers[name] = value;
@@ -28,7 +28,7 @@ function json(status: number, body: unknown, like: Answer): Answer {
   return { status, statusText: '', headers, body: Buffer.from(JSON.stringify(body)) };
 }
 
-function parsed(exchange: Exchange): Record<string, unknown> | undefined {
+function parsed(exchange: UpstreamRequest): Record<string, unknown> | undefined {
   try {
     const value = JSON.parse(exchange.body.toString('utf8'));
     return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
@@ -44,7 +44,7 @@ export async function startAutoTopupStaging(
   const base = new URL(upstreamBaseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const used = { refusedPlan: 0, acceptedUnits: 0 };
-  const upstream = (exchange: Exchange) => send(new URL(exchange.url, base.origin), exchange);
+  const upstream = (exchange: UpstreamRequest) => send(new URL(exchange.url, base.origin), exchange);
   const server = await serve(async (exchange) => {
     const path = exchange.url.split('?')[0];
     const body = exchange.method === 'PUT' && path === `${basePath}/account/auto-topup` ? parsed(exchange) : undefined;

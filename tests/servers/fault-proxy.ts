@@ -7,13 +7,13 @@
 //           (prints the proxy's base URL; point CONFORMANCE_BASE_URL at it)
 import { PathMatcher } from '../../lib/contract/index.js';
 import { operationFacts, type OperationFact } from '../../qa/conformance/contract-facts.js';
-import { header, send, serve, type Answer, type Exchange } from '../../qa/http-forward.js';
+import { header, send, serve, type UpstreamAnswer, type UpstreamRequest } from '../../qa/http-forward.js';
 
 export interface FaultContext {
-  exchange: Exchange;
+  exchange: UpstreamRequest;
   operation: OperationFact | undefined;
   /** Forward a (possibly altered) request to the upstream server. */
-  upstream(exchange: Exchange): Promise<Answer>;
+  upstream(exchange: UpstreamRequest): Promise<UpstreamAnswer>;
   /** The token the run uses: a valid credential upstream. */
   token: string;
 }
@@ -22,21 +22,21 @@ export interface Fault {
   description: string;
   /** The operations the fault is injected into (elsewhere the proxy is transparent). */
   operations: string[];
-  handle(ctx: FaultContext): Promise<Answer>;
+  handle(ctx: FaultContext): Promise<UpstreamAnswer>;
 }
 
-const isJson = (a: Answer) => /json/i.test(header(a.headers, 'content-type') ?? '');
-const ok = (a: Answer) => a.status >= 200 && a.status < 300;
+const isJson = (a: UpstreamAnswer) => /json/i.test(header(a.headers, 'content-type') ?? '');
+const ok = (a: UpstreamAnswer) => a.status >= 200 && a.status < 300;
 
 /** Rewrite the JSON body of a successful answer. */
-function editBody(answer: Answer, edit: (body: any) => void): Answer {
+function editBody(answer: UpstreamAnswer, edit: (body: any) => void): UpstreamAnswer {
   if (!ok(answer) || !isJson(answer)) return answer;
   const body = JSON.parse(answer.body.toString('utf8'));
   edit(body);
   return { ...answer, body: Buffer.from(JSON.stringify(body)) };
 }
 
-function envelopeError(status: number, statusText: string, message: string, code: string, like: Answer): Answer {
+function envelopeError(status: number, statusText: string, message: string, code: string, like: UpstreamAnswer): UpstreamAnswer {
   const headers = { ...like.headers, 'content-type': 'application/json' };
   return { status, statusText, headers, body: Buffer.from(JSON.stringify({ message, error: { code } })) };
 }
@@ -157,7 +157,7 @@ export async function startFaultProxy(upstreamBaseUrl: string, fault: string, to
   const basePath = base.pathname.replace(/\/+$/, '');
   const match = operationMatcher();
   const seen: FaultProxy['seen'] = [];
-  const upstream = (exchange: Exchange) => send(new URL(exchange.url, base.origin), exchange);
+  const upstream = (exchange: UpstreamRequest) => send(new URL(exchange.url, base.origin), exchange);
 
   const server = await serve(async (exchange) => {
     const pathname = exchange.url.split('?')[0];

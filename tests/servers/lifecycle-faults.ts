@@ -6,7 +6,7 @@
 //
 // By hand:  tsx tests/servers/lifecycle-faults.ts <mock base URL>   (prints the layer's base URL)
 import { Contract, type StateMachine } from '../../lib/contract/index.js';
-import { header, send, serve, type Answer, type Exchange } from '../../qa/http-forward.js';
+import { header, send, serve, type UpstreamAnswer, type UpstreamRequest } from '../../qa/http-forward.js';
 import { operationMatcher } from '../../qa/checker/match.js';
 
 /** Token → fault. Any other token passes through untouched. */
@@ -24,9 +24,9 @@ export const FAULT_TOKENS = {
 export interface Recorded {
   method: string;
   url: string;
-  requestHeaders: Exchange['headers'];
+  requestHeaders: UpstreamRequest['headers'];
   requestBody: Buffer;
-  answer: Answer;
+  answer: UpstreamAnswer;
 }
 
 export interface FaultLayer {

@@ -7,19 +7,19 @@
 //           (prints the proxy's base URL; point CONFORMANCE_BASE_URL at it)
 import { operationMatcher } from './fault-proxy.js';
 import type { OperationFact } from '../../qa/conformance/contract-facts.js';
-import { header, send, serve, type Answer, type Exchange } from '../../qa/http-forward.js';
+import { header, send, serve, type UpstreamAnswer, type UpstreamRequest } from '../../qa/http-forward.js';
 
 export interface VariationContext {
-  exchange: Exchange;
+  exchange: UpstreamRequest;
   operation: OperationFact;
-  upstream(exchange: Exchange): Promise<Answer>;
+  upstream(exchange: UpstreamRequest): Promise<UpstreamAnswer>;
 }
 
 export interface Variation {
   /** What the source leaves open, and the choice this deployment makes there instead of the mock's. */
   description: string;
   operations: string[];
-  handle(ctx: VariationContext): Promise<Answer | undefined>;
+  handle(ctx: VariationContext): Promise<UpstreamAnswer | undefined>;
 }
 
 /** An error answer in the API's envelope, keeping the upstream answer's rate-limit headers. */
@@ -27,9 +27,9 @@ function envelope(
   status: number,
   statusText: string,
   body: Record<string, unknown>,
-  like: Answer,
+  like: UpstreamAnswer,
   extra: Record<string, string> = {},
-): Answer {
+): UpstreamAnswer {
   const rate: Record<string, string> = {};
   for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining']) {
     const value = header(like.headers, name);
@@ -43,15 +43,15 @@ function envelope(
   };
 }
 
-const validation = (field: string, message: string, like: Answer) =>
+const validation = (field: string, message: string, like: UpstreamAnswer) =>
   envelope(422, 'Unprocessable Entity', { message, errors: { [field]: [message] } }, like);
 
 /** Where upstream accepted, this deployment refuses with a 422 naming the field (auth and gate answers pass). */
-function refuse(answer: Answer, field: string, message: string): Answer {
+function refuse(answer: UpstreamAnswer, field: string, message: string): UpstreamAnswer {
   return answer.status < 300 ? validation(field, message, answer) : answer;
 }
 
-function jsonBody(exchange: Exchange): { ok: true; value: unknown } | { ok: false } {
+function jsonBody(exchange: UpstreamRequest): { ok: true; value: unknown } | { ok: false } {
   if (!exchange.body.length) return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(exchange.body.toString('utf8')) };
@@ -60,7 +60,7 @@ function jsonBody(exchange: Exchange): { ok: true; value: unknown } | { ok: fals
   }
 }
 
-const query = (exchange: Exchange) => new URL(exchange.url, 'http://proxy.local').searchParams;
+const query = (exchange: UpstreamRequest) => new URL(exchange.url, 'http://proxy.local').searchParams;
 
 export const VARIATIONS: Record<string, Variation> = {
   'requires-type': {
@@ -175,7 +175,7 @@ export async function startVariationsProxy(upstreamBaseUrl: string): Promise<Var
   const basePath = base.pathname.replace(/\/+$/, '');
   const match = operationMatcher();
   const used: Record<string, number> = Object.fromEntries(Object.keys(VARIATIONS).map((name) => [name, 0]));
-  const upstream = (exchange: Exchange) => send(new URL(exchange.url, base.origin), exchange);
+  const upstream = (exchange: UpstreamRequest) => send(new URL(exchange.url, base.origin), exchange);
   const server = await serve(async (exchange) => {
     const pathname = exchange.url.split('?')[0];
     const below = pathname.startsWith(basePath) ? pathname.slice(basePath.length) || '/' : pathname;
