@@ -41,8 +41,16 @@ export {
 } from './templates.js';
 export { canonicalPath, type CanonicalPath } from './canonical-path.js';
 export { newAjv, type AjvError, type AjvInstance, type AjvOptions, type ValidateFunction } from './ajv.js';
-export { mediaTypeCovers, parseMediaType } from './media-type.js';
+export { headerMediaType, mediaMatches, mediaTypeCovers, parseMediaType } from './media-type.js';
 export { RequestCheck, type RequestInput } from './request-check.js';
 export { Validators } from './validators.js';
+export {
+  checkAnswer,
+  documentedResponse,
+  type Answer,
+  type AnswerCheck,
+  type AnswerFinding,
+  type SchemaProblem,
+} from './response-check.js';
 export { requestErrorsMap, toViolations, type RequestPart, type Violation as RequestViolation } from './violations.js';
 export { authorizationCheck, type AuthorizationCheck } from './security.js';

@@ -15,7 +15,7 @@
 //     against the contract as written cannot fail on the unshown part.
 //
 // Consumers: qa/conformance/relaxations.ts (Schemathesis config) and qa/checker/checker.ts.
-import { ContractModel } from './model.js';
+import { BundleModel } from './bundle-model.js';
 import type { MaybeRef, Parameter } from './openapi.js';
 
 export interface Relaxation {
@@ -38,11 +38,11 @@ export function isGuessedOperation(op: unknown): boolean {
 
 /** Whether an `x-unspecified` marker stands anywhere under a node (a parameter, a schema), following `$ref`s. */
 export function hasUnspecified(contract: object, node: unknown): boolean {
-  return firstUnspecified(ContractModel.of(contract), node) !== undefined;
+  return firstUnspecified(BundleModel.of(contract), node) !== undefined;
 }
 
 /** The first `x-unspecified` text found under a node, following internal `$ref`s once each. */
-function firstUnspecified(model: ContractModel, node: unknown, seen = new Set<string>()): string | undefined {
+function firstUnspecified(model: BundleModel, node: unknown, seen = new Set<string>()): string | undefined {
   if (!node || typeof node !== 'object') return undefined;
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref === 'string') {
@@ -61,7 +61,7 @@ function firstUnspecified(model: ContractModel, node: unknown, seen = new Set<st
 
 /** Every relaxed operation of the contract (a parsed bundle or its model), in document order. */
 export function relaxations(contract: object): Relaxation[] {
-  const model = ContractModel.of(contract);
+  const model = BundleModel.of(contract);
   const out: Relaxation[] = [];
   for (const entry of model.operations()) {
     const op = entry.operation;

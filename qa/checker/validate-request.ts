@@ -7,6 +7,8 @@ import {
   type Contract,
   type ContractOperation as Operation,
   hasUnspecified,
+  headerMediaType,
+  mediaMatches,
   type RequestCheck,
   type RequestViolation,
 } from '../../lib/contract/index.js';
@@ -20,20 +22,6 @@ export interface Finding {
   got: string;
   /** A request finding about a place the contract marks as a guess (an x-unspecified in the parameter or the body). */
   guess?: boolean;
-}
-
-export function mediaType(value: unknown): string {
-  return String(Array.isArray(value) ? value[0] : (value ?? ''))
-    .split(';')[0]
-    .trim()
-    .toLowerCase();
-}
-
-/** `image/*` matches image/png; `*\/*` matches anything. */
-export function mediaMatches(declared: string, actual: string): boolean {
-  if (declared === actual || declared === '*/*') return true;
-  const [type, sub] = declared.split('/');
-  return sub === '*' && actual.startsWith(`${type}/`);
 }
 
 /** A query string as the mock reads it: one value, or the list of a repeated name. */
@@ -111,7 +99,7 @@ export function validateRequest(contract: Contract, schemas: Schemas, match: Mat
       });
     return done();
   }
-  const type = mediaType(ex.requestHeaders['content-type']);
+  const type = headerMediaType(ex.requestHeaders['content-type']);
   const declared = Object.keys(body.content).find((d) => mediaMatches(d, type));
   if (!declared) {
     findings.push({ kind: 'request', expected: `request content type ${Object.keys(body.content).join(' or ')}`, got: type || 'none' });
