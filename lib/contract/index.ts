@@ -3,7 +3,15 @@ export * from './model.js';
 export { Contract, type ExampleBody, type Operation as ContractOperation, type StateMachine } from './by-id.js';
 export * from './openapi.js';
 export * from './pointer.js';
-export { describeRelaxations, hasUnspecified, isGuessedOperation, relaxations, type Relaxation } from './leniency.js';
+export {
+  describeRelaxations,
+  hasUnspecified,
+  isGuessedBody,
+  isGuessedOperation,
+  isGuessedParameter,
+  relaxations,
+  type Relaxation,
+} from './leniency.js';
 export { UNCONFIRMED_LABEL, unconfirmedNote, withUnconfirmedNotes } from './unconfirmed.js';
 export {
   checkExtensions,

@@ -15,8 +15,8 @@
 //     against the contract as written cannot fail on the unshown part.
 //
 // Consumers: qa/conformance/relaxations.ts (Schemathesis config) and qa/checker/checker.ts.
-import { BundleModel } from './bundle-model.js';
-import type { MaybeRef, Parameter } from './openapi.js';
+import { BundleModel, type OperationEntry } from './bundle-model.js';
+import type { MaybeRef, Parameter, RequestBody } from './openapi.js';
 
 export interface Relaxation {
   operationId: string;
@@ -39,6 +39,27 @@ export function isGuessedOperation(op: unknown): boolean {
 /** Whether an `x-unspecified` marker stands anywhere under a node (a parameter, a schema), following `$ref`s. */
 export function hasUnspecified(contract: object, node: unknown): boolean {
   return firstUnspecified(BundleModel.of(contract), node) !== undefined;
+}
+
+/** Whether the contract marks one of an operation's parameters (the parameter or its schema) as a guess. */
+export function isGuessedParameter(contract: object, entry: OperationEntry, where: string, name: string): boolean {
+  const model = BundleModel.of(contract);
+  const param = [...(model.doc.paths[entry.path].parameters ?? []), ...(entry.operation.parameters ?? [])]
+    .map((raw) => ({ raw, param: model.deref(raw) }))
+    .find((p) => p.param.in === where && p.param.name.toLowerCase() === name.toLowerCase());
+  return !!param && (hasUnspecified(model, param.raw) || hasUnspecified(model, param.param.schema));
+}
+
+/**
+ * Whether a finding about an operation's request body is about a guess: an x-unspecified in one of
+ * the body's schemas; for a body that is missing, a marker on the request body itself.
+ */
+export function isGuessedBody(contract: object, entry: OperationEntry, missing: boolean): boolean {
+  const model = BundleModel.of(contract);
+  const body = model.deref<RequestBody>(entry.operation.requestBody);
+  if (!body) return false;
+  if (missing) return typeof (body as { 'x-unspecified'?: unknown })['x-unspecified'] === 'string';
+  return Object.values(body.content ?? {}).some((media) => hasUnspecified(model, media.schema));
 }
 
 /** The first `x-unspecified` text found under a node, following internal `$ref`s once each. */
