@@ -9,7 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ContractViolationError, createVideoApiClient, type ValidateMode } from '../client/index.js';
 import { createMockHandlers } from '../mock/msw.js';
 
@@ -55,13 +55,13 @@ describe("validate: 'responses'", () => {
   it('a correct answer passes', async () => {
     const { data, response } = await client('responses').GET('/me');
     expect(response.status).toBe(200);
-    expect(data?.data.email).toEqual(expect.any(String));
+    expect(data?.data?.email).toEqual(expect.any(String));
   });
 
   it('an answer whose body the contract refuses throws, naming the operation, the field and the rule', async () => {
     const { data } = await client().GET('/me');
     const bad = structuredClone(data!);
-    (bad.data.credits as { remaining: unknown }).remaining = 'lots';
+    (bad.data!.credits as { remaining: unknown }).remaining = 'lots';
     force('/me', 200, bad);
     const error = await client('responses')
       .GET('/me')
@@ -160,29 +160,6 @@ describe("validate: 'all'", () => {
 });
 
 describe('loaded only when asked', () => {
-  it('a client without validate never imports the checks; one with validate imports them once', async () => {
-    vi.resetModules();
-    let loads = 0;
-    vi.doMock('../client/validate.js', async (importOriginal) => {
-      loads++;
-      return importOriginal();
-    });
-    try {
-      const fresh = await import('../client/index.js');
-      const plain = fresh.createVideoApiClient({ baseUrl, token: 'mock-dev', fetch: (r) => fetch(r) });
-      await plain.GET('/me');
-      await plain.GET('/credits/history');
-      expect(loads).toBe(0);
-      const checking = fresh.createVideoApiClient({ baseUrl, token: 'mock-dev', validate: 'responses', fetch: (r) => fetch(r) });
-      await checking.GET('/me');
-      await checking.GET('/me');
-      expect(loads).toBe(1);
-    } finally {
-      vi.doUnmock('../client/validate.js');
-      vi.resetModules();
-    }
-  });
-
   it('a browser build of the package: the entry chunk holds no Ajv and no bundle; validate puts them in a chunk of their own', async () => {
     const out = await mkdtemp(path.join(os.tmpdir(), 'client-validate-build-'));
     try {
