@@ -151,10 +151,28 @@ describe("validate: 'all'", () => {
     expect(seen.calls).toBe(1);
   });
 
-  it('a request the contract refuses only where its request is a guess is sent', async () => {
-    // GET /ideas: the source does not show its request (x-unspecified-scope: request).
+  it('where the request is not shown (x-unspecified-scope: request), a request its guessed schema refuses is sent', async () => {
+    // GET /ideas: the source does not show its request; `keyword` is typed a string there, without a marker of its own.
     const seen = count('/ideas');
-    await client('all').GET('/ideas', { params: { query: { per_page: 'many' as never } } });
+    await client('all').GET('/ideas', { params: { query: { keyword: ['espresso', 'tea'] as never } } });
+    expect(seen.calls).toBe(1);
+  });
+
+  it('a parameter marked x-unspecified is not held against the request; a stated one beside it is', async () => {
+    // GET /credits/history: `source` values other than `api` are not shown; `order` is a stated enum.
+    const seen = count('/credits/history');
+    await client('all').GET('/credits/history', { params: { query: { source: ['api', 'web'] as never } } });
+    expect(seen.calls).toBe(1);
+    const error = await client('all')
+      .GET('/credits/history', { params: { query: { order: ['ASC', 'DESC'] as never } } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ operationId: 'listCreditHistory', direction: 'request' });
+    expect((error as ContractViolationError).problems).toContainEqual({
+      location: 'query',
+      pointer: 'order',
+      rule: 'type',
+      message: 'must be string',
+    });
     expect(seen.calls).toBe(1);
   });
 });
