@@ -7,7 +7,7 @@
 // package: a client that does not validate never loads it.
 import bundle from '../generated/openapi.json' with { type: 'json' };
 import { BundleModel, type OperationEntry } from '../lib/contract/bundle-model.js';
-import { isGuessedBody, isGuessedParameter, type Relaxation, relaxations } from '../lib/contract/leniency.js';
+import { isGuessedBody, isGuessedBodyPlace, isGuessedParameter, type Relaxation, relaxations } from '../lib/contract/leniency.js';
 import { headerMediaType } from '../lib/contract/media-type.js';
 import { escapeToken } from '../lib/contract/pointer.js';
 import type { RequestInput } from '../lib/contract/request-check.js';
@@ -129,7 +129,7 @@ async function requestProblems(
   const check = validators.request(entry.id);
   const problems = check
     .check(input)
-    .filter((v) => v.severity === 0 && !guessed(validators.model, entry, v))
+    .filter((v) => v.severity === 0 && !guessed(validators.model, entry, v, headerMediaType(input.headers['content-type'])))
     .map(requestProblem);
   for (const name of check.emptyQueryParameters(input.query))
     if (!isGuessedParameter(validators.model, entry, 'query', name))
@@ -137,12 +137,12 @@ async function requestProblems(
   return problems;
 }
 
-/** The parameter or body place a violation is about, and whether the contract marks it as a guess. */
-function guessed(model: BundleModel, entry: OperationEntry, v: Violation): boolean {
-  const [where, name] = v.path ?? [];
-  if (where === 'body' || (!where && v.code === 'required')) return isGuessedBody(model, entry, !where);
-  if (!where) return false;
-  const parameter = name ?? /required property '([^']+)'/.exec(v.message)?.[1] ?? '';
+/** Whether the contract marks the place a violation is about (a parameter, a place in the body, a missing body) as a guess. */
+function guessed(model: BundleModel, entry: OperationEntry, v: Violation, mediaType: string): boolean {
+  const [where, ...rest] = v.path ?? [];
+  if (where === 'body') return isGuessedBodyPlace(model, entry, mediaType, rest);
+  if (!where) return v.code === 'required' && isGuessedBody(model, entry, true);
+  const parameter = rest[0] ?? /required property '([^']+)'/.exec(v.message)?.[1] ?? '';
   return isGuessedParameter(model, entry, where, parameter);
 }
 

@@ -41,10 +41,10 @@ function force(path: string, status: number, body: unknown): { calls: number } {
 }
 
 /** Counts the requests reaching the handlers for `path`, and lets them through to the mock. */
-function count(path: string): { calls: number } {
+function count(path: string, method: 'get' | 'post' = 'get'): { calls: number } {
   const seen = { calls: 0 };
   server.use(
-    http.get(`${baseUrl}${path}`, () => {
+    http[method](`${baseUrl}${path}`, () => {
       seen.calls++;
     }),
   );
@@ -149,6 +149,42 @@ describe("validate: 'all'", () => {
     const { response } = await client('all').GET('/credits/history', { params: { query: { per_page: 5 } } });
     expect(response.status).toBe(200);
     expect(seen.calls).toBe(1);
+  });
+
+  it('valid JSON and multipart requests are sent and answered (no refusal of what the mock takes)', async () => {
+    const api = client('all');
+    const created = await api.unwrap(api.POST('/faceless', { body: { type: 'b-roll', topic: 'Octopus hearts' } }));
+    expect(created.data?.id).toEqual(expect.any(Number));
+    const samples = [1, 2, 3].map((i) => new File([`audio-${i}`], `s${i}.mp3`, { type: 'audio/mpeg' }));
+    const body = { terms: true, name: 'Narrator', gender: 'female', 'samples[]': samples, purchase_addon: false } as const;
+    const { response } = await api.POST('/voice-clones', { body: body as never });
+    expect(response.status).toBeLessThan(300);
+  });
+
+  it('in a body, a place marked x-unspecified is spared and a stated field is refused, even beside a marked one', async () => {
+    // POST /launch-clips: the format of accent_color is not shown; product_name is a stated string.
+    const seen = count('/launch-clips', 'post');
+    const launch = { product_name: 'Brewly', domain: 'brewly.example', idea: 'A one-tap espresso timer' };
+    await client('all').POST('/launch-clips', { body: { ...launch, accent_color: 7 as never } });
+    expect(seen.calls).toBe(1);
+    const error = await client('all')
+      .POST('/launch-clips', { body: { ...launch, product_name: 42 as never, accent_color: 7 as never } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractViolationError);
+    expect((error as ContractViolationError).problems).toEqual([
+      { location: 'body', pointer: '/product_name', rule: 'type', message: 'must be string' },
+    ]);
+    expect(seen.calls).toBe(1);
+    // POST /faceless: its body says other fields are not shown; the type it lists is still a stated enum.
+    const faceless = count('/faceless', 'post');
+    const refused = await client('all')
+      .POST('/faceless', { body: { type: 'nonsense' as never } })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ operationId: 'createFacelessVideo', direction: 'request' });
+    expect((refused as ContractViolationError).problems).toContainEqual(
+      expect.objectContaining({ location: 'body', pointer: '/type', rule: 'enum' }),
+    );
+    expect(faceless.calls).toBe(0);
   });
 
   it('where the request is not shown (x-unspecified-scope: request), a request its guessed schema refuses is sent', async () => {

@@ -7,6 +7,7 @@ export {
   describeRelaxations,
   hasUnspecified,
   isGuessedBody,
+  isGuessedBodyPlace,
   isGuessedOperation,
   isGuessedParameter,
   relaxations,

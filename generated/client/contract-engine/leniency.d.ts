@@ -21,6 +21,14 @@ export declare function isGuessedParameter(contract: object, entry: OperationEnt
  * the body's schemas; for a body that is missing, a marker on the request body itself.
  */
 export declare function isGuessedBody(contract: object, entry: OperationEntry, missing: boolean): boolean;
+/**
+ * Whether the place of a finding in an operation's request body (`['voice', 'speed']`: where the
+ * validator stood) is a guess: a schema at that place carries its own `x-unspecified`. Finer than
+ * isGuessedBody: a stated field of a body that is a guess elsewhere stays a fact, while a marker on
+ * an object ("other fields are not shown") covers what is found at the object (a field it does not
+ * list, one it requires).
+ */
+export declare function isGuessedBodyPlace(contract: object, entry: OperationEntry, mediaType: string | undefined, place: readonly string[]): boolean;
 /** Every relaxed operation of the contract (a parsed bundle or its model), in document order. */
 export declare function relaxations(contract: object): Relaxation[];
 /** One line per relaxed operation, printed at the start of a conformance run and of the proxy. */

@@ -46,6 +46,36 @@ export function isGuessedBody(contract, entry, missing) {
         return typeof body['x-unspecified'] === 'string';
     return Object.values(body.content ?? {}).some((media) => hasUnspecified(model, media.schema));
 }
+/**
+ * Whether the place of a finding in an operation's request body (`['voice', 'speed']`: where the
+ * validator stood) is a guess: a schema at that place carries its own `x-unspecified`. Finer than
+ * isGuessedBody: a stated field of a body that is a guess elsewhere stays a fact, while a marker on
+ * an object ("other fields are not shown") covers what is found at the object (a field it does not
+ * list, one it requires).
+ */
+export function isGuessedBodyPlace(contract, entry, mediaType, place) {
+    const model = BundleModel.of(contract);
+    const contents = Object.entries(model.deref(entry.operation.requestBody)?.content ?? {});
+    const media = contents.find(([type]) => type === mediaType) ?? contents[0];
+    return !!media && schemasAt(model, media[1].schema, place).some((node) => typeof node['x-unspecified'] === 'string');
+}
+/** Every schema node standing at `place` under `node`: through `$ref`s and allOf/anyOf/oneOf branches, then properties or items. */
+function schemasAt(model, node, place, depth = 0) {
+    if (!node || typeof node !== 'object' || depth > 64)
+        return [];
+    const here = node;
+    const same = [
+        ...(typeof here.$ref === 'string' ? [model.deref(here)] : []),
+        ...['allOf', 'anyOf', 'oneOf'].flatMap((key) => (Array.isArray(here[key]) ? here[key] : [])),
+    ].flatMap((branch) => schemasAt(model, branch, place, depth + 1));
+    if (!place.length)
+        return [here, ...same];
+    const [key, ...rest] = place;
+    const child = here.properties?.[key] ??
+        (/^\d+$/.test(key) ? (here.prefixItems?.[Number(key)] ?? here.items) : undefined) ??
+        (typeof here.additionalProperties === 'object' ? here.additionalProperties : undefined);
+    return [...schemasAt(model, child, rest, depth + 1), ...same];
+}
 /** The first `x-unspecified` text found under a node, following internal `$ref`s once each. */
 function firstUnspecified(model, node, seen = new Set()) {
     if (!node || typeof node !== 'object')
