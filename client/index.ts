@@ -10,6 +10,7 @@ import { discoverIdeas, type DiscoverOptions, type DiscoverOutcome } from './ide
 import { bearerAuth } from './middleware/auth.js';
 import { describeOperations } from './middleware/operation.js';
 import { rateLimits, type RateLimitInfo, type RateLimitOptions } from './middleware/rate-limit.js';
+import { contractValidation, type ValidateMode } from './middleware/validate.js';
 import { pollableResources, pollResource, type PollableResource, type PolledResource, type PollOptions, type ResourceRef } from './poll.js';
 import { resolveBaseUrl, type ServerName } from './servers.js';
 
@@ -24,6 +25,12 @@ export interface VideoApiClientOptions extends RateLimitOptions {
   warn?: (message: string) => void;
   /** Silences the warning for a real token in a browser. Only for apps that proxy the token safely. */
   dangerouslyAllowBrowser?: boolean;
+  /**
+   * Check traffic against the contract: `'responses'` checks every answer, `'all'` also each request
+   * before it is sent. A refusal throws a ContractViolationError. Off by default; the checks (and
+   * the optional peers ajv and ajv-formats) load on the first call only when this is set.
+   */
+  validate?: ValidateMode;
   /** Any other openapi-fetch client option (headers, credentials, ...). */
   clientOptions?: Omit<ClientOptions, 'baseUrl' | 'fetch' | 'bodySerializer'>;
 }
@@ -61,8 +68,10 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
   });
   const limits = rateLimits(options);
   // Order matters: auth sets the header first, so a retried request carries it; describeOperations
-  // sees each answer last (after a retry), so errors name the operation of the answer they came from.
-  client.use(describeOperations(), bearerAuth(token), limits);
+  // sees each answer last (after a retry), so errors name the operation of the answer they came from;
+  // validation sees a request before auth and the retries, and an answer after any retry.
+  const validation = options.validate ? [contractValidation(options.validate, redact)] : [];
+  client.use(describeOperations(), ...validation, bearerAuth(token), limits);
 
   const poll = Object.fromEntries(
     Object.keys(pollableResources).map((r) => [
@@ -98,6 +107,8 @@ export {
 } from './errors.js';
 export { errorCatalogue, errorCodeByStatus, type ErrorCode, type OperationId } from '../generated/contract.js';
 export { chargesCredits, findOperation } from './operations.js';
+export { ContractViolationError, isContractViolationError, type ContractProblem } from './contract-violation.js';
+export type { ValidateMode } from './middleware/validate.js';
 export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
 export { createMockControl, MockControlError, type MockControl, type MockControlHelpers, type MockControlOptions } from './mock-control.js';

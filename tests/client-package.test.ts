@@ -35,15 +35,22 @@ describe('client package entry', () => {
     const dir = path.join(root, 'generated', 'client');
     const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.js'));
     expect(files.length).toBeGreaterThan(5);
-    // The react-query entry alone may import its optional peers; every other file only openapi-fetch.
+    // Optional peers only where they are needed: React Query in the react-query entry, Ajv in the
+    // checks `validate` loads; every other file imports openapi-fetch alone.
     const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
-    const peers = Object.keys(manifest.peerDependencies ?? {});
+    const peersOf: Record<string, string[]> = {
+      'react-query.js': ['@tanstack/react-query', 'openapi-react-query'],
+      'contract-engine/ajv.js': ['ajv', 'ajv-formats'],
+    };
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(Object.values(peersOf).flat().sort());
     for (const f of files) {
       const text = await readFile(path.join(dir, f), 'utf8');
       expect(text, f).not.toMatch(/from ['"]node:|import\(['"]node:|require\(/);
-      const allowed = new Set(['openapi-fetch', ...(f === 'react-query.js' ? peers : [])]);
-      for (const [, spec] of text.matchAll(/from ['"]([^'"]+)['"]/g))
-        expect(spec.startsWith('.') || allowed.has(spec), `${f}: ${spec}`).toBe(true);
+      const allowed = new Set(['openapi-fetch', ...(peersOf[f.split(path.sep).join('/')] ?? [])]);
+      for (const [, spec] of text.matchAll(/from ['"]([^'"]+)['"]/g)) {
+        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+        expect(spec.startsWith('.') || allowed.has(name), `${f}: ${spec}`).toBe(true);
+      }
     }
   });
 
@@ -123,6 +130,21 @@ describe('generated/client as a package of its own (npm pack ./generated/client)
         { cwd: consumer },
       );
       expect(stdout.trim()).toBe('function');
+      // `validate` without its optional peers: the plain client still works, validate says what to install.
+      const validating = (mode: string) => `
+        const { createVideoApiClient, ContractViolationError } = await import('video-api-v2-client');
+        const answer = () => new Response(JSON.stringify({ data: { credits: 'lots' } }), { headers: { 'content-type': 'application/json', 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '29' } });
+        const api = createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev', validate: ${mode}, fetch: async () => answer() });
+        const outcome = await api.GET('/me').then(() => 'answered', (e) => (e instanceof ContractViolationError ? 'violation: ' : 'error: ') + e.message);
+        console.log(outcome);`;
+      const run = async (mode: string) =>
+        (await promisify(execFile)(process.execPath, ['--input-type=module', '-e', validating(mode)], { cwd: consumer })).stdout.trim();
+      expect(await run('undefined')).toBe('answered');
+      expect(await run("'responses'")).toMatch(
+        /^error: .*`validate` needs the optional peer dependencies ajv and ajv-formats.*npm install ajv ajv-formats/,
+      );
+      for (const peer of ['ajv', 'ajv-formats']) await symlink(path.join(root, 'node_modules', peer), path.join(modules, peer));
+      expect(await run("'responses'")).toMatch(/^violation: GET \/me answered 200 with a body the contract refuses: /);
     } finally {
       await rm(consumer, { recursive: true, force: true });
     }

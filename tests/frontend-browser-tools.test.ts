@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
-import { type Block, consumerProject, devDeps, exec, installedReadme, pack, ROOT, writeBlocks } from './support/frontend-consumer.js';
+import { consumerProject, exec, packAll, ROOT } from './support/consumer.js';
+import { type Block, installedReadme, writeBlocks } from './support/readme-blocks.js';
 
 // The versions the README names (mock/README.md, "Four ways in").
 const TOOLS = ['storybook@10.6.7', '@storybook/react-vite@10.6.7', 'msw-storybook-addon@3.0.3', 'vite@8.3.8', '@playwright/test@1.65.1'];
@@ -22,18 +23,14 @@ let blocks: Block[];
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
-  const tarballs = await pack();
+  const tarballs = await packAll();
   let started = Date.now();
-  project = await consumerProject('video-api-browser-tools-', [
-    tarballs.client,
-    tarballs.mock,
-    ...TOOLS,
-    `msw@${devDeps.msw}`,
-    `react@${devDeps.react}`,
-    `react-dom@${devDeps['react-dom']}`,
-    `typescript@${devDeps.typescript}`,
-    `@sparticuz/chromium@${devDeps['@sparticuz/chromium']}`,
-  ]);
+  const consumer = await consumerProject(
+    'video-api-browser-tools-',
+    [tarballs['video-api-v2-client'], tarballs['video-api-v2-mock'], ...TOOLS],
+    ['msw', 'react', 'react-dom', 'typescript', '@sparticuz/chromium'],
+  );
+  project = consumer.dir;
   timings.install = Date.now() - started;
   blocks = installedReadme(project, 'video-api-v2-mock').filter((b) => b.project === 'browser');
   writeBlocks(project, blocks);

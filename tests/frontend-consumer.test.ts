@@ -7,39 +7,33 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Block,
-  consumerProject,
-  devDeps,
-  exec,
-  installedReadme,
-  pack,
-  ROOT,
-  unmarked,
-  writeBlocks,
-} from './support/frontend-consumer.js';
+import { consumerProject, exec, packAll, ROOT } from './support/consumer.js';
+import { type Block, installedReadme, unmarked, writeBlocks } from './support/readme-blocks.js';
 
 let project: string;
 let blocks: Block[];
 
 beforeAll(async () => {
-  const tarballs = await pack();
+  const tarballs = await packAll();
   const started = Date.now();
-  project = await consumerProject('video-api-readme-', [
-    tarballs.client,
-    tarballs.mock,
-    `msw@${devDeps.msw}`,
-    `vitest@${devDeps.vitest}`,
-    `typescript@${devDeps.typescript}`,
-    `@types/node@${devDeps['@types/node']}`,
-    `react@${devDeps.react}`,
-    `react-dom@${devDeps['react-dom']}`,
-    `@types/react@${devDeps['@types/react']}`,
-    `@tanstack/react-query@${devDeps['@tanstack/react-query']}`,
-    `openapi-react-query@${devDeps['openapi-react-query']}`,
-    `@testing-library/react@${devDeps['@testing-library/react']}`,
-    `happy-dom@${devDeps['happy-dom']}`,
-  ]);
+  const consumer = await consumerProject(
+    'video-api-readme-',
+    [tarballs['video-api-v2-client'], tarballs['video-api-v2-mock']],
+    [
+      'msw',
+      'vitest',
+      'typescript',
+      '@types/node',
+      'react',
+      'react-dom',
+      '@types/react',
+      '@tanstack/react-query',
+      'openapi-react-query',
+      '@testing-library/react',
+      'happy-dom',
+    ],
+  );
+  project = consumer.dir;
   console.log(`frontend-consumer: npm install took ${Date.now() - started} ms`);
   blocks = [...installedReadme(project, 'video-api-v2-mock'), ...installedReadme(project, 'video-api-v2-client')];
   writeBlocks(

@@ -2,20 +2,17 @@
 // empty temporary folder outside the repository installs them (with msw, vitest, esbuild and
 // typescript from the npm cache), and uses them there: the command, a Vitest file with MSW, a page
 // with MSW's service worker in headless Chromium, the proxy command, and the public types.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
+import { consumerProject, devDeps, exec, packAll, ROOT } from './support/consumer.js';
 
-const exec = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const devDeps = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
 // msw 3 needs Node 22.12 or newer; on older Node the consumer takes msw 2.
 const [major, minor] = process.versions.node.split('.').map(Number);
 const mswVersion = major > 22 || (major === 22 && minor >= 12) ? devDeps.msw3.replace(/^npm:msw@/, '') : devDeps.msw;
@@ -24,33 +21,16 @@ let project: string;
 let tarballs: Record<'client' | 'mock' | 'qa', string>;
 
 beforeAll(async () => {
-  const { stdout } = await exec(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/pack/main.ts')], {
-    cwd: ROOT,
-    maxBuffer: 1 << 24,
-  });
-  const packed = [...stdout.matchAll(/^pack: (\S+)$/gm)].map((m) => path.join(ROOT, m[1]));
-  const find = (name: string) => packed.find((file) => path.basename(file).startsWith(`${name}-`))!;
-  tarballs = { client: find('video-api-v2-client'), mock: find('video-api-v2-mock'), qa: find('video-api-v2-qa') };
-  project = mkdtempSync(path.join(os.tmpdir(), 'video-api-consumer-'));
-  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
+  const packed = await packAll();
+  tarballs = { client: packed['video-api-v2-client'], mock: packed['video-api-v2-mock'], qa: packed['video-api-v2-qa'] };
+  project = (
+    await consumerProject(
+      'video-api-consumer-',
+      [...Object.values(tarballs), `msw@${mswVersion}`],
+      ['vitest', 'esbuild', 'typescript', '@types/node'],
+    )
+  ).dir;
   for (const file of ['walk.mjs', 'msw.test.mjs', 'page.mjs']) cpSync(path.join(ROOT, 'tests/consumer', file), path.join(project, file));
-  await exec(
-    npm,
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=error',
-      ...Object.values(tarballs),
-      `msw@${mswVersion}`,
-      `vitest@${devDeps.vitest}`,
-      `esbuild@${devDeps.esbuild}`,
-      `typescript@${devDeps.typescript}`,
-      `@types/node@${devDeps['@types/node']}`,
-    ],
-    { cwd: project, maxBuffer: 1 << 24 },
-  );
 }, 300_000);
 
 afterAll(() => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { QA } from '../scripts/pack/packages.js';
-import { codeBlocks, unmarked } from './support/frontend-consumer.js';
+import { codeBlocks, unmarked } from './support/readme-blocks.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -2,6 +2,7 @@ import { type Client, type ClientOptions } from 'openapi-fetch';
 import type { paths } from './schema.js';
 import { discoverIdeas, type DiscoverOptions, type DiscoverOutcome } from './ideas.js';
 import { type RateLimitInfo, type RateLimitOptions } from './middleware/rate-limit.js';
+import { type ValidateMode } from './middleware/validate.js';
 import { type PollableResource, type PolledResource, type PollOptions, type ResourceRef } from './poll.js';
 import { type ServerName } from './servers.js';
 export interface VideoApiClientOptions extends RateLimitOptions {
@@ -15,6 +16,12 @@ export interface VideoApiClientOptions extends RateLimitOptions {
     warn?: (message: string) => void;
     /** Silences the warning for a real token in a browser. Only for apps that proxy the token safely. */
     dangerouslyAllowBrowser?: boolean;
+    /**
+     * Check traffic against the contract: `'responses'` checks every answer, `'all'` also each request
+     * before it is sent. A refusal throws a ContractViolationError. Off by default; the checks (and
+     * the optional peers ajv and ajv-formats) load on the first call only when this is set.
+     */
+    validate?: ValidateMode;
     /** Any other openapi-fetch client option (headers, credentials, ...). */
     clientOptions?: Omit<ClientOptions, 'baseUrl' | 'fetch' | 'bodySerializer'>;
 }
@@ -43,6 +50,8 @@ export { servers, MOCK_BASE_URL, type ServerName } from './servers.js';
 export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, errorCodeOf, type FailedOperation, type VideoApiErrorCode, } from './errors.js';
 export { errorCatalogue, errorCodeByStatus, type ErrorCode, type OperationId } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
+export { ContractViolationError, isContractViolationError, type ContractProblem } from './contract-violation.js';
+export type { ValidateMode } from './middleware/validate.js';
 export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
 export { createMockControl, MockControlError, type MockControl, type MockControlHelpers, type MockControlOptions } from './mock-control.js';

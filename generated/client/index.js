@@ -9,6 +9,7 @@ import { discoverIdeas } from './ideas.js';
 import { bearerAuth } from './middleware/auth.js';
 import { describeOperations } from './middleware/operation.js';
 import { rateLimits } from './middleware/rate-limit.js';
+import { contractValidation } from './middleware/validate.js';
 import { pollableResources, pollResource } from './poll.js';
 import { resolveBaseUrl } from './servers.js';
 export function createVideoApiClient(options) {
@@ -27,8 +28,10 @@ export function createVideoApiClient(options) {
     });
     const limits = rateLimits(options);
     // Order matters: auth sets the header first, so a retried request carries it; describeOperations
-    // sees each answer last (after a retry), so errors name the operation of the answer they came from.
-    client.use(describeOperations(), bearerAuth(token), limits);
+    // sees each answer last (after a retry), so errors name the operation of the answer they came from;
+    // validation sees a request before auth and the retries, and an answer after any retry.
+    const validation = options.validate ? [contractValidation(options.validate, redact)] : [];
+    client.use(describeOperations(), ...validation, bearerAuth(token), limits);
     const poll = Object.fromEntries(Object.keys(pollableResources).map((r) => [
         r,
         (ref, o) => pollResource(client, r, ref, o, redact),
@@ -51,6 +54,7 @@ export { servers, MOCK_BASE_URL } from './servers.js';
 export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, errorCodeOf, } from './errors.js';
 export { errorCatalogue, errorCodeByStatus } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
+export { ContractViolationError, isContractViolationError } from './contract-violation.js';
 export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
 export { createMockControl, MockControlError } from './mock-control.js';

@@ -3,7 +3,16 @@ export * from './model.js';
 export { Contract, type ExampleBody, type Operation as ContractOperation, type StateMachine } from './by-id.js';
 export * from './openapi.js';
 export * from './pointer.js';
-export { describeRelaxations, hasUnspecified, isGuessedOperation, relaxations, type Relaxation } from './leniency.js';
+export {
+  describeRelaxations,
+  hasUnspecified,
+  isGuessedBody,
+  isGuessedBodyPlace,
+  isGuessedOperation,
+  isGuessedParameter,
+  relaxations,
+  type Relaxation,
+} from './leniency.js';
 export { UNCONFIRMED_LABEL, unconfirmedNote, withUnconfirmedNotes } from './unconfirmed.js';
 export {
   checkExtensions,
@@ -41,8 +50,16 @@ export {
 } from './templates.js';
 export { canonicalPath, type CanonicalPath } from './canonical-path.js';
 export { newAjv, type AjvError, type AjvInstance, type AjvOptions, type ValidateFunction } from './ajv.js';
-export { mediaTypeCovers, parseMediaType } from './media-type.js';
+export { headerMediaType, mediaMatches, mediaTypeCovers, parseMediaType } from './media-type.js';
 export { RequestCheck, type RequestInput } from './request-check.js';
 export { Validators } from './validators.js';
+export {
+  checkAnswer,
+  documentedResponse,
+  type ObservedAnswer,
+  type AnswerCheck,
+  type AnswerFinding,
+  type SchemaProblem,
+} from './response-check.js';
 export { requestErrorsMap, toViolations, type RequestPart, type RequestViolation } from './violations.js';
 export { authorizationCheck, type AuthorizationCheck } from './security.js';

@@ -15,8 +15,8 @@
 //     against the contract as written cannot fail on the unshown part.
 //
 // Consumers: qa/conformance/relaxations.ts (Schemathesis config) and qa/checker/checker.ts.
-import { ContractModel } from './model.js';
-import type { MaybeRef, Parameter } from './openapi.js';
+import { BundleModel, type OperationEntry } from './bundle-model.js';
+import type { MaybeRef, Parameter, RequestBody } from './openapi.js';
 
 export interface Relaxation {
   operationId: string;
@@ -38,11 +38,70 @@ export function isGuessedOperation(op: unknown): boolean {
 
 /** Whether an `x-unspecified` marker stands anywhere under a node (a parameter, a schema), following `$ref`s. */
 export function hasUnspecified(contract: object, node: unknown): boolean {
-  return firstUnspecified(ContractModel.of(contract), node) !== undefined;
+  return firstUnspecified(BundleModel.of(contract), node) !== undefined;
+}
+
+/** Whether the contract marks one of an operation's parameters (the parameter or its schema) as a guess. */
+export function isGuessedParameter(contract: object, entry: OperationEntry, where: string, name: string): boolean {
+  const model = BundleModel.of(contract);
+  const param = [...(model.doc.paths[entry.path].parameters ?? []), ...(entry.operation.parameters ?? [])]
+    .map((raw) => ({ raw, param: model.deref(raw) }))
+    .find((p) => p.param.in === where && p.param.name.toLowerCase() === name.toLowerCase());
+  return !!param && (hasUnspecified(model, param.raw) || hasUnspecified(model, param.param.schema));
+}
+
+/**
+ * Whether a finding about an operation's request body is about a guess: an x-unspecified in one of
+ * the body's schemas; for a body that is missing, a marker on the request body itself.
+ */
+export function isGuessedBody(contract: object, entry: OperationEntry, missing: boolean): boolean {
+  const model = BundleModel.of(contract);
+  const body = model.deref<RequestBody>(entry.operation.requestBody);
+  if (!body) return false;
+  if (missing) return typeof (body as { 'x-unspecified'?: unknown })['x-unspecified'] === 'string';
+  return Object.values(body.content ?? {}).some((media) => hasUnspecified(model, media.schema));
+}
+
+/**
+ * Whether the place of a finding in an operation's request body (`['voice', 'speed']`: where the
+ * validator stood) is a guess: a schema at that place carries its own `x-unspecified`. Finer than
+ * isGuessedBody: a stated field of a body that is a guess elsewhere stays a fact, while a marker on
+ * an object ("other fields are not shown") covers what is found at the object (a field it does not
+ * list, one it requires).
+ */
+export function isGuessedBodyPlace(
+  contract: object,
+  entry: OperationEntry,
+  mediaType: string | undefined,
+  place: readonly string[],
+): boolean {
+  const model = BundleModel.of(contract);
+  const contents = Object.entries(model.deref<RequestBody>(entry.operation.requestBody)?.content ?? {});
+  const media = contents.find(([type]) => type === mediaType) ?? contents[0];
+  return !!media && schemasAt(model, media[1].schema, place).some((node) => typeof node['x-unspecified'] === 'string');
+}
+
+type SchemaNode = Record<string, unknown> & { properties?: Record<string, unknown> };
+
+/** Every schema node standing at `place` under `node`: through `$ref`s and allOf/anyOf/oneOf branches, then properties or items. */
+function schemasAt(model: BundleModel, node: unknown, place: readonly string[], depth = 0): SchemaNode[] {
+  if (!node || typeof node !== 'object' || depth > 64) return [];
+  const here = node as SchemaNode;
+  const same = [
+    ...(typeof here.$ref === 'string' ? [model.deref(here as object)] : []),
+    ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((key) => (Array.isArray(here[key]) ? (here[key] as unknown[]) : [])),
+  ].flatMap((branch) => schemasAt(model, branch, place, depth + 1));
+  if (!place.length) return [here, ...same];
+  const [key, ...rest] = place;
+  const child =
+    here.properties?.[key] ??
+    (/^\d+$/.test(key) ? ((here.prefixItems as unknown[] | undefined)?.[Number(key)] ?? here.items) : undefined) ??
+    (typeof here.additionalProperties === 'object' ? here.additionalProperties : undefined);
+  return [...schemasAt(model, child, rest, depth + 1), ...same];
 }
 
 /** The first `x-unspecified` text found under a node, following internal `$ref`s once each. */
-function firstUnspecified(model: ContractModel, node: unknown, seen = new Set<string>()): string | undefined {
+function firstUnspecified(model: BundleModel, node: unknown, seen = new Set<string>()): string | undefined {
   if (!node || typeof node !== 'object') return undefined;
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref === 'string') {
@@ -61,7 +120,7 @@ function firstUnspecified(model: ContractModel, node: unknown, seen = new Set<st
 
 /** Every relaxed operation of the contract (a parsed bundle or its model), in document order. */
 export function relaxations(contract: object): Relaxation[] {
-  const model = ContractModel.of(contract);
+  const model = BundleModel.of(contract);
   const out: Relaxation[] = [];
   for (const entry of model.operations()) {
     const op = entry.operation;

@@ -69,3 +69,18 @@ export function multipartFields(text: string, boundary: string): Record<string, 
   }
   return fields;
 }
+
+/** The type of a Content-Type header value (the first of a repeated one), lower case, without parameters; '' when absent. */
+export function headerMediaType(value: unknown): string {
+  return String(Array.isArray(value) ? value[0] : (value ?? ''))
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+}
+
+/** Whether a declared media type admits `actual` exactly: `image/*` admits image/png; `*\/*` admits anything. */
+export function mediaMatches(declared: string, actual: string): boolean {
+  if (declared === actual || declared === '*/*') return true;
+  const [type, sub] = declared.split('/');
+  return sub === '*' && actual.startsWith(`${type}/`);
+}

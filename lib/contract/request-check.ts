@@ -5,7 +5,7 @@
 // replaced it, so the mock's answers did not change.
 import type { ValidateFunction } from './ajv.js';
 import { mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
-import type { ContractModel, OperationEntry } from './model.js';
+import type { BundleModel, OperationEntry } from './bundle-model.js';
 import type { Parameter, RequestBody, Schema } from './openapi.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
 import { toViolations, type RequestViolation } from './violations.js';
@@ -61,7 +61,7 @@ export class RequestCheck {
   private readonly contents: BodyContent[] | undefined;
 
   constructor(
-    private readonly model: ContractModel,
+    private readonly model: BundleModel,
     private readonly compiler: SchemaCompiler,
     readonly entry: OperationEntry,
   ) {

@@ -11,7 +11,7 @@
 // (loaded) machine, so the set is made at start-up (~0.1 s: Ajv and the bundle) and each schema is
 // compiled when first needed (a few ms).
 import { newAjv, type AjvInstance, type ValidateFunction } from './ajv.js';
-import { ContractModel } from './model.js';
+import { BundleModel } from './bundle-model.js';
 import { RequestCheck, type SchemaCompiler } from './request-check.js';
 
 /** The `$id` the bundle is registered under: a schema pointer `#/x` is reached as `openapi.json#/x`. */
@@ -19,7 +19,7 @@ const DOC_ID = 'openapi.json';
 
 export class Validators implements SchemaCompiler {
   private static readonly made = new WeakMap<object, Validators>();
-  readonly model: ContractModel;
+  readonly model: BundleModel;
   private readonly plain: AjvInstance;
   /** Parameters and form fields are text: "12" is read as 12, as a server would. */
   private readonly coercing: AjvInstance;
@@ -28,7 +28,7 @@ export class Validators implements SchemaCompiler {
 
   /** The one compiled set of a contract (a parsed bundle or its model), made on first use. */
   static of(contract: object): Validators {
-    const model = ContractModel.of(contract);
+    const model = BundleModel.of(contract);
     let set = Validators.made.get(model);
     if (!set) {
       set = new Validators(model);
@@ -37,7 +37,7 @@ export class Validators implements SchemaCompiler {
     return set;
   }
 
-  private constructor(model: ContractModel) {
+  private constructor(model: BundleModel) {
     this.model = model;
     // The contract's schemas are checked by lint (Redocly, Spectral) before they get here: checking
     // them again against the meta-schema would cost ~0.3 s of start-up for nothing.

@@ -3,7 +3,8 @@
 import { type Contract, type RequestCheck, Validators } from '../../lib/contract/index.js';
 
 export class Schemas {
-  private readonly validators: Validators;
+  /** The compiled set itself (the answer check of lib/contract/response-check.ts runs on it). */
+  readonly validators: Validators;
 
   constructor(readonly contract: Contract) {
     this.validators = Validators.of(contract.model);

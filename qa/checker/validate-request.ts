@@ -6,7 +6,10 @@
 import {
   type Contract,
   type ContractOperation as Operation,
-  hasUnspecified,
+  isGuessedBody,
+  isGuessedParameter,
+  headerMediaType,
+  mediaMatches,
   type RequestCheck,
   type RequestViolation,
 } from '../../lib/contract/index.js';
@@ -20,20 +23,6 @@ export interface Finding {
   got: string;
   /** A request finding about a place the contract marks as a guess (an x-unspecified in the parameter or the body). */
   guess?: boolean;
-}
-
-export function mediaType(value: unknown): string {
-  return String(Array.isArray(value) ? value[0] : (value ?? ''))
-    .split(';')[0]
-    .trim()
-    .toLowerCase();
-}
-
-/** `image/*` matches image/png; `*\/*` matches anything. */
-export function mediaMatches(declared: string, actual: string): boolean {
-  if (declared === actual || declared === '*/*') return true;
-  const [type, sub] = declared.split('/');
-  return sub === '*' && actual.startsWith(`${type}/`);
 }
 
 /** A query string as the mock reads it: one value, or the list of a repeated name. */
@@ -51,12 +40,9 @@ function parameterNamed(violation: RequestViolation): string {
   return violation.path?.[1] ?? /required property '([^']+)'/.exec(violation.message)?.[1] ?? '';
 }
 
-/** Whether the contract marks a parameter (or its schema) as a guess. */
+/** Whether the contract marks a parameter (or its schema) as a guess (lib/contract/leniency.ts). */
 function parameterGuess(contract: Contract, op: Operation, where: string, name: string): boolean {
-  const param = [...(contract.doc.paths[op.path].parameters ?? []), ...(op.raw.parameters ?? [])]
-    .map((p) => ({ raw: p, param: contract.deref(p) as { in: string; name: string; schema?: unknown } }))
-    .find((p) => p.param.in === where && p.param.name.toLowerCase() === name.toLowerCase());
-  return !!param && (hasUnspecified(contract.model, param.raw) || hasUnspecified(contract.model, param.param.schema));
+  return isGuessedParameter(contract.model, op.entry, where, name);
 }
 
 /** Path and query parameters, through the operation's compiled request check (the mock's). */
@@ -95,7 +81,7 @@ export function validateRequest(contract: Contract, schemas: Schemas, match: Mat
   if (!body?.content) return findings;
   // A body finding is about a guess when the body's schema carries an x-unspecified (a missing
   // body: when the request body itself is marked). Not JSON at all is never a guess.
-  const bodyGuess = Object.values(body.content).some((media) => hasUnspecified(contract.model, (media as { schema?: unknown }).schema));
+  const bodyGuess = isGuessedBody(contract.model, op.entry, false);
   const start = findings.length;
   const done = () => {
     for (const f of findings.slice(start)) f.guess ??= bodyGuess;
@@ -107,11 +93,11 @@ export function validateRequest(contract: Contract, schemas: Schemas, match: Mat
         kind: 'request',
         expected: `a request body (${Object.keys(body.content).join(' or ')})`,
         got: 'none',
-        guess: typeof (body as Record<string, unknown>)['x-unspecified'] === 'string',
+        guess: isGuessedBody(contract.model, op.entry, true),
       });
     return done();
   }
-  const type = mediaType(ex.requestHeaders['content-type']);
+  const type = headerMediaType(ex.requestHeaders['content-type']);
   const declared = Object.keys(body.content).find((d) => mediaMatches(d, type));
   if (!declared) {
     findings.push({ kind: 'request', expected: `request content type ${Object.keys(body.content).join(' or ')}`, got: type || 'none' });

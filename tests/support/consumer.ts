@@ -1,7 +1,8 @@
-// A consumer project in an empty temporary folder outside the repository: `npm run pack` writes the
-// tarballs, the project installs the ones a test names (and registry packages at the repository's
-// pinned versions, from the npm cache where it can). Shared by the tests that use the packages as a
-// reader or an assistant would.
+// A consumer project in an empty temporary folder outside the repository, as every test that uses
+// the packages the way a user would needs one: `npm run pack` writes the tarballs, the project
+// installs the ones a test names plus registry packages (at the repository's pinned versions, or a
+// spec the test gives), from the npm cache where it can. The README code blocks such a test runs
+// are read by tests/support/readme-blocks.ts.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,8 @@ import { promisify } from 'node:util';
 export const exec = promisify(execFile);
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const devDeps = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
+/** The repository's devDependencies: the versions a consumer project installs. */
+export const devDeps = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
 
 /** `npm run pack`; the tarballs by package name. */
 export async function packAll(): Promise<Record<string, string>> {
@@ -29,12 +31,18 @@ export interface Consumer {
   remove: () => void;
 }
 
-/** An empty ES-module project with `tarballs` and the named dev dependencies (pinned as in the repository) installed. */
-export async function consumerProject(prefix: string, tarballs: string[], devPackages: string[]): Promise<Consumer> {
+/**
+ * An empty ES-module project with `specs` (tarballs, or `name@version` a test pins itself) and the
+ * named `devPackages` (pinned as in the repository) installed.
+ */
+export async function consumerProject(prefix: string, specs: string[], devPackages: string[]): Promise<Consumer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
-  const pinned = devPackages.map((name) => `${name}@${devDeps[name]}`);
-  await exec(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, ...pinned], {
+  const pinned = devPackages.map((name) => {
+    if (!devDeps[name]) throw new Error(`${name} is not a devDependency of the repository: give its version in specs`);
+    return `${name}@${devDeps[name]}`;
+  });
+  await exec(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...specs, ...pinned], {
     cwd: dir,
     maxBuffer: 1 << 24,
   });

@@ -1,0 +1,50 @@
+import type { ValidateFunction } from './ajv.js';
+import type { BundleModel, OperationEntry } from './bundle-model.js';
+import { type RequestViolation } from './violations.js';
+/** One request as the checks read it: text parameters, the body parsed (JSON) or as text (other types). */
+export interface RequestInput {
+    /** Path parameters, as the path matcher decoded them. */
+    params: Record<string, string>;
+    query: Record<string, string | string[] | undefined>;
+    /** Names in lower case. */
+    headers: Record<string, string | undefined>;
+    body: unknown;
+}
+/** What the checks compile their schemas with (lib/contract/validators.ts). */
+export interface SchemaCompiler {
+    schema(ref: string, coerce?: boolean): ValidateFunction;
+    object(properties: Record<string, string>, required: string[]): ValidateFunction;
+}
+declare const LOCATIONS: readonly ["header", "query", "path"];
+export declare class RequestCheck {
+    private readonly model;
+    private readonly compiler;
+    readonly entry: OperationEntry;
+    private readonly groups;
+    /** Query parameters whose schema refuses an empty value (OpenAPI's allowEmptyValue is false by default). */
+    private readonly nonEmpty;
+    private readonly required;
+    private readonly contents;
+    constructor(model: BundleModel, compiler: SchemaCompiler, entry: OperationEntry);
+    /** Every violation of the request, in Prism's order: body, headers, query, path. */
+    check(input: RequestInput): RequestViolation[];
+    /** The violations of one location's parameters (`query`: the query string's values as sent). */
+    parameters(where: (typeof LOCATIONS)[number], target: Record<string, string | string[] | undefined>): RequestViolation[];
+    /**
+     * Query parameters sent empty (`page=`, `order=`) that their schema does not accept. The check
+     * above reads an empty value as absent, as Prism did; whoever answers decides how to refuse these.
+     */
+    emptyQueryParameters(query: Record<string, string | string[] | undefined>): string[];
+    /** The violations of a JSON body against the schema of `mediaType` (the first declared one when absent). */
+    jsonBody(value: unknown, mediaType?: string): RequestViolation[];
+    private body;
+    /** A body sent (Content-Length above 0) in a type the operation does not take: 415. */
+    private refusedMediaType;
+    private contentFor;
+    private formBody;
+    /** The operation's parameters (path item's, then the operation's; one per place and name) with the pointer of each schema. */
+    private parameterRefs;
+    private group;
+    private bodyContents;
+}
+export {};

@@ -1,0 +1,260 @@
+import { mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
+import { extendPointer, fragmentPointer } from './pointer.js';
+import { toViolations } from './violations.js';
+const LOCATIONS = ['header', 'query', 'path'];
+const DEFAULT_STYLE = { header: 'simple', query: 'form', path: 'simple' };
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+const RESERVED = /[/?#[\]@!$&'()*+,;=]/;
+const NO_BOUNDARY = 'Boundary parameter for multipart/form-data is not defined or generated in the request header. Try removing manually defined content-type from your request header if it exists.';
+export class RequestCheck {
+    model;
+    compiler;
+    entry;
+    groups = new Map();
+    /** Query parameters whose schema refuses an empty value (OpenAPI's allowEmptyValue is false by default). */
+    nonEmpty;
+    required;
+    contents;
+    constructor(model, compiler, entry) {
+        this.model = model;
+        this.compiler = compiler;
+        this.entry = entry;
+        const params = this.parameterRefs();
+        for (const where of LOCATIONS) {
+            const list = params.filter((p) => p.param.in === where);
+            if (list.length)
+                this.groups.set(where, this.group(where, list));
+        }
+        this.nonEmpty = params
+            .filter(({ param }) => param.in === 'query' && !param.allowEmptyValue && !acceptsEmpty(model.deref(param.schema)))
+            .map(({ param }) => param.name);
+        const body = model.deref(entry.operation.requestBody);
+        this.required = body?.required === true;
+        this.contents = body ? this.bodyContents(body) : undefined;
+    }
+    /** Every violation of the request, in Prism's order: body, headers, query, path. */
+    check(input) {
+        return [
+            ...this.body(input),
+            ...this.parameters('header', input.headers),
+            ...this.parameters('query', input.query),
+            ...this.parameters('path', input.params),
+        ];
+    }
+    /** The violations of one location's parameters (`query`: the query string's values as sent). */
+    parameters(where, target) {
+        const group = this.groups.get(where);
+        if (!group)
+            return [];
+        const lower = {};
+        for (const [key, value] of Object.entries(target))
+            lower[key.toLowerCase()] = value;
+        const values = {};
+        for (const spec of group.specs) {
+            const value = deserialize(spec, lower, where === 'query');
+            // An empty value counts as absent (`page=`): the mock judges those apart.
+            if (value !== undefined && value !== '')
+                values[spec.name] = value;
+        }
+        return group.validate(values) ? [] : toViolations(group.validate.errors ?? [], where);
+    }
+    /**
+     * Query parameters sent empty (`page=`, `order=`) that their schema does not accept. The check
+     * above reads an empty value as absent, as Prism did; whoever answers decides how to refuse these.
+     */
+    emptyQueryParameters(query) {
+        return this.nonEmpty.filter((name) => query[name] === '');
+    }
+    /** The violations of a JSON body against the schema of `mediaType` (the first declared one when absent). */
+    jsonBody(value, mediaType) {
+        const content = this.contentFor(mediaType);
+        if (!content?.ref)
+            return [];
+        const validate = this.compiler.schema(content.ref);
+        return validate(value) ? [] : toViolations(validate.errors ?? [], 'body');
+    }
+    body(input) {
+        if (this.required && !input.body)
+            return [{ code: 'required', message: 'Body parameter is required', severity: 0 }];
+        const header = input.headers['content-type'];
+        const parsed = header ? parseMediaType(header) : undefined;
+        const mediaType = parsed?.essence;
+        const refused = this.refusedMediaType(mediaType, Number.parseInt(input.headers['content-length'] ?? '', 10) || 0);
+        if (refused)
+            return [refused];
+        if (input.body === undefined || input.body === null || !this.contents)
+            return [];
+        const content = this.contentFor(mediaType);
+        if (!content?.ref)
+            return [];
+        if (!mediaType || !FORM_TYPES.has(mediaType))
+            return this.jsonBody(input.body, mediaType);
+        if (typeof input.body !== 'string')
+            return [{ message: 'Target is not a string', code: '422', severity: 0 }];
+        return this.formBody(content, input.body, parsed?.parameters.get('boundary'));
+    }
+    /** A body sent (Content-Length above 0) in a type the operation does not take: 415. */
+    refusedMediaType(mediaType, length) {
+        if (length === 0)
+            return undefined;
+        const contents = this.contents;
+        if (contents && (!mediaType || contents.some((c) => mediaTypeCovers(mediaType, c.mediaType))))
+            return undefined;
+        const message = contents?.length
+            ? `Supported content types: ${contents.map((c) => c.mediaType).join(',')}`
+            : 'No supported content types, but request included a non-empty body';
+        return { message, code: 415, severity: 0 };
+    }
+    contentFor(mediaType) {
+        if (!this.contents)
+            return undefined;
+        return (mediaType && this.contents.find((c) => mediaTypeCovers(mediaType, c.mediaType))) || this.contents[0];
+    }
+    formBody(content, text, boundary) {
+        let raw;
+        if (content.mediaType === 'multipart/form-data') {
+            if (!boundary)
+                return [{ message: NO_BOUNDARY, code: 415, severity: 0 }];
+            raw = multipartFields(text, boundary);
+        }
+        else
+            raw = Object.fromEntries(text.split('&').map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=')]));
+        const reserved = content.encodings
+            .filter((e) => !e.allowReserved && RESERVED.test(String(raw[e.property])))
+            .map((e) => ({ path: ['body', e.property], message: 'Reserved characters used in request body', severity: 0 }));
+        if (reserved.length)
+            return reserved;
+        const fields = decodeFields(raw, content.mediaType !== 'multipart/form-data');
+        const validate = this.compiler.schema(content.ref, true);
+        return validate(formValues(content, fields)) ? [] : toViolations(validate.errors ?? [], 'body');
+    }
+    /** The operation's parameters (path item's, then the operation's; one per place and name) with the pointer of each schema. */
+    parameterRefs() {
+        const { path, method, operation } = this.entry;
+        const found = new Map();
+        const collect = (list, base) => (list ?? []).forEach((node, i) => {
+            const raw = node;
+            const param = this.model.deref(node);
+            const ref = raw.$ref ? extendPointer(raw.$ref, 'schema') : fragmentPointer([...base, String(i), 'schema']);
+            found.set(`${param.in}:${param.name}`, { param, ref });
+        });
+        collect(this.model.doc.paths[path].parameters, ['paths', path, 'parameters']);
+        collect(operation.parameters, ['paths', path, method, 'parameters']);
+        return [...found.values()];
+    }
+    group(where, list) {
+        const specs = list.map(({ param }) => {
+            const schema = this.model.deref(param.schema);
+            return {
+                name: param.name.toLowerCase(),
+                style: param.style ?? DEFAULT_STYLE[where],
+                explode: param.explode ?? false,
+                type: schema?.type,
+                properties: schema?.properties,
+            };
+        });
+        const properties = Object.fromEntries(list.filter((p) => p.param.schema).map(({ param, ref }) => [param.name.toLowerCase(), ref]));
+        const required = list.filter((p) => p.param.required).map((p) => p.param.name.toLowerCase());
+        return { specs, validate: this.compiler.object(properties, required) };
+    }
+    bodyContents(body) {
+        const raw = this.entry.operation.requestBody;
+        const base = raw.$ref ?? fragmentPointer(['paths', this.entry.path, this.entry.method, 'requestBody']);
+        return Object.entries(body.content ?? {}).map(([mediaType, media]) => ({
+            mediaType,
+            ref: media.schema ? extendPointer(base, 'content', mediaType, 'schema') : undefined,
+            schema: this.model.deref(media.schema),
+            encodings: Object.entries(media.encoding ?? {}).map(([property, e]) => ({
+                property,
+                style: e.style,
+                explode: e.explode ?? false,
+                allowReserved: e.allowReserved ?? false,
+            })),
+        }));
+    }
+}
+const SCALARS = new Set(['integer', 'number', 'boolean']);
+/** Whether '' is a valid value for a query parameter's schema (an empty form-style array is []). */
+function acceptsEmpty(schema) {
+    if (!schema || schema.type === 'array')
+        return true;
+    if (typeof schema.type === 'string' && SCALARS.has(schema.type))
+        return false;
+    if (Array.isArray(schema.enum) && !schema.enum.includes(''))
+        return false;
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
+        return false;
+    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(''))
+        return false;
+    return true;
+}
+/** Deserialises one parameter from its text, as its style says (form and simple: the styles the contract uses). */
+function deserialize(spec, target, form) {
+    const values = target[spec.name];
+    if (form) {
+        if (!(spec.type === 'object' && spec.explode) && !values)
+            return undefined;
+        if (spec.type === 'array')
+            return spec.explode ? (Array.isArray(values) ? values : [values]) : lastOf(values).split(',');
+        if (spec.type !== 'object')
+            return values;
+        if (!spec.explode)
+            return keyValueList(lastOf(values).split(','));
+        const known = spec.properties ?? {};
+        return Object.fromEntries(Object.entries(target).filter(([key]) => Object.hasOwn(known, key)));
+    }
+    if (values === undefined)
+        return undefined;
+    const text = lastOf(values);
+    if (spec.type === 'array')
+        return text === '' ? [] : text.split(',');
+    if (spec.type !== 'object')
+        return values;
+    if (!spec.explode)
+        return keyValueList(text.split(','));
+    return Object.fromEntries(text.split(',').map((pair) => pair.split('=')));
+}
+function lastOf(values) {
+    return Array.isArray(values) ? (values[values.length - 1] ?? '') : (values ?? '');
+}
+/** `a,1,b,2` -> `{ a: '1', b: '2' }` */
+function keyValueList(items) {
+    const out = {};
+    items.forEach((item, i) => {
+        if (i % 2 === 0)
+            out[item] = undefined;
+        else
+            out[items[i - 1]] = item;
+    });
+    return out;
+}
+/** Percent-decoded names and values (`+` is a space in a URL-encoded form); a value that does not decode stays as sent. */
+function decodeFields(raw, urlEncoded) {
+    const out = {};
+    for (const [key, value] of Object.entries(raw)) {
+        const name = decodeURIComponent(key);
+        try {
+            out[name] = decodeURIComponent(urlEncoded ? value.replaceAll('+', '%20') : value);
+        }
+        catch {
+            out[name] = value;
+        }
+    }
+    return out;
+}
+/** A form's fields as its schema's properties, each read as its encoding's style says (`samples[]` form-exploded into a list). */
+function formValues(content, fields) {
+    const properties = content.schema?.properties;
+    if (!properties)
+        return fields;
+    const out = {};
+    for (const [property, schema] of Object.entries(properties)) {
+        out[property] = fields[property];
+        const encoding = content.encodings.find((e) => e.property === property);
+        if (!encoding?.style || typeof schema !== 'object')
+            continue;
+        const spec = { name: property, style: encoding.style, explode: encoding.explode, type: schema.type, properties: schema.properties };
+        out[property] = deserialize(spec, fields, true);
+    }
+    return out;
+}

@@ -1,0 +1,94 @@
+import { headerMediaType, mediaMatches } from './media-type.js';
+import { extendPointer, fragmentPointer } from './pointer.js';
+/** The documented response key for a status, and where its schema lives. */
+export function documentedResponse(model, entry, status) {
+    const responses = entry.operation.responses;
+    const code = String(status);
+    const key = [code, `${code[0]}XX`, `${code[0]}xx`, 'default'].find((k) => responses[k]);
+    if (!key)
+        return undefined;
+    const ref = responses[key].$ref ?? fragmentPointer(['paths', entry.path, entry.method, 'responses', key]);
+    return { key, ref, response: model.deref(responses[key]) };
+}
+/**
+ * `relaxed`: the operation's entry in the shared leniency rule, if any. On a guessed operation only
+ * the rate-limit headers and the error envelope are judged: a status the guess does not document,
+ * and a success answer's content type and body, are unverified; an error status it does not
+ * document is judged against the operation's declared error responses.
+ */
+export function checkAnswer(validators, entry, answer, relaxed) {
+    const guess = relaxed?.kind === 'guess';
+    const documented = documentedResponse(validators.model, entry, answer.status);
+    if (!documented) {
+        const listed = Object.keys(entry.operation.responses);
+        const status = { kind: 'status', expected: `one of ${listed.join(', ')}`, got: String(answer.status) };
+        if (!guess)
+            return { findings: [status], unverified: [] };
+        if (answer.status < 400)
+            return { findings: [], unverified: [status] };
+        // The error envelope stays a fact: the answer must fit one of the declared error responses.
+        const tries = listed
+            .filter((key) => /^[45]/.test(key))
+            .map((key) => {
+            const response = documentedResponse(validators.model, entry, key.startsWith('5') ? 500 : Number(key));
+            return checkDocumented(validators, { ...response, key: `${key} (declared error responses)` }, answer);
+        });
+        const fits = tries.find((t) => !t.findings.length);
+        return { findings: fits || !tries.length ? [] : tries[0].findings, unverified: [status], body: fits?.body };
+    }
+    const checked = checkDocumented(validators, documented, answer);
+    if (!guess || answer.status >= 400)
+        return { ...checked, unverified: [] };
+    const unshown = (f) => f.kind === 'content-type' || f.kind === 'schema';
+    return { findings: checked.findings.filter((f) => !unshown(f)), unverified: checked.findings.filter(unshown), body: checked.body };
+}
+function headerFindings(model, { response, key }, answer) {
+    const findings = [];
+    for (const [name, node] of Object.entries(response.headers ?? {})) {
+        const header = model.deref(node);
+        const value = answer.header(name.toLowerCase());
+        if (value === undefined) {
+            if (header.required)
+                findings.push({ kind: 'header', expected: `header ${name} (required on ${key})`, got: 'absent' });
+            continue;
+        }
+        const text = value.trim();
+        if (header.schema?.type === 'integer' && !/^-?\d+$/.test(text))
+            findings.push({ kind: 'header', expected: `${name} an integer`, got: JSON.stringify(text) });
+    }
+    return findings;
+}
+function checkDocumented(validators, documented, answer) {
+    const findings = headerFindings(validators.model, documented, answer);
+    const { response, ref, key } = documented;
+    const content = response.content ?? {};
+    const declared = Object.keys(content);
+    if (!declared.length || !answer.hasBody)
+        return { findings };
+    const type = headerMediaType(answer.header('content-type'));
+    const media = declared.find((d) => mediaMatches(d, type));
+    if (!media) {
+        findings.push({ kind: 'content-type', expected: declared.join(' or '), got: type || 'none' });
+        return { findings };
+    }
+    if (!/json/.test(media))
+        return { findings };
+    let body;
+    const text = answer.text();
+    try {
+        body = JSON.parse(text);
+    }
+    catch {
+        findings.push({ kind: 'schema', expected: 'a JSON body', got: `unparseable: ${text.slice(0, 80)}` });
+        return { findings };
+    }
+    if (content[media].schema !== undefined) {
+        const validate = validators.schema(extendPointer(ref, 'content', media, 'schema'));
+        if (!validate(body)) {
+            const problems = (validate.errors ?? []).map((e) => ({ pointer: e.instancePath, keyword: e.keyword, message: e.message ?? '' }));
+            const got = validators.errorsText(validate, 'body');
+            findings.push({ kind: 'schema', expected: `a ${key} body valid against the contract`, got, problems });
+        }
+    }
+    return { findings, body };
+}

@@ -1,0 +1,38 @@
+/**
+ * Ajv's errors as violations, worded as the mock's answers have always been worded:
+ * "Request body property name must be string", "Request query parameter per_page must be <= 50".
+ */
+export function toViolations(errors, part, context = 'Request') {
+    return errors.map((error) => {
+        const params = error.params;
+        const allowed = Array.isArray(params.allowedValues) ? `: ${params.allowedValues.join(', ')}` : '';
+        const additional = 'additionalProperty' in params ? `; found '${params.additionalProperty}'` : '';
+        const unevaluated = 'unevaluatedProperty' in params ? `: '${params.unevaluatedProperty}'` : '';
+        const at = error.instancePath.split('/').filter((segment) => segment !== '');
+        const kind = at.length ? (part === 'body' ? 'property ' : 'parameter ') : '';
+        const where = `${context} ${part} ${kind}${at.join('.').trim()}${at.length ? ' ' : ''}`;
+        return {
+            path: [part, ...at],
+            code: error.keyword || '',
+            message: `${where}${error.message || ''}${allowed}${additional}${unevaluated}`,
+            severity: 0,
+        };
+    });
+}
+/**
+ * A request's violations as the API's 422 `errors` map: the key is the offending field (body
+ * property, query or path parameter, header; a missing one is keyed by its own name), the
+ * messages are the violations' own.
+ */
+export function requestErrorsMap(violations) {
+    const errors = {};
+    for (const violation of violations) {
+        const [where, ...rest] = violation.path ?? [];
+        // "must have required property 'name'" sits on the parent; key it by the missing field.
+        const missing = /required property '([^']+)'/.exec(violation.message)?.[1];
+        const field = [...rest, ...(missing ? [missing] : [])].join('.') || where || 'request';
+        errors[field] ??= [];
+        errors[field].push(violation.message);
+    }
+    return errors;
+}

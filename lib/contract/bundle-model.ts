@@ -1,0 +1,263 @@
+// The model of a bundled contract (internal `$ref`s only) that was checked when it was built: the
+// operations in document order, `$ref` resolution, JSON pointers and the typed vendor extensions.
+// It imports nothing of Node, so a browser can build it from the bundle as data (the client's
+// validate entry does); ContractModel (model.ts) is this plus the check of every vendor extension
+// against its schema and loading from a file, what everything in the repository reads through.
+import type {
+  XChangelog,
+  XErrorCatalogue,
+  XLimits,
+  XRateLimit,
+  XRenderPreconditions,
+  XStateMachine,
+  XToolServer,
+} from '../../generated/extensions.js';
+import {
+  HTTP_METHODS,
+  type Document,
+  type Example,
+  type HttpMethod,
+  type JsonValue,
+  type MaybeRef,
+  type Operation,
+  type Reference,
+  type Response,
+  type Server,
+} from './openapi.js';
+import { parsePointer, readPointer, toPointer } from './pointer.js';
+import { basePathOf } from './templates.js';
+
+export type Transition = XStateMachine['transitions'][number];
+export type Precondition = XRenderPreconditions[number];
+export type ErrorCatalogueEntry = XErrorCatalogue[number];
+export type ToolServerTool = XToolServer['tools'][number];
+
+/** One operation of the document. */
+export interface OperationEntry {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  /** `POST /faceless/{faceless}/render` */
+  label: string;
+  /** JSON pointer of the operation object, e.g. `/paths/~1me/get`. */
+  pointer: string;
+  operation: Operation;
+}
+
+/** A state machine with the name of the status schema that carries it. */
+export interface StateMachineEntry extends XStateMachine {
+  name: string;
+}
+
+export interface ServerEntry {
+  description: string;
+  /** The URL with every variable at its default. */
+  url: string;
+  /** The URL as written, with `{variables}`. */
+  template: string;
+  server: Server;
+}
+
+export class ContractError extends Error {
+  override name = 'ContractError';
+}
+
+function isHttpMethod(key: string): key is HttpMethod {
+  return (HTTP_METHODS as readonly string[]).includes(key);
+}
+
+export function isReference(node: unknown): node is Reference {
+  return node !== null && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string';
+}
+
+/** The model built for each document object (either class), so a document is modelled once. */
+const byDoc = new WeakMap<object, BundleModel>();
+
+export class BundleModel {
+  readonly doc: Document;
+  readonly #operations: OperationEntry[] = [];
+  readonly #byId = new Map<string, OperationEntry>();
+
+  /**
+   * Checks `doc`'s shape and builds the model; throws ContractError on anything it does not
+   * understand. `checkDocument` runs first on an OpenAPI 3.1 document with paths (ContractModel's
+   * extension check).
+   */
+  constructor(doc: unknown, checkDocument?: (doc: object) => void) {
+    if (!doc || typeof doc !== 'object') throw new ContractError('the contract is not a JSON object');
+    const candidate = doc as Partial<Document>;
+    if (typeof candidate.openapi !== 'string' || !candidate.openapi.startsWith('3.1.')) {
+      throw new ContractError(`expected an OpenAPI 3.1 document, got openapi: ${JSON.stringify(candidate.openapi)}`);
+    }
+    if (!candidate.paths || typeof candidate.paths !== 'object') throw new ContractError('the contract has no paths');
+    checkDocument?.(doc);
+    this.doc = doc as Document;
+    for (const [path, item] of Object.entries(this.doc.paths)) {
+      // Methods in the order the path item lists them (the order the reference docs show).
+      for (const method of Object.keys(item).filter(isHttpMethod)) {
+        const operation = item[method];
+        if (!operation) continue;
+        const id = operation.operationId;
+        if (!id) throw new ContractError(`${method.toUpperCase()} ${path} has no operationId`);
+        if (this.#byId.has(id)) throw new ContractError(`operationId ${id} is used twice`);
+        const entry: OperationEntry = {
+          id,
+          method,
+          path,
+          label: `${method.toUpperCase()} ${path}`,
+          pointer: toPointer(['paths', path, method]),
+          operation,
+        };
+        this.#operations.push(entry);
+        this.#byId.set(id, entry);
+      }
+    }
+    byDoc.set(this.doc, this);
+  }
+
+  /** The model of a parsed document, built once per document object (later edits to it stay visible). */
+  static of(doc: object): BundleModel {
+    if (doc instanceof BundleModel) return doc;
+    return byDoc.get(doc) ?? new BundleModel(doc);
+  }
+
+  /** The model already built for a document object, if any. */
+  protected static known(doc: object): BundleModel | undefined {
+    return byDoc.get(doc);
+  }
+
+  /** Every operation, in document order (paths in order, then methods in the path item's order). */
+  operations(): readonly OperationEntry[] {
+    return this.#operations;
+  }
+
+  /** The operation with this id; throws when there is none. */
+  operation(id: string): OperationEntry {
+    const entry = this.#byId.get(id);
+    if (!entry) throw new ContractError(`operation ${id} is not in the contract`);
+    return entry;
+  }
+
+  hasOperation(id: string): boolean {
+    return this.#byId.has(id);
+  }
+
+  /** The value at a JSON pointer (`/components/schemas/X` or `#/components/schemas/X`), or undefined. */
+  pointer(ptr: string): unknown {
+    return readPointer(this.doc, ptr);
+  }
+
+  /**
+   * Follows internal `$ref`s until a non-reference is reached. Throws on an external or
+   * unresolvable reference and on a cycle.
+   */
+  deref<T extends object>(node: MaybeRef<T>): T;
+  deref<T extends object>(node: MaybeRef<T> | undefined): T | undefined;
+  deref<T extends object>(node: MaybeRef<T> | undefined): T | undefined {
+    let current: unknown = node;
+    const seen = new Set<string>();
+    while (isReference(current)) {
+      const ref = current.$ref;
+      if (!ref.startsWith('#'))
+        throw new ContractError(`external reference ${ref}: the model reads the bundle, whose references are internal`);
+      if (seen.has(ref)) throw new ContractError(`reference cycle at ${ref}`);
+      seen.add(ref);
+      current = readPointer(this.doc, parsePointer(ref));
+      if (current === undefined) throw new ContractError(`unresolved reference ${ref}`);
+    }
+    return current as T | undefined;
+  }
+
+  /** The operation's success response: the first 2xx (or 2XX) key. */
+  successResponse(entry: OperationEntry): { code: string; response: Response } {
+    const found = Object.entries(entry.operation.responses).find(([code]) => code.startsWith('2'));
+    if (!found) throw new ContractError(`${entry.id} has no success response`);
+    return { code: found[0], response: this.deref(found[1]) };
+  }
+
+  /** A response of the operation by status key, dereferenced; undefined when it is not documented. */
+  response(entry: OperationEntry, code: string): Response | undefined {
+    return this.deref(entry.operation.responses[code]);
+  }
+
+  /** The named example values of a response (default: the success response), by example name. */
+  examples(entry: OperationEntry, code?: string): Record<string, JsonValue | undefined> {
+    const response = code ? this.response(entry, code) : this.successResponse(entry).response;
+    const out: Record<string, JsonValue | undefined> = {};
+    for (const [name, example] of Object.entries(response?.content?.['application/json']?.examples ?? {})) {
+      out[name] = this.deref<Example>(example).value;
+    }
+    return out;
+  }
+
+  /** Every `x-state-machine`, with the name of the component schema that carries it. */
+  stateMachines(): StateMachineEntry[] {
+    return Object.entries(this.doc.components?.schemas ?? {}).flatMap(([name, schema]) =>
+      schema['x-state-machine'] ? [{ name, ...schema['x-state-machine'] }] : [],
+    );
+  }
+
+  stateMachine(name: string): StateMachineEntry {
+    const found = this.stateMachines().find((m) => m.name === name);
+    if (!found) throw new ContractError(`no x-state-machine on schema ${name}`);
+    return found;
+  }
+
+  /** The error catalogue (`x-error-catalogue`), from whichever schema carries it. */
+  errorCatalogue(): XErrorCatalogue {
+    return Object.values(this.doc.components?.schemas ?? {}).flatMap((schema) => schema['x-error-catalogue'] ?? []);
+  }
+
+  /** `info.x-limits`: every numeric limit the source states. */
+  limits(): XLimits {
+    const limits = this.doc.info['x-limits'];
+    if (!limits) throw new ContractError('the contract states no limits (info.x-limits)');
+    return limits;
+  }
+
+  /** `info.x-rate-limit`: the default request rate limit. */
+  rateLimit(): XRateLimit {
+    const limit = this.doc.info['x-rate-limit'];
+    if (!limit) throw new ContractError('the contract states no rate limit (info.x-rate-limit)');
+    return limit;
+  }
+
+  changelog(): XChangelog {
+    return this.doc.info['x-changelog'] ?? [];
+  }
+
+  toolServer(): XToolServer | undefined {
+    return this.doc['x-tool-server'];
+  }
+
+  /** The servers, each with its URL at the variables' defaults. */
+  servers(): ServerEntry[] {
+    return (this.doc.servers ?? []).map((server) => ({
+      description: server.description ?? server.url,
+      url: server.url.replace(/\{(\w+)\}/g, (whole, name: string) => server.variables?.[name]?.default ?? whole),
+      template: server.url,
+      server,
+    }));
+  }
+
+  /** The path every contract path is served under: the one URL path all servers share (`/v2`). */
+  basePath(): string {
+    const paths = new Set((this.doc.servers ?? []).map((server) => basePathOf(server.url)));
+    if (paths.size > 1) throw new ContractError(`the servers disagree on the base path: ${[...paths].join(', ')}`);
+    return [...paths][0] ?? '';
+  }
+
+  /** The server whose description is `description` (case-insensitive); throws when there is none. */
+  server(description: string): ServerEntry {
+    const found = this.servers().find((s) => s.description.toLowerCase() === description.toLowerCase());
+    if (!found) throw new ContractError(`the contract has no server described as "${description}"`);
+    return found;
+  }
+
+  /** Tag names in the contract's order, then any tag an operation uses that the list lacks. */
+  tagOrder(): string[] {
+    const names = (this.doc.tags ?? []).map((t) => t.name);
+    for (const { operation } of this.#operations) for (const t of operation.tags ?? []) if (!names.includes(t)) names.push(t);
+    return names;
+  }
+}
