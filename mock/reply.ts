@@ -1,0 +1,65 @@
+// What the core reads and what it sends back, and how an answer becomes a reply: the shapes both
+// adapters (mock/server.ts, mock/msw.ts) and the parts of the core (the API, the control plane's
+// gate) share.
+import type { Answer } from './errors.js';
+import { redactToken } from './control/journal.js';
+
+/** A request as the core reads it: header names in lower case, the body as bytes or text. */
+export interface CoreRequest {
+  method: string;
+  /** The request target as sent: `/v2/me?x=1` (an absolute URL works too). */
+  url: string;
+  headers: Record<string, string | undefined>;
+  /**
+   * The raw body (already within MOCK_MAX_BODY_BYTES: the adapter enforces it while reading). Bytes
+   * are decoded strictly as UTF-8, so invalid UTF-8 in JSON is refused rather than silently changed;
+   * a string is taken as it is.
+   */
+  body: string | Uint8Array;
+  /**
+   * The request came over a socket (the Node server): its Host header is then what a browser put
+   * there, and /__mock, the console and the docs answer only to loopback names and MOCK_ALLOWED_HOSTS.
+   * In process (MSW, the control client) nothing reaches the network, so there is no Host to check.
+   */
+  socket?: boolean;
+  /** The absolute base URL links in answers use (`http://127.0.0.1:4010/v2`): the mock's own, never the request's Host. */
+  baseUrl?: string;
+}
+
+/** The core's reply: a status, headers, and the body text (empty for none). */
+export interface CoreReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Headers and body of an answer: CORS on every API answer, so a browser app on another origin can
+ * read bodies and rate headers; the control plane passes cors=false for origins it does not trust. */
+export function finish(request: CoreRequest, answer: Answer, rateHeaders: Record<string, string | number>, cors = true): CoreReply {
+  const headers: Record<string, string> = { Vary: 'Origin' };
+  const method = request.method.toUpperCase();
+  if (cors) {
+    headers['Access-Control-Allow-Origin'] = request.headers.origin ?? '*';
+    headers['Access-Control-Expose-Headers'] = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
+    for (const [name, value] of Object.entries(rateHeaders)) headers[name] = String(value);
+    if (method === 'OPTIONS' && request.headers.origin && request.headers['access-control-request-method']) {
+      headers['Access-Control-Allow-Methods'] = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+      headers['Access-Control-Allow-Headers'] = request.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer';
+      headers['Access-Control-Max-Age'] = '600';
+      return { status: 204, headers, body: '' };
+    }
+  }
+  for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name] = String(value);
+  const type = Object.keys(headers).find((name) => name.toLowerCase() === 'content-type');
+  if (!type) headers['Content-Type'] = 'application/json';
+  const html = String(headers[type ?? 'Content-Type']).startsWith('text/html');
+  const body = answer.body === undefined ? '' : html ? String(answer.body) : JSON.stringify(answer.body);
+  return { status: answer.status, headers, body };
+}
+
+/** How the request log names a token: mock tokens by name, others shortened. */
+export function describeToken(token: string | undefined): string {
+  const shown = redactToken(token);
+  if (!shown) return '(no token)';
+  return token!.startsWith('mock-') ? shown : `token ${shown}`;
+}

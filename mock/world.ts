@@ -1,0 +1,69 @@
+// The mock's world, assembled once per core: the contract's engine (Prism), the stateful API
+// (accounts, jobs, machines, resources), the rate limiter, the control plane (clock, faults,
+// journal) and the request pipeline over all of them.
+import type { Contract } from './contract.js';
+import type { MockConfig } from './config.js';
+import { priceList } from './costs.js';
+import { Errors } from './errors.js';
+import { createPrism } from './prism.js';
+import { RateLimiter } from './rate-limit.js';
+import { StatefulApi } from './state/api.js';
+import { Machines } from './state/machines.js';
+import { Resources } from './state/resources.js';
+import { Store } from './state/store.js';
+import { Clock } from './control/clock.js';
+import { Faults } from './control/faults.js';
+import { Journal } from './control/journal.js';
+import { ControlPlane } from './control/plane.js';
+import { pipeline } from './pipeline/index.js';
+import { DocsRoute } from './docs/route.js';
+
+export interface World {
+  errors: Errors;
+  store: Store;
+  limiter: RateLimiter;
+  clock: Clock;
+  journal: Journal;
+  plane: ControlPlane;
+  /** The API's request pipeline (mock/pipeline/). */
+  route: ReturnType<typeof pipeline>;
+  /** The reference docs with "Try it" panels (mock/docs/): outside the API, like the control plane. */
+  docs: DocsRoute;
+}
+
+export async function assembleWorld(contract: Contract, config: MockConfig, scenario?: { text: string; source: string }): Promise<World> {
+  // Prism rewrites the document it is given (it resolves references in place): give it a copy.
+  const prism = await createPrism(structuredClone(contract.doc));
+  const errors = new Errors(contract);
+  const machines = new Machines(contract, config.stepMs);
+  const resources = new Resources(contract, machines);
+  // A paid account starts with the balance of the contract's profile example.
+  const startingCredits = Object.values(contract.examples(contract.op('getMe')))[0]?.data?.credits?.remaining;
+  const store = new Store((kind) => (kind === 'broke' ? 0 : startingCredits), config.maxAccounts, config.maxStateBytes);
+  const api = new StatefulApi(contract, machines, resources, priceList(contract), errors, {
+    includeAllowlist: config.includeAllowlist,
+    maxResources: config.maxResources,
+    socialHosts: config.socialHosts,
+  });
+  const limiter = new RateLimiter(config.advertisedLimit, config.rateLimit, config.maxAccounts);
+  // The control plane (/__mock): the clock every job reads, faults, the journal.
+  const clock = new Clock(config.clockMode);
+  const faults = new Faults();
+  const journal = new Journal();
+  const plane = new ControlPlane({
+    contract,
+    errors,
+    store,
+    api,
+    machines,
+    resources,
+    clock,
+    faults,
+    journal,
+    limiter,
+    controlToken: config.controlToken,
+  });
+  if (scenario) plane.loadAtStart(scenario.text, scenario.source);
+  const route = pipeline({ contract, config, prism, errors, faults, store, api, clock });
+  return { errors, store, limiter, clock, journal, plane, route, docs: new DocsRoute(contract, config.basePath) };
+}
