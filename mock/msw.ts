@@ -6,6 +6,7 @@ import { http } from 'msw';
 import { createMockControl, type MockControl } from '../client/mock-control.js';
 import { CONTROL_PREFIX } from './control/plane.js';
 import { createMockCore } from './core.js';
+import { dynamicExamplesReady } from './dynamic-examples.js';
 import { envOf, scenarioOf, type MockOptions } from './options.js';
 
 export interface MockHandlerOptions extends MockOptions {
@@ -32,6 +33,7 @@ export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
   const prefix = /^[a-z][a-z0-9+.-]*:/i.test(options.baseUrl) ? base.origin : '';
   const api = async ({ request }: { request: Request }) => {
     const core = await ready;
+    await dynamicExamplesReady(request);
     const url = new URL(request.url);
     // The API under the caller's base path is the mock's base path (the contract's /v2).
     return core.fetch(request, `${core.config.basePath}${url.pathname.slice(basePath.length)}${url.search}`);

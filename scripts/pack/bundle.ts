@@ -4,7 +4,7 @@
 //   path from dist/ (the package keeps the repository's paths for the files it ships);
 // - for browsers, `node:fs` and friends become small stand-ins: the files the code reads are
 //   inlined, keyed by those same paths.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ROOT } from '../lib/project.js';
@@ -159,6 +159,37 @@ function trimDependencies(): esbuild.Plugin {
   };
 }
 
+/**
+ * The browser build's own stand-ins: a source `x.ts` with a sibling `x.browser.ts` is replaced by
+ * it, and Prism's example generator gets json-schema-faker and faker through a slot
+ * (mock/browser/generator-slot.ts) that loads them as a separate chunk on the first dynamic example.
+ */
+function browserSources(): esbuild.Plugin {
+  const slot = path.join(ROOT, 'mock', 'browser', 'generator-slot.ts');
+  const chunk = path.join(ROOT, 'mock', 'browser', 'generator.ts');
+  const prismFile = path.join(ROOT, 'node_modules', '@stoplight', 'prism-http', 'dist', 'mocker', 'generator', 'JSONSchema.js');
+  const prismGenerator = /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]mocker[\\/]generator[\\/]JSONSchema\.js$/;
+  return {
+    name: 'browser-sources',
+    setup(build) {
+      build.onResolve({ filter: /^\.{1,2}\/.*\.js$/ }, (args) => {
+        if (args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const browser = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.browser.ts'));
+        return existsSync(browser) ? { path: browser } : undefined;
+      });
+      build.onResolve({ filter: /^(json-schema-faker|@faker-js\/faker)$/ }, (args) =>
+        prismGenerator.test(args.importer) ? { path: slot } : undefined,
+      );
+      // The chunk takes json-schema-faker's file that Prism's own require() would (its CommonJS build).
+      build.onResolve({ filter: /^json-schema-faker$/ }, async (args) => {
+        if (args.importer !== chunk) return undefined;
+        const found = await build.resolve(args.path, { kind: 'require-call', resolveDir: path.dirname(prismFile), pluginData: 'real' });
+        return { path: found.path };
+      });
+    },
+  };
+}
+
 export interface BundleOptions {
   entries: Record<string, string>;
   outdir: string;
@@ -186,9 +217,11 @@ export async function bundle(options: BundleOptions): Promise<esbuild.Metafile> 
     external: options.external,
     // ESM builds first: some packages' CommonJS "main" is a UMD file whose requires no bundler can follow (jsonc-parser).
     mainFields: browser ? ['browser', 'module', 'main'] : ['module', 'main'],
-    plugins: [trimDependencies(), ...(browser ? [fileUrls(true), browserShims(options.browser!.inline)] : [fileUrls(false)])],
-    // Node entries share one copy of the engine; a browser build is one file.
-    splitting: !browser,
+    plugins: browser
+      ? [browserSources(), trimDependencies(), fileUrls(true), browserShims(options.browser!.inline)]
+      : [trimDependencies(), fileUrls(false)],
+    // Node entries share one copy of the engine; the browser build's lazily loaded parts are chunks.
+    splitting: true,
     // Chunks beside the entries: the rewritten file URLs count one folder up from dist/.
     chunkNames: 'chunk-[hash]',
     define: { __MOCK_COMMAND__: JSON.stringify('./video-api-mock.js'), ...(browser ? { 'process.env.NODE_ENV': '"production"' } : {}) },

@@ -1,0 +1,4 @@
+// The chunk loadGenerator() (mock/browser/generator-slot.ts) imports on the first dynamic example:
+// json-schema-faker and faker (English only: scripts/pack/bundle.ts trims its locales).
+export { faker } from '@faker-js/faker';
+export { JSONSchemaFaker } from 'json-schema-faker';
