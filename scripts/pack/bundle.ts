@@ -140,6 +140,10 @@ function browserShims(inlined: string[]): esbuild.Plugin {
   };
 }
 
+/** A CommonJS module whose every export throws if called: for a dependency no code path of ours reaches. */
+const leftOut = (name: string) =>
+  `module.exports = new Proxy({}, { get: (_t, prop) => function () { throw new Error('${name} ' + String(prop) + ' is left out of this build'); } });`;
+
 /**
  * Smaller bundles, same behaviour: Prism's generator takes faker with every locale (4 MB) where it
  * uses English only, and the $ref reader's Postman-collection importer (1.4 MB) is never fed one.
@@ -156,8 +160,7 @@ function trimDependencies(): esbuild.Plugin {
         loader: 'js',
       }));
       build.onLoad({ filter: /^postman-collection$/, namespace: 'trimmed' }, () => ({
-        contents:
-          "module.exports = new Proxy({}, { get: (_t, name) => function () { throw new Error('postman-collection ' + String(name) + ' is left out of this build'); } });",
+        contents: leftOut('postman-collection'),
         loader: 'js',
       }));
     },
@@ -185,6 +188,22 @@ function browserSources(): esbuild.Plugin {
       build.onResolve({ filter: /^(json-schema-faker|@faker-js\/faker)$/ }, (args) =>
         prismGenerator.test(args.importer) ? { path: slot } : undefined,
       );
+      // http-spec's ids: the one hash it uses, without fnv-plus's big-number library.
+      build.onResolve({ filter: /^fnv-plus$/ }, () => ({ path: path.join(ROOT, 'mock', 'browser', 'fnv52.ts') }));
+      // The $ref reader's YAML parser: only for referenced files, and the engine hands it a parsed document.
+      build.onResolve({ filter: /^@stoplight\/yaml$/ }, () => ({ path: 'stoplight-yaml', namespace: 'trimmed' }));
+      build.onLoad({ filter: /^stoplight-yaml$/, namespace: 'trimmed' }, () => ({ contents: leftOut('@stoplight/yaml'), loader: 'js' }));
+      // Prism's Prefer reader takes two names from prism-http's root, which also loads its forwarder
+      // and HTTP agents: it gets the two files of the root that define them.
+      build.onResolve({ filter: /^@stoplight\/prism-http$/ }, (args) =>
+        /getHttpConfigFromRequest\.js$/.test(args.importer) ? { path: 'prism-http-errors', namespace: 'trimmed' } : undefined,
+      );
+      build.onLoad({ filter: /^prism-http-errors$/, namespace: 'trimmed' }, () => ({
+        contents:
+          "module.exports = { ...require('@stoplight/prism-http/dist/types.js'), ...require('@stoplight/prism-http/dist/mocker/errors.js') };",
+        resolveDir: ROOT,
+        loader: 'js',
+      }));
       // The chunk takes json-schema-faker's file that Prism's own require() would (its CommonJS build).
       build.onResolve({ filter: /^json-schema-faker$/ }, async (args) => {
         if (args.importer !== chunk) return undefined;
