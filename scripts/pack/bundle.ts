@@ -193,6 +193,10 @@ function browserSources(): esbuild.Plugin {
       // The $ref reader's YAML parser: only for referenced files, and the engine hands it a parsed document.
       build.onResolve({ filter: /^@stoplight\/yaml$/ }, () => ({ path: 'stoplight-yaml', namespace: 'trimmed' }));
       build.onLoad({ filter: /^stoplight-yaml$/, namespace: 'trimmed' }, () => ({ contents: leftOut('@stoplight/yaml'), loader: 'js' }));
+      // mime-db (130 KB) serves accepts' and type-is' lookups of a bare extension ("json"); Prism hands
+      // them full media types only (its own, and the contract's, which lint holds to type/subtype).
+      build.onResolve({ filter: /^mime-types$/ }, () => ({ path: 'mime-types', namespace: 'trimmed' }));
+      build.onLoad({ filter: /^mime-types$/, namespace: 'trimmed' }, () => ({ contents: leftOut('mime-types'), loader: 'js' }));
       // Prism's Prefer reader takes two names from prism-http's root, which also loads its forwarder
       // and HTTP agents: it gets the two files of the root that define them.
       build.onResolve({ filter: /^@stoplight\/prism-http$/ }, (args) =>
