@@ -197,6 +197,26 @@ function browserSources(): esbuild.Plugin {
       // them full media types only (its own, and the contract's, which lint holds to type/subtype).
       build.onResolve({ filter: /^mime-types$/ }, () => ({ path: 'mime-types', namespace: 'trimmed' }));
       build.onLoad({ filter: /^mime-types$/, namespace: 'trimmed' }, () => ({ contents: leftOut('mime-types'), loader: 'js' }));
+      // One copy of fp-ts: its ESM build (es6/, what `fp-ts/Either` gives with the ESM-first fields),
+      // also for the modules that ask for its CommonJS build by name (`fp-ts/lib/Either`).
+      build.onResolve({ filter: /^fp-ts\/lib\/[A-Za-z]+(\.js)?$/ }, (args) =>
+        build.resolve(args.path.replace(/^fp-ts\/lib\//, 'fp-ts/es6/'), { kind: args.kind, resolveDir: args.resolveDir }),
+      );
+      // Prism colours its log lines with chalk, and its logger here says nothing: plain text, as chalk
+      // gives in a browser, without chalk's colour tables.
+      build.onResolve({ filter: /^chalk$/ }, () => ({ path: 'chalk', namespace: 'trimmed' }));
+      build.onLoad({ filter: /^chalk$/, namespace: 'trimmed' }, () => ({
+        contents:
+          "const plain = new Proxy(function (...text) { return text.join(' '); }, { get: (target, name) => (name in target ? target[name] : plain) }); module.exports = plain;",
+        loader: 'js',
+      }));
+      // The $ref reader's HTTP resolver (external references; the document has none) and http-spec's
+      // OpenAPI 2 and Postman readers (the contract is OpenAPI 3.1).
+      build.onResolve({ filter: /^(isomorphic-fetch|@stoplight\/http-spec\/(oas2|postman)\/operation)$/ }, (args) => ({
+        path: args.path,
+        namespace: 'left-out',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: leftOut(args.path), loader: 'js' }));
       // Prism's Prefer reader takes two names from prism-http's root, which also loads its forwarder
       // and HTTP agents: it gets the two files of the root that define them.
       build.onResolve({ filter: /^@stoplight\/prism-http$/ }, (args) =>
