@@ -3,7 +3,8 @@
 // `Prefer: dynamic=true`. Prism's module configures the generator when it loads (`extend`,
 // `option`); those calls are kept and replayed in order on the real generator once
 // loadGenerator() has brought it in (a separate chunk, mock/browser/generator.ts).
-// generate() is only reached by a dynamic example, and the MSW adapter loads the generator first.
+// generate() is only reached by a dynamic example, and the MSW adapter loads the generator first
+// (mock/on-demand.browser.ts).
 
 type Call = { method: 'extend' | 'option'; args: unknown[] };
 

@@ -170,11 +170,14 @@ function trimDependencies(): esbuild.Plugin {
 /**
  * The browser build's own stand-ins: a source `x.ts` with a sibling `x.browser.ts` is replaced by
  * it, and Prism's example generator gets json-schema-faker and faker through a slot
- * (mock/browser/generator-slot.ts) that loads them as a separate chunk on the first dynamic example.
+ * (mock/browser/generator-slot.ts) that loads them as a separate chunk on the first dynamic example;
+ * the scenario reader gets `yaml` through another (mock/browser/yaml-slot.ts).
  */
 function browserSources(): esbuild.Plugin {
   const slot = path.join(ROOT, 'mock', 'browser', 'generator-slot.ts');
   const chunk = path.join(ROOT, 'mock', 'browser', 'generator.ts');
+  const yamlSlot = path.join(ROOT, 'mock', 'browser', 'yaml-slot.ts');
+  const scenarioReader = path.join(ROOT, 'mock', 'control', 'scenario.ts');
   const prismFile = path.join(ROOT, 'node_modules', '@stoplight', 'prism-http', 'dist', 'mocker', 'generator', 'JSONSchema.js');
   const prismGenerator = /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]mocker[\\/]generator[\\/]JSONSchema\.js$/;
   return {
@@ -188,6 +191,7 @@ function browserSources(): esbuild.Plugin {
       build.onResolve({ filter: /^(json-schema-faker|@faker-js\/faker)$/ }, (args) =>
         prismGenerator.test(args.importer) ? { path: slot } : undefined,
       );
+      build.onResolve({ filter: /^yaml$/ }, (args) => (args.importer === scenarioReader ? { path: yamlSlot } : undefined));
       // http-spec's ids: the one hash it uses, without fnv-plus's big-number library.
       build.onResolve({ filter: /^fnv-plus$/ }, () => ({ path: path.join(ROOT, 'mock', 'browser', 'fnv52.ts') }));
       // The $ref reader's YAML parser: only for referenced files, and the engine hands it a parsed document.
