@@ -242,6 +242,55 @@ function browserSources(): esbuild.Plugin {
   };
 }
 
+/**
+ * The lodash functions a module uses, when it uses lodash only as `binding.name` (CommonJS) or
+ * `import { name } from 'lodash'`; otherwise undefined (the module then gets all of lodash).
+ */
+export function lodashNames(source: string): string[] | undefined {
+  const named = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lodash['"]/g)];
+  const required = [...source.matchAll(/\b(?:const|var|let)\s+([\w$]+)\s*=\s*require\(\s*['"]lodash['"]\s*\)/g)];
+  const mentions = (source.match(/['"]lodash['"]/g) ?? []).length;
+  if (named.length + required.length !== mentions) return undefined;
+  const names = new Set(
+    named.flatMap((m) =>
+      m[1]
+        .split(',')
+        .map((part) => part.trim().split(/\s+as\s+/)[0])
+        .filter(Boolean),
+    ),
+  );
+  for (const [, binding] of required) {
+    const uses = [...source.matchAll(new RegExp(`(?<![\\w$.])${binding.replace(/\$/g, '\\$')}(?![\\w$])(\\.[\\w$]+)?`, 'g'))];
+    // The declaration, then member reads only.
+    if (uses.slice(1).some((use) => use[1] === undefined)) return undefined;
+    for (const use of uses.slice(1)) names.add(use[1].slice(1));
+  }
+  return [...names].every((name) => /^[A-Za-z]+$/.test(name)) ? [...names].sort() : undefined;
+}
+
+/**
+ * Whole lodash (190 KB minified) for the few functions its users call: each module that requires
+ * 'lodash' gets an object of just the functions it uses, from lodash's own one-function files
+ * (the same package, the same code).
+ */
+function pickedLodash(): esbuild.Plugin {
+  return {
+    name: 'picked-lodash',
+    setup(build) {
+      build.onResolve({ filter: /^lodash$/ }, (args) => {
+        if (!args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const names = lodashNames(readFileSync(args.importer, 'utf8'));
+        return names ? { path: args.importer, namespace: 'lodash-picked', pluginData: names } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'lodash-picked' }, (args) => ({
+        contents: `module.exports = { ${(args.pluginData as string[]).map((name) => `${name}: require('lodash/${name}.js')`).join(', ')} };`,
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 export interface BundleOptions {
   entries: Record<string, string>;
   outdir: string;
@@ -270,7 +319,7 @@ export async function bundle(options: BundleOptions): Promise<esbuild.Metafile> 
     // ESM builds first: some packages' CommonJS "main" is a UMD file whose requires no bundler can follow (jsonc-parser).
     mainFields: browser ? ['browser', 'module', 'main'] : ['module', 'main'],
     plugins: browser
-      ? [browserSources(), trimDependencies(), fileUrls(true), browserShims(options.browser!.inline)]
+      ? [browserSources(), pickedLodash(), trimDependencies(), fileUrls(true), browserShims(options.browser!.inline)]
       : [trimDependencies(), fileUrls(false)],
     // Node entries share one copy of the engine; the browser build's lazily loaded parts are chunks.
     splitting: true,
