@@ -214,9 +214,11 @@ function browserSources(): esbuild.Plugin {
           "const plain = new Proxy(function (...text) { return text.join(' '); }, { get: (target, name) => (name in target ? target[name] : plain) }); module.exports = plain;",
         loader: 'js',
       }));
-      // The $ref reader's HTTP resolver (external references; the document has none) and http-spec's
-      // OpenAPI 2 and Postman readers (the contract is OpenAPI 3.1).
-      build.onResolve({ filter: /^(isomorphic-fetch|@stoplight\/http-spec\/(oas2|postman)\/operation)$/ }, (args) => ({
+      // The $ref reader's HTTP resolver (external references; the document has none), http-spec's
+      // OpenAPI 2 and Postman readers (the contract is OpenAPI 3.1), and the proxy agents of Prism's
+      // forwarder (loaded with its logger; the mock never forwards).
+      const unused = /^(isomorphic-fetch|@stoplight\/http-spec\/(oas2|postman)\/operation|https?-proxy-agent)$/;
+      build.onResolve({ filter: unused }, (args) => ({
         path: args.path,
         namespace: 'left-out',
       }));
@@ -243,13 +245,14 @@ function browserSources(): esbuild.Plugin {
 }
 
 /**
- * The lodash functions a module uses, when it uses lodash only as `binding.name` (CommonJS) or
- * `import { name } from 'lodash'`; otherwise undefined (the module then gets all of lodash).
+ * The functions a module uses of `lodash` or `lodash/fp` (`module`), when it uses it only as
+ * `binding.name` (CommonJS) or `import { name } from '…'`; otherwise undefined (it then gets all).
  */
-export function lodashNames(source: string): string[] | undefined {
-  const named = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lodash['"]/g)];
-  const required = [...source.matchAll(/\b(?:const|var|let)\s+([\w$]+)\s*=\s*require\(\s*['"]lodash['"]\s*\)/g)];
-  const mentions = (source.match(/['"]lodash['"]/g) ?? []).length;
+export function lodashNames(source: string, module = 'lodash'): string[] | undefined {
+  const quoted = `['"]${module.replace('/', '\\/')}['"]`;
+  const named = [...source.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))];
+  const required = [...source.matchAll(new RegExp(`\\b(?:const|var|let)\\s+([\\w$]+)\\s*=\\s*require\\(\\s*${quoted}\\s*\\)`, 'g'))];
+  const mentions = (source.match(new RegExp(quoted, 'g')) ?? []).length;
   if (named.length + required.length !== mentions) return undefined;
   const names = new Set(
     named.flatMap((m) =>
@@ -269,24 +272,28 @@ export function lodashNames(source: string): string[] | undefined {
 }
 
 /**
- * Whole lodash (190 KB minified) for the few functions its users call: each module that requires
- * 'lodash' gets an object of just the functions it uses, from lodash's own one-function files
- * (the same package, the same code).
+ * Whole lodash (190 KB minified, and `lodash/fp` another full copy) for the few functions its users
+ * call: each module that requires 'lodash' or 'lodash/fp' gets an object of just the functions it
+ * uses, from lodash's own one-function files (the same package, the same code).
  */
 function pickedLodash(): esbuild.Plugin {
   return {
     name: 'picked-lodash',
     setup(build) {
-      build.onResolve({ filter: /^lodash$/ }, (args) => {
+      build.onResolve({ filter: /^lodash(\/fp)?$/ }, (args) => {
         if (!args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-        const names = lodashNames(readFileSync(args.importer, 'utf8'));
-        return names ? { path: args.importer, namespace: 'lodash-picked', pluginData: names } : undefined;
+        const names = lodashNames(readFileSync(args.importer, 'utf8'), args.path);
+        const picked = { module: args.path, names };
+        return names ? { path: `${args.importer}?${args.path}`, namespace: 'lodash-picked', pluginData: picked } : undefined;
       });
-      build.onLoad({ filter: /.*/, namespace: 'lodash-picked' }, (args) => ({
-        contents: `module.exports = { ${(args.pluginData as string[]).map((name) => `${name}: require('lodash/${name}.js')`).join(', ')} };`,
-        resolveDir: path.dirname(args.path),
-        loader: 'js',
-      }));
+      build.onLoad({ filter: /.*/, namespace: 'lodash-picked' }, (args) => {
+        const { module, names } = args.pluginData as { module: string; names: string[] };
+        return {
+          contents: `module.exports = { ${names.map((name) => `${name}: require('${module}/${name}.js')`).join(', ')} };`,
+          resolveDir: path.dirname(args.path.replace(/\?.*$/, '')),
+          loader: 'js',
+        };
+      });
     },
   };
 }
