@@ -47,14 +47,15 @@ export function expand(entries: string[]): string[] {
   });
 }
 
+/** A file's text as the browser build inlines it: JSON, only ever parsed, without its indentation (a third of it). */
+function inlinedText(file: string): string {
+  const content = readFileSync(path.join(ROOT, file), 'utf8');
+  return file.endsWith('.json') ? JSON.stringify(JSON.parse(content)) : content;
+}
+
 /** Stand-ins for the Node built-ins the engine touches, for the browser build. */
 function browserShims(inlined: string[]): esbuild.Plugin {
-  // JSON files are only ever parsed: inlined without their indentation (a third of their size).
-  const text = (file: string) => {
-    const content = readFileSync(path.join(ROOT, file), 'utf8');
-    return file.endsWith('.json') ? JSON.stringify(JSON.parse(content)) : content;
-  };
-  const files = Object.fromEntries(expand(inlined).map((file) => [`/${file}`, text(file)]));
+  const files = Object.fromEntries(expand(inlined).map((file) => [`/${file}`, inlinedText(file)]));
   // What the engine uses of each (reading its files, paths, status texts), and, for modules that
   // only Prism's forwarder and the $ref reader's HTTP resolver load, stand-ins that refuse if called.
   const modules: Record<string, string> = {
