@@ -159,6 +159,16 @@ describe('the browser build of the MSW handlers', () => {
     expect(dynamic.body).not.toEqual(fromBuild[0].body);
   }, 60_000);
 
+  it('generates the same seeded dynamic examples as the handlers from source', async () => {
+    const calls: Call[] = [
+      { target: '/v2/me', headers: { prefer: 'dynamic=true, seed=browser' } },
+      { target: '/v2/faceless/options', headers: { prefer: 'dynamic=true, seed=build' } },
+    ];
+    const fromBuild = await answersOfBuild({}, calls);
+    expect(withoutLoaded(fromBuild)).toEqual(withoutLoaded(await answersOfSource({}, calls)));
+    expect(fromBuild.map((reply) => reply.status)).toEqual([200, 200]);
+  }, 60_000);
+
   it('reads scenarios (the option, and YAML sent to /__mock) as the handlers from source do, loading the YAML reader', async () => {
     const yaml = 'accounts:\n  - token: scene-yaml\n    subscription: trial\n    credits: 2\n';
     const calls: Call[] = [

@@ -20,6 +20,14 @@ const pending: Call[] = [];
 
 /** Faker, once loaded (Prism's module reads it through a callback, when the generator asks). */
 let faker: unknown;
+/** seedrandom, once loaded: Prism seeds the generator with it for `Prefer: seed=…`, a dynamic call only. */
+let seeded: ((seed: string) => () => number) | undefined;
+
+/** What Prism's module calls as seedrandom (scripts/pack/bundle.ts hands it this function). */
+export function seedrandom(seed: string): () => number {
+  if (!seeded) throw new Error('mock: the dynamic-example generator is not loaded yet');
+  return seeded(seed);
+}
 
 function record(method: Call['method'], args: unknown[]): unknown {
   if (real) return real[method](...args);
@@ -41,6 +49,7 @@ export const JSONSchemaFaker = {
 export function loadGenerator(): Promise<void> {
   loading ??= import('./generator.js').then((loaded) => {
     faker = loaded.faker;
+    seeded = loaded.seedrandom as (seed: string) => () => number;
     const generator = loaded.JSONSchemaFaker as unknown as Generator;
     for (const call of pending.splice(0)) generator[call.method](...call.args);
     real = generator;

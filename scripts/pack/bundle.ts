@@ -192,6 +192,16 @@ function browserSources(): esbuild.Plugin {
       build.onResolve({ filter: /^(json-schema-faker|@faker-js\/faker)$/ }, (args) =>
         prismGenerator.test(args.importer) ? { path: slot } : undefined,
       );
+      // Prism's module calls seedrandom(seed) itself (a CommonJS function export): the slot's, which
+      // the chunk fills.
+      build.onResolve({ filter: /^seedrandom$/ }, (args) =>
+        prismGenerator.test(args.importer) ? { path: 'seedrandom-slot', namespace: 'trimmed' } : undefined,
+      );
+      build.onLoad({ filter: /^seedrandom-slot$/, namespace: 'trimmed' }, () => ({
+        contents: `const slot = require(${JSON.stringify(slot)}); module.exports = (seed) => slot.seedrandom(seed);`,
+        resolveDir: ROOT,
+        loader: 'js',
+      }));
       build.onResolve({ filter: /^yaml$/ }, (args) => (args.importer === scenarioReader ? { path: yamlSlot } : undefined));
       // http-spec's ids: the one hash it uses, without fnv-plus's big-number library.
       build.onResolve({ filter: /^fnv-plus$/ }, () => ({ path: path.join(ROOT, 'mock', 'browser', 'fnv52.ts') }));
