@@ -259,7 +259,7 @@ function browserSources(): esbuild.Plugin {
  * The functions a module uses of `lodash` or `lodash/fp` (`module`), when it uses it only as
  * `binding.name` (CommonJS) or `import { name } from '…'`; otherwise undefined (it then gets all).
  */
-export function lodashNames(source: string, module = 'lodash'): string[] | undefined {
+function lodashNames(source: string, module = 'lodash'): string[] | undefined {
   const quoted = `['"]${module.replace('/', '\\/')}['"]`;
   const named = [...source.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))];
   const required = [...source.matchAll(new RegExp(`\\b(?:const|var|let)\\s+([\\w$]+)\\s*=\\s*require\\(\\s*${quoted}\\s*\\)`, 'g'))];
