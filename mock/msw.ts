@@ -6,6 +6,7 @@ import { http } from 'msw';
 import { createMockControl, type MockControl } from '../client/mock-control.js';
 import { CONTROL_PREFIX } from './control/plane.js';
 import { createMockCore } from './core.js';
+import { readyFor, readyToStart } from './on-demand.js';
 import { envOf, scenarioOf, type MockOptions } from './options.js';
 
 export interface MockHandlerOptions extends MockOptions {
@@ -27,16 +28,23 @@ export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
   const here = (globalThis as { location?: { href: string } }).location?.href;
   const base = new URL(options.baseUrl, here);
   const basePath = base.pathname.replace(/\/$/, '');
-  const ready = createMockCore({ env: envOf(options), scenario: scenarioOf(options), log: options.log ?? (() => {}) });
+  const ready = readyToStart(options).then(() =>
+    createMockCore({ env: envOf(options), scenario: scenarioOf(options), log: options.log ?? (() => {}) }),
+  );
   // A relative base stays relative, so MSW matches it against the page's own origin.
   const prefix = /^[a-z][a-z0-9+.-]*:/i.test(options.baseUrl) ? base.origin : '';
   const api = async ({ request }: { request: Request }) => {
     const core = await ready;
+    await readyFor(request);
     const url = new URL(request.url);
     // The API under the caller's base path is the mock's base path (the contract's /v2).
     return core.fetch(request, `${core.config.basePath}${url.pathname.slice(basePath.length)}${url.search}`);
   };
-  const control = async ({ request }: { request: Request }) => (await ready).fetch(request);
+  const control = async ({ request }: { request: Request }) => {
+    const core = await ready;
+    await readyFor(request);
+    return core.fetch(request);
+  };
   // A call outside the base path on the API's own origin (a client whose baseUrl lacks /v2) is the
   // API's 404 naming the base path. Only for an absolute base URL: on the page's own origin (a
   // relative base) every other request is the page's, and must pass by.

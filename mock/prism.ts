@@ -5,7 +5,7 @@
 // compiled validators (lib/contract/validators.ts), not by Prism's validator, which interpreted the
 // schemas on every call. Routing is the contract model's one path matcher (the one the proxy uses),
 // over Prism's operations.
-import { getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
+import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { PathMatcher, type RequestViolation } from '../lib/contract/index.js';
 
@@ -14,6 +14,8 @@ import { PathMatcher, type RequestViolation } from '../lib/contract/index.js';
 import * as mockerModule from '@stoplight/prism-http/dist/mocker/index.js';
 import * as validatorModule from '@stoplight/prism-http/dist/validator/index.js';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
+// The operation model alone: the package root also loads Prism's forwarder and its HTTP agents.
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http/dist/utils/operations.js';
 
 /** A CommonJS file's export: Node hands the exports object over as `default`, Vite the value itself. */
 function commonJs<T>(module: unknown, name: string): T {

@@ -3,7 +3,7 @@
 // typescript from the npm cache), and uses them there: the command, a Vitest file with MSW, a page
 // with MSW's service worker in headless Chromium, the proxy command, and the public types.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -128,7 +128,8 @@ describe('video-api-v2-mock/msw in the consumer', () => {
     mkdirSync(site, { recursive: true });
     await exec(
       path.join(project, 'node_modules', '.bin', 'esbuild'),
-      ['page.mjs', '--bundle', '--format=esm', '--platform=browser', '--outfile=site/app.js'],
+      // Split, as an app's bundler splits the handlers' lazily imported generator into its own file.
+      ['page.mjs', '--bundle', '--splitting', '--format=esm', '--platform=browser', '--outdir=site', '--entry-names=app'],
       { cwd: project },
     );
     cpSync(path.join(project, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), path.join(site, 'mockServiceWorker.js'));
@@ -151,6 +152,15 @@ describe('video-api-v2-mock/msw in the consumer', () => {
       const messages: string[] = [];
       page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
       page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+      // Which script files the page has fetched when it asks for its first dynamic example.
+      const scripts: string[] = [];
+      let beforeDynamic: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('.js')) scripts.push(path.basename(new URL(request.url()).pathname));
+      });
+      page.on('console', (message) => {
+        if (message.text() === 'dynamic: asking') beforeDynamic = [...scripts];
+      });
       await page.goto(`http://127.0.0.1:${port}/`);
       await page.waitForFunction(() => document.querySelector('#result')?.textContent !== 'waiting', undefined, { timeout: 60_000 });
       mkdirSync(path.join(ROOT, 'reports', 'test'), { recursive: true });
@@ -160,6 +170,16 @@ describe('video-api-v2-mock/msw in the consumer', () => {
         messages: [],
       });
       expect(await page.locator('#log li').allTextContents()).toContain('status: rendering');
+      expect(await page.locator('#log li').allTextContents()).toContain('dynamic: 200 generated');
+      // The generator's chunk (faker's English names) is fetched for the dynamic example, not before.
+      const generator = readdirSync(site).filter(
+        (file) => file.endsWith('.js') && readFileSync(path.join(site, file), 'utf8').includes('Aaliyah'),
+      );
+      expect({ generator: generator.length, before: beforeDynamic.filter((f) => generator.includes(f)) }).toEqual({
+        generator: 1,
+        before: [],
+      });
+      expect(scripts).toContain(generator[0]);
     } finally {
       await context.close();
       server.close();

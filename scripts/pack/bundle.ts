@@ -4,7 +4,7 @@
 //   path from dist/ (the package keeps the repository's paths for the files it ships);
 // - for browsers, `node:fs` and friends become small stand-ins: the files the code reads are
 //   inlined, keyed by those same paths.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ROOT } from '../lib/project.js';
@@ -47,9 +47,15 @@ export function expand(entries: string[]): string[] {
   });
 }
 
+/** A file's text as the browser build inlines it: JSON, only ever parsed, without its indentation (a third of it). */
+function inlinedText(file: string): string {
+  const content = readFileSync(path.join(ROOT, file), 'utf8');
+  return file.endsWith('.json') ? JSON.stringify(JSON.parse(content)) : content;
+}
+
 /** Stand-ins for the Node built-ins the engine touches, for the browser build. */
 function browserShims(inlined: string[]): esbuild.Plugin {
-  const files = Object.fromEntries(expand(inlined).map((file) => [`/${file}`, readFileSync(path.join(ROOT, file), 'utf8')]));
+  const files = Object.fromEntries(expand(inlined).map((file) => [`/${file}`, inlinedText(file)]));
   // What the engine uses of each (reading its files, paths, status texts), and, for modules that
   // only Prism's forwarder and the $ref reader's HTTP resolver load, stand-ins that refuse if called.
   const modules: Record<string, string> = {
@@ -135,6 +141,10 @@ function browserShims(inlined: string[]): esbuild.Plugin {
   };
 }
 
+/** A CommonJS module whose every export throws if called: for a dependency no code path of ours reaches. */
+const leftOut = (name: string) =>
+  `module.exports = new Proxy({}, { get: (_t, prop) => function () { throw new Error('${name} ' + String(prop) + ' is left out of this build'); } });`;
+
 /**
  * Smaller bundles, same behaviour: Prism's generator takes faker with every locale (4 MB) where it
  * uses English only, and the $ref reader's Postman-collection importer (1.4 MB) is never fed one.
@@ -151,10 +161,150 @@ function trimDependencies(): esbuild.Plugin {
         loader: 'js',
       }));
       build.onLoad({ filter: /^postman-collection$/, namespace: 'trimmed' }, () => ({
-        contents:
-          "module.exports = new Proxy({}, { get: (_t, name) => function () { throw new Error('postman-collection ' + String(name) + ' is left out of this build'); } });",
+        contents: leftOut('postman-collection'),
         loader: 'js',
       }));
+    },
+  };
+}
+
+/**
+ * The browser build's own stand-ins: a source `x.ts` with a sibling `x.browser.ts` is replaced by
+ * it, and Prism's example generator gets json-schema-faker and faker through a slot
+ * (mock/browser/generator-slot.ts) that loads them as a separate chunk on the first dynamic example;
+ * the scenario reader gets `yaml` through another (mock/browser/yaml-slot.ts).
+ */
+function browserSources(): esbuild.Plugin {
+  const slot = path.join(ROOT, 'mock', 'browser', 'generator-slot.ts');
+  const chunk = path.join(ROOT, 'mock', 'browser', 'generator.ts');
+  const yamlSlot = path.join(ROOT, 'mock', 'browser', 'yaml-slot.ts');
+  const scenarioReader = path.join(ROOT, 'mock', 'control', 'scenario.ts');
+  const prismFile = path.join(ROOT, 'node_modules', '@stoplight', 'prism-http', 'dist', 'mocker', 'generator', 'JSONSchema.js');
+  const prismGenerator = /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]mocker[\\/]generator[\\/]JSONSchema\.js$/;
+  return {
+    name: 'browser-sources',
+    setup(build) {
+      build.onResolve({ filter: /^\.{1,2}\/.*\.js$/ }, (args) => {
+        if (args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const browser = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.browser.ts'));
+        return existsSync(browser) ? { path: browser } : undefined;
+      });
+      build.onResolve({ filter: /^(json-schema-faker|@faker-js\/faker)$/ }, (args) =>
+        prismGenerator.test(args.importer) ? { path: slot } : undefined,
+      );
+      // Prism's module calls seedrandom(seed) itself (a CommonJS function export): the slot's, which
+      // the chunk fills.
+      build.onResolve({ filter: /^seedrandom$/ }, (args) =>
+        prismGenerator.test(args.importer) ? { path: 'seedrandom-slot', namespace: 'trimmed' } : undefined,
+      );
+      build.onLoad({ filter: /^seedrandom-slot$/, namespace: 'trimmed' }, () => ({
+        contents: `const slot = require(${JSON.stringify(slot)}); module.exports = (seed) => slot.seedrandom(seed);`,
+        resolveDir: ROOT,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^yaml$/ }, (args) => (args.importer === scenarioReader ? { path: yamlSlot } : undefined));
+      // http-spec's ids: the one hash it uses, without fnv-plus's big-number library.
+      build.onResolve({ filter: /^fnv-plus$/ }, () => ({ path: path.join(ROOT, 'mock', 'browser', 'fnv52.ts') }));
+      // The $ref reader's YAML parser: only for referenced files, and the engine hands it a parsed document.
+      build.onResolve({ filter: /^@stoplight\/yaml$/ }, () => ({ path: 'stoplight-yaml', namespace: 'trimmed' }));
+      build.onLoad({ filter: /^stoplight-yaml$/, namespace: 'trimmed' }, () => ({ contents: leftOut('@stoplight/yaml'), loader: 'js' }));
+      // mime-db (130 KB) serves accepts' and type-is' lookups of a bare extension ("json"); Prism hands
+      // them full media types only (its own, and the contract's, which lint holds to type/subtype).
+      build.onResolve({ filter: /^mime-types$/ }, () => ({ path: 'mime-types', namespace: 'trimmed' }));
+      build.onLoad({ filter: /^mime-types$/, namespace: 'trimmed' }, () => ({ contents: leftOut('mime-types'), loader: 'js' }));
+      // One copy of fp-ts: its ESM build (es6/, what `fp-ts/Either` gives with the ESM-first fields),
+      // also for the modules that ask for its CommonJS build by name (`fp-ts/lib/Either`).
+      build.onResolve({ filter: /^fp-ts\/lib\/[A-Za-z]+(\.js)?$/ }, (args) =>
+        build.resolve(args.path.replace(/^fp-ts\/lib\//, 'fp-ts/es6/'), { kind: args.kind, resolveDir: args.resolveDir }),
+      );
+      // Prism colours its log lines with chalk, and its logger here says nothing: plain text, as chalk
+      // gives in a browser, without chalk's colour tables.
+      build.onResolve({ filter: /^chalk$/ }, () => ({ path: 'chalk', namespace: 'trimmed' }));
+      build.onLoad({ filter: /^chalk$/, namespace: 'trimmed' }, () => ({
+        contents:
+          "const plain = new Proxy(function (...text) { return text.join(' '); }, { get: (target, name) => (name in target ? target[name] : plain) }); module.exports = plain;",
+        loader: 'js',
+      }));
+      // The $ref reader's HTTP resolver (external references; the document has none), http-spec's
+      // OpenAPI 2 and Postman readers (the contract is OpenAPI 3.1), and the proxy agents of Prism's
+      // forwarder (loaded with its logger; the mock never forwards).
+      const unused = /^(isomorphic-fetch|@stoplight\/http-spec\/(oas2|postman)\/operation|https?-proxy-agent)$/;
+      build.onResolve({ filter: unused }, (args) => ({
+        path: args.path,
+        namespace: 'left-out',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({ contents: leftOut(args.path), loader: 'js' }));
+      // Prism's Prefer reader takes two names from prism-http's root, which also loads its forwarder
+      // and HTTP agents: it gets the two files of the root that define them.
+      build.onResolve({ filter: /^@stoplight\/prism-http$/ }, (args) =>
+        /getHttpConfigFromRequest\.js$/.test(args.importer) ? { path: 'prism-http-errors', namespace: 'trimmed' } : undefined,
+      );
+      build.onLoad({ filter: /^prism-http-errors$/, namespace: 'trimmed' }, () => ({
+        contents:
+          "module.exports = { ...require('@stoplight/prism-http/dist/types.js'), ...require('@stoplight/prism-http/dist/mocker/errors.js') };",
+        resolveDir: ROOT,
+        loader: 'js',
+      }));
+      // The chunk takes json-schema-faker's file that Prism's own require() would (its CommonJS build).
+      build.onResolve({ filter: /^json-schema-faker$/ }, async (args) => {
+        if (args.importer !== chunk) return undefined;
+        const found = await build.resolve(args.path, { kind: 'require-call', resolveDir: path.dirname(prismFile), pluginData: 'real' });
+        return { path: found.path };
+      });
+    },
+  };
+}
+
+/**
+ * The functions a module uses of `lodash` or `lodash/fp` (`module`), when it uses it only as
+ * `binding.name` (CommonJS) or `import { name } from '…'`; otherwise undefined (it then gets all).
+ */
+function lodashNames(source: string, module = 'lodash'): string[] | undefined {
+  const quoted = `['"]${module.replace('/', '\\/')}['"]`;
+  const named = [...source.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))];
+  const required = [...source.matchAll(new RegExp(`\\b(?:const|var|let)\\s+([\\w$]+)\\s*=\\s*require\\(\\s*${quoted}\\s*\\)`, 'g'))];
+  const mentions = (source.match(new RegExp(quoted, 'g')) ?? []).length;
+  if (named.length + required.length !== mentions) return undefined;
+  const names = new Set(
+    named.flatMap((m) =>
+      m[1]
+        .split(',')
+        .map((part) => part.trim().split(/\s+as\s+/)[0])
+        .filter(Boolean),
+    ),
+  );
+  for (const [, binding] of required) {
+    const uses = [...source.matchAll(new RegExp(`(?<![\\w$.])${binding.replace(/\$/g, '\\$')}(?![\\w$])(\\.[\\w$]+)?`, 'g'))];
+    // The declaration, then member reads only.
+    if (uses.slice(1).some((use) => use[1] === undefined)) return undefined;
+    for (const use of uses.slice(1)) names.add(use[1].slice(1));
+  }
+  return [...names].every((name) => /^[A-Za-z]+$/.test(name)) ? [...names].sort() : undefined;
+}
+
+/**
+ * Whole lodash (190 KB minified, and `lodash/fp` another full copy) for the few functions its users
+ * call: each module that requires 'lodash' or 'lodash/fp' gets an object of just the functions it
+ * uses, from lodash's own one-function files (the same package, the same code).
+ */
+function pickedLodash(): esbuild.Plugin {
+  return {
+    name: 'picked-lodash',
+    setup(build) {
+      build.onResolve({ filter: /^lodash(\/fp)?$/ }, (args) => {
+        if (!args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const names = lodashNames(readFileSync(args.importer, 'utf8'), args.path);
+        const picked = { module: args.path, names };
+        return names ? { path: `${args.importer}?${args.path}`, namespace: 'lodash-picked', pluginData: picked } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'lodash-picked' }, (args) => {
+        const { module, names } = args.pluginData as { module: string; names: string[] };
+        return {
+          contents: `module.exports = { ${names.map((name) => `${name}: require('${module}/${name}.js')`).join(', ')} };`,
+          resolveDir: path.dirname(args.path.replace(/\?.*$/, '')),
+          loader: 'js',
+        };
+      });
     },
   };
 }
@@ -186,9 +336,11 @@ export async function bundle(options: BundleOptions): Promise<esbuild.Metafile> 
     external: options.external,
     // ESM builds first: some packages' CommonJS "main" is a UMD file whose requires no bundler can follow (jsonc-parser).
     mainFields: browser ? ['browser', 'module', 'main'] : ['module', 'main'],
-    plugins: [trimDependencies(), ...(browser ? [fileUrls(true), browserShims(options.browser!.inline)] : [fileUrls(false)])],
-    // Node entries share one copy of the engine; a browser build is one file.
-    splitting: !browser,
+    plugins: browser
+      ? [browserSources(), pickedLodash(), trimDependencies(), fileUrls(true), browserShims(options.browser!.inline)]
+      : [trimDependencies(), fileUrls(false)],
+    // Node entries share one copy of the engine; the browser build's lazily loaded parts are chunks.
+    splitting: true,
     // Chunks beside the entries: the rewritten file URLs count one folder up from dist/.
     chunkNames: 'chunk-[hash]',
     define: { __MOCK_COMMAND__: JSON.stringify('./video-api-mock.js'), ...(browser ? { 'process.env.NODE_ENV': '"production"' } : {}) },

@@ -25,6 +25,11 @@ try {
   await mock.control.advance({ steps: 10 });
   const done = (await api.unwrap(api.GET('/faceless/{faceless}', { params }))).data.video;
   log(`status: ${done.status}`);
+  // A dynamic example: the handlers load Prism's generator (a separate chunk) for it.
+  console.log('dynamic: asking');
+  const dynamic = await fetch('/v2/me', { headers: { authorization: 'Bearer storybook', prefer: 'dynamic=true' } });
+  const generated = (await dynamic.json()).data;
+  log(`dynamic: ${dynamic.status} ${typeof generated?.credits === 'object' ? 'generated' : 'missing'}`);
   document.querySelector('#result').textContent = done.status;
 } catch (error) {
   document.querySelector('#result').textContent = `error: ${error.message}`;
