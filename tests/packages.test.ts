@@ -83,7 +83,7 @@ describe('the packed tarballs', () => {
       }
       const manifest = JSON.parse(readFileSync(path.join(project, 'node_modules', `video-api-v2-${name}`, 'package.json'), 'utf8'));
       for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
-        if (!['openapi-fetch', 'msw', '@tanstack/react-query', 'openapi-react-query'].includes(dep))
+        if (!['openapi-fetch', 'ajv', 'ajv-formats', 'msw', '@tanstack/react-query', 'openapi-react-query'].includes(dep))
           problems.push(`${name}: depends on ${dep}`);
       }
       if (manifest.devDependencies) problems.push(`${name}: declares devDependencies`);

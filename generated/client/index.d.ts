@@ -19,7 +19,7 @@ export interface VideoApiClientOptions extends RateLimitOptions {
     /**
      * Check traffic against the contract: `'responses'` checks every answer, `'all'` also each request
      * before it is sent. A refusal throws a ContractViolationError. Off by default; the checks (and
-     * the optional peers ajv and ajv-formats) load on the first call only when this is set.
+     * Ajv) load on the first call only when this is set.
      */
     validate?: ValidateMode;
     /** Any other openapi-fetch client option (headers, credentials, ...). */

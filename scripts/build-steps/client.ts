@@ -32,7 +32,8 @@ async function sources(dir: string): Promise<string[]> {
 
 /**
  * generated/client/ is a package of its own (`npm pack ./generated/client`): the compiled client,
- * its types and its README, depending on openapi-fetch alone. Its version is the API's.
+ * its types and its README, depending on openapi-fetch (and Ajv, for the checks `validate` loads on
+ * demand). Its version is the API's.
  */
 async function packageManifest(outDir: string): Promise<string> {
   const root = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
@@ -40,8 +41,8 @@ async function packageManifest(outDir: string): Promise<string> {
   const entry = { types: './index.d.ts', import: './index.js', default: './index.js' };
   // video-api-v2-client/react-query: React Query hooks; the app brings React Query and openapi-react-query.
   const reactQuery = { types: './react-query.d.ts', import: './react-query.js', default: './react-query.js' };
-  // The react-query entry needs React Query; `validate` needs Ajv (loaded only then).
-  const peers = ['@tanstack/react-query', 'openapi-react-query', 'ajv', 'ajv-formats'];
+  // The react-query entry needs React Query, which the app brings.
+  const peers = ['@tanstack/react-query', 'openapi-react-query'];
   const manifest = {
     name: CLIENT_PACKAGE_NAME,
     version: api.info.version,
@@ -51,8 +52,14 @@ async function packageManifest(outDir: string): Promise<string> {
     types: './index.d.ts',
     exports: { '.': entry, './react-query': reactQuery, './package.json': './package.json' },
     sideEffects: false,
-    dependencies: { 'openapi-fetch': root.dependencies['openapi-fetch'] },
-    // Only the react-query entry and `validate` need them: optional, so the plain client installs nothing more.
+    // Ajv is a dependency, not an optional peer, though only `validate` loads it: a bundler follows the
+    // lazy import() of the checks in every app, and an app without Ajv would then fail to build.
+    dependencies: {
+      'openapi-fetch': root.dependencies['openapi-fetch'],
+      ajv: root.devDependencies.ajv,
+      'ajv-formats': root.devDependencies['ajv-formats'],
+    },
+    // Only the react-query entry needs them: optional, so the plain client installs nothing more.
     peerDependencies: Object.fromEntries(peers.map((name) => [name, `^${root.devDependencies[name]}`])),
     peerDependenciesMeta: Object.fromEntries(peers.map((name) => [name, { optional: true }])),
   };

@@ -1,7 +1,7 @@
-/** The checks failed to load: most often the optional peers are not installed. */
+/** The checks failed to load (a chunk the browser could not fetch, a broken install). */
 function loadError(cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    return new Error(`video-api-v2-client: \`validate\` needs the optional peer dependencies ajv and ajv-formats; install them (npm install ajv ajv-formats). Loading the checks failed: ${reason}`, { cause });
+    return new Error(`video-api-v2-client: \`validate\` could not load the contract checks: ${reason}`, { cause });
 }
 export function contractValidation(mode, redact) {
     let loading;
