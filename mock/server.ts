@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { Contract } from './contract.js';
 import type { MockConfig } from './config.js';
-import { createMockCore, type CoreOptions, type CoreReply, type MockCore } from './core.js';
+import { createMockCore, type CoreOptions, type CoreReply, type CoreRequest, type MockCore } from './core.js';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** How long close() lets requests in flight finish before it cuts their connections. */
@@ -81,24 +81,46 @@ function fromCore(core: MockCore) {
 
 /** One request: its body read (or refused), the core's reply written. */
 function handle(core: MockCore, req: IncomingMessage, res: ServerResponse, baseUrl: string | undefined): void {
-  const reply = (answer: CoreReply) => {
-    if (res.headersSent) return;
-    res.writeHead(answer.status, { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
-  };
+  // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112, 6.3):
+  // answered without waiting for its end (Node discards the empty rest when the answer is sent).
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    core.answer(requestOf(req, EMPTY, baseUrl)).then(
+      (answer) => reply(req, res, answer),
+      (error) => fault(res, error),
+    );
+    return;
+  }
   readBody(req, core.config.maxBodyBytes)
     .then(({ body, cut }) => {
-      if (body !== undefined)
-        return core.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body, socket: true, baseUrl });
+      if (body !== undefined) return core.answer(requestOf(req, body, baseUrl));
       // A drain cut short leaves unread bytes on the connection: it closes after the 413.
       if (cut) res.on('finish', () => req.socket.destroy());
       const refused = core.tooLarge();
       return { ...refused, headers: { ...refused.headers, Connection: 'close' } };
     })
-    .then(reply, (error) => {
-      console.error('mock: fault while answering', error);
-      res.destroy();
-    });
+    .then(
+      (answer) => reply(req, res, answer),
+      (error) => fault(res, error),
+    );
+}
+
+const EMPTY = new Uint8Array(0);
+
+function requestOf(req: IncomingMessage, body: Uint8Array, baseUrl: string | undefined): CoreRequest {
+  return { method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body, socket: true, baseUrl };
+}
+
+/** Writes the core's reply (its headers object is this reply's own: Content-Length is added to it). */
+function reply(req: IncomingMessage, res: ServerResponse, answer: CoreReply): void {
+  if (res.headersSent) return;
+  answer.headers['Content-Length'] = String(Buffer.byteLength(answer.body));
+  res.writeHead(answer.status, answer.headers);
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
+}
+
+function fault(res: ServerResponse, error: unknown): void {
+  console.error('mock: fault while answering', error);
+  res.destroy();
 }
 
 /** Node's headers with one value each (repeated headers joined, as Fetch's Headers does). */
