@@ -272,12 +272,17 @@ export class StatefulApi {
  */
 function makeRoomIn(account: Account, max: number): void {
   while (account.resources.size >= max) {
-    const entries = [...account.resources.entries()];
-    const [key, resource] = entries.find(([, r]) => !account.active.has(r)) ?? entries[0];
+    const [key, resource] = firstIdle(account) ?? account.resources.entries().next().value!;
     account.resources.delete(key);
     account.active.delete(resource);
     account.evictedResources = (account.evictedResources ?? 0) + 1;
   }
+}
+
+/** The oldest stored resource whose job is not running, with its key (without copying the map). */
+function firstIdle(account: Account): [string, Resource] | undefined {
+  for (const entry of account.resources) if (!account.active.has(entry[1])) return entry;
+  return undefined;
 }
 
 /** The entry of an operation in a handler map (maps are partial: most operations have none). */
