@@ -73,12 +73,14 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
+const NO_TEXT = Object.freeze({ text: '', invalidUtf8: false });
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 
 /** The body as text; bytes that are not UTF-8 are flagged (and decoded with U+FFFD only for the record). */
 export function decodeBody(body: string | Uint8Array): { text: string; invalidUtf8: boolean } {
   if (typeof body === 'string') return { text: body, invalidUtf8: false };
+  if (body.length === 0) return NO_TEXT;
   try {
     return { text: strictUtf8.decode(body), invalidUtf8: false };
   } catch {

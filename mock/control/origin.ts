@@ -35,6 +35,8 @@ export function controlWriteTypeAllowed(contentType: string | undefined): boolea
  */
 export function hasDotSegment(rawUrl: string): boolean {
   const path = rawUrl.split('?')[0];
+  // No dot at all, plain or percent-encoded (the usual path): no dot segment.
+  if (!path.includes('.') && !/%2e/i.test(path)) return false;
   return path.split(/[/\\]|%2f|%5c/i).some((segment) => {
     const decoded = segment.replace(/%2e/gi, '.');
     return decoded === '.' || decoded === '..';

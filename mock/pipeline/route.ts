@@ -9,6 +9,16 @@ import { type Exchange, need, type Stage, type StageDeps } from './exchange.js';
 
 /** Finds the operation; answers only for paths outside the base path (no API there, no fault). */
 export function route({ config, contract, errors, prism }: StageDeps): Stage {
+  // One reader per operation, made on first use (read only for a multipart body).
+  const readers = new Map<string, () => Set<string>>();
+  const fileFieldsOf = (operationId: string) => {
+    let read = readers.get(operationId);
+    if (!read) {
+      read = () => contract.fileFields(contract.opFromContract(operationId));
+      readers.set(operationId, read);
+    }
+    return read;
+  };
   return (x) => {
     if (!x.url.pathname.startsWith(`${config.basePath}/`)) {
       const base = `http://${x.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`;
@@ -28,7 +38,7 @@ export function route({ config, contract, errors, prism }: StageDeps): Stage {
           invalidUtf8: x.invalidUtf8,
           bytes: x.bytes,
           // Which multipart fields carry files (what Prism is shown for an empty file).
-          fileFields: () => (operationId ? contract.fileFields(contract.opFromContract(operationId)) : undefined),
+          fileFields: operationId ? fileFieldsOf(operationId) : undefined,
         });
     // Only a multipart body is read asynchronously; any other call goes on at once.
     if (parsed instanceof Promise) return parsed.then((body) => routing(x, path, routed, body));
