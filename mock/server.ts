@@ -141,34 +141,50 @@ export const DRAIN_MAX_MS = 5_000;
  * otherwise meet a closed connection instead of the answer. `cut` says the drain was cut short.
  */
 function readBody(req: IncomingMessage, maxBytes: number): Promise<{ body?: Uint8Array; cut?: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = Number(req.headers['content-length'] ?? 0) > maxBytes;
-    let timer: NodeJS.Timeout | undefined;
-    const refuse = () => {
-      chunks.length = 0;
-      timer = setTimeout(() => done({ cut: true }), DRAIN_MAX_MS);
-    };
-    const done = (result: { body?: Uint8Array; cut?: boolean }) => {
-      clearTimeout(timer);
-      req.removeAllListeners('data');
-      resolve(result);
-    };
-    if (refused) refuse();
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (!refused && size > maxBytes) {
-        refused = true;
-        refuse();
-      }
-      if (!refused) chunks.push(chunk);
-      else if (size > maxBytes + DRAIN_MAX_BYTES) done({ cut: true });
-    });
-    req.on('end', () => done(refused ? {} : { body: Buffer.concat(chunks) }));
+  return new Promise((resolve, reject) => new BodyReader(req, maxBytes, resolve, reject));
+}
+
+/** readBody's state for one request (a class, so a request makes no named closures). */
+class BodyReader {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private refused: boolean;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly maxBytes: number,
+    private readonly resolve: (result: { body?: Uint8Array; cut?: boolean }) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.refused = Number(req.headers['content-length'] ?? 0) > maxBytes;
+    if (this.refused) this.refuse();
+    req.on('data', (chunk: Buffer) => this.data(chunk));
+    req.on('end', () => this.done(this.refused ? {} : { body: Buffer.concat(this.chunks) }));
     req.on('error', (error) => {
-      clearTimeout(timer);
+      clearTimeout(this.timer);
       reject(error);
     });
-  });
+  }
+
+  private data(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (!this.refused && this.size > this.maxBytes) {
+      this.refused = true;
+      this.refuse();
+    }
+    if (!this.refused) this.chunks.push(chunk);
+    else if (this.size > this.maxBytes + DRAIN_MAX_BYTES) this.done({ cut: true });
+  }
+
+  private refuse(): void {
+    this.chunks.length = 0;
+    this.timer = setTimeout(() => this.done({ cut: true }), DRAIN_MAX_MS);
+  }
+
+  private done(result: { body?: Uint8Array; cut?: boolean }): void {
+    clearTimeout(this.timer);
+    this.req.removeAllListeners('data');
+    this.resolve(result);
+  }
 }

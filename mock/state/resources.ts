@@ -78,9 +78,13 @@ export function firstSegment(path: string): string {
   return path.split('/')[1] ?? '';
 }
 
-/** The first `{param}` of a path: the resource the call is about. */
-export function resourceParam(path: string): string | undefined {
-  return templateParams(path)[0];
+// By operation path template: the contract's, a fixed set.
+const firstParams = new Map<string, string | undefined>();
+
+/** The first `{param}` of a path template: the resource the call is about. */
+export function resourceParam(template: string): string | undefined {
+  if (!firstParams.has(template)) firstParams.set(template, templateParams(template)[0]);
+  return firstParams.get(template);
 }
 
 /** Path parameters of a concrete path, given its template (the contract model's one reading). */
