@@ -4,7 +4,7 @@
 // counts as absent follow Prism 5.12's request validator, which the mock used until this module
 // replaced it, so the mock's answers did not change.
 import type { ValidateFunction } from './ajv.js';
-import { mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
+import { type MediaType, mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
 import type { ContractModel, OperationEntry } from './model.js';
 import type { Parameter, RequestBody, Schema } from './openapi.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
@@ -124,7 +124,7 @@ export class RequestCheck {
   private body(input: RequestInput): Violation[] {
     if (this.required && !input.body) return [{ code: 'required', message: 'Body parameter is required', severity: 0 }];
     const header = input.headers['content-type'];
-    const parsed = header ? parseMediaType(header) : undefined;
+    const parsed = header ? mediaTypeOf(header) : undefined;
     const mediaType = parsed?.essence;
     const refused = this.refusedMediaType(mediaType, Number.parseInt(input.headers['content-length'] ?? '', 10) || 0);
     if (refused) return [refused];
@@ -298,4 +298,19 @@ function formValues(content: BodyContent, fields: Record<string, string>): unkno
     out[property] = deserialize(spec, fields, true);
   }
   return out;
+}
+
+// The Content-Type values parsed lately: clients send a handful, on every call (a GET too). Only
+// what parses is kept (a malformed value throws again each time); endless new values refill it.
+const parsedTypes = new Map<string, MediaType>();
+
+/** parseMediaType, kept for the last few values sent (shared, read only). */
+function mediaTypeOf(header: string): MediaType {
+  let parsed = parsedTypes.get(header);
+  if (!parsed) {
+    parsed = parseMediaType(header);
+    if (parsedTypes.size >= KEPT_MEDIA_TYPES) parsedTypes.clear();
+    parsedTypes.set(header, parsed);
+  }
+  return parsed;
 }
