@@ -144,7 +144,8 @@ export async function createPrism(doc: unknown) {
     if (!made.ok) return made;
     // Kept as JSON data (what its JSON text parses to), never handed out: each call gets a copy.
     const data: IHttpResponse = JSON.parse(JSON.stringify(made.output));
-    if (key !== undefined) plainAnswers.set(key, data);
+    if (key === undefined) return { ok: true, output: data };
+    plainAnswers.set(key, data);
     return { ok: true, output: copyJson(data) };
   }
 

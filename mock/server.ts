@@ -126,7 +126,11 @@ function fault(res: ServerResponse, error: unknown): void {
 /** Node's headers with one value each (repeated headers joined, as Fetch's Headers does). */
 function headersOf(req: IncomingMessage): Record<string, string | undefined> {
   const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  const sent = req.headers;
+  for (const name in sent) {
+    const value = sent[name];
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
   return headers;
 }
 

@@ -238,8 +238,8 @@ export class StatefulApi {
       // A new resource has nothing configured yet, and its own id.
       if (key === 'id' || family.configurable.has(key)) continue;
       // Secondary identifiers of the example (e.g. video_id) get fresh values too.
-      data[key] =
-        key.endsWith('_id') && (typeof value === 'number' || typeof value === 'string') ? newId(call.account) : structuredClone(value);
+      // The example is this call's own copy (mock/prism.ts copies it per call): its values are taken as they are.
+      data[key] = key.endsWith('_id') && (typeof value === 'number' || typeof value === 'string') ? newId(call.account) : value;
     }
     const resource: Resource = {
       family: family.machine,

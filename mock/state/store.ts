@@ -40,6 +40,8 @@ export interface Resource {
   /** Charging operations already called on this resource (the storyboard estimate counts what is left). */
   charged?: Set<string>;
   job?: Job;
+  /** Its approximate size when last measured (Store.settle); unset while a call may be changing it. */
+  bytes?: number;
 }
 
 export interface Account {
