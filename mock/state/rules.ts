@@ -12,8 +12,6 @@ type Evaluator = (call: Call, resource: Resource) => boolean;
 
 export class Rules {
   private readonly preconditionChecks = new Map<string, Evaluator>();
-  /** Whether an operation declares an `include` parameter, read from the contract on its first call. */
-  private readonly includeDeclared = new Map<string, boolean>();
 
   constructor(
     private readonly ctx: StateContext,
@@ -95,11 +93,7 @@ export class Rules {
 
   /** `include` takes only the source's allow-list (400 otherwise). */
   checkInclude(call: Call): void {
-    let declares = this.includeDeclared.get(call.op.id);
-    if (declares === undefined) {
-      declares = this.ctx.contract.parameters(call.op).some((p) => p.name === 'include');
-      this.includeDeclared.set(call.op.id, declares);
-    }
+    const declares = this.ctx.contract.parameters(call.op).some((p) => p.name === 'include');
     const include = call.query.include;
     if (!declares || include === undefined || include === '') return;
     const values = (Array.isArray(include) ? include : include.split(',')).filter(Boolean);
