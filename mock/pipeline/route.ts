@@ -19,8 +19,9 @@ export function route({ config, contract, errors, prism }: StageDeps): Stage {
     }
     return read;
   };
+  const prefix = `${config.basePath}/`;
   return (x) => {
-    if (!x.url.pathname.startsWith(`${config.basePath}/`)) {
+    if (!x.url.pathname.startsWith(prefix)) {
       const base = `http://${x.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`;
       return errors.outsideBasePath(base, x.url.pathname);
     }
@@ -78,6 +79,8 @@ export function routed({ contract, errors }: StageDeps): Stage {
 
 function queryOf(url: URL): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
+  // No query string (the usual call): nothing to read, and no URLSearchParams made.
+  if (url.search === '') return query;
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
     query[key] = values.length === 1 ? values[0] : values;
