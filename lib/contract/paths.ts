@@ -24,6 +24,8 @@ interface CompiledPath<T> {
 export class PathMatcher<T extends Routable> {
   /** The compiled templates by their number of segments, each list most concrete first. */
   readonly #bySegments = new Map<number, CompiledPath<T>[]>();
+  /** The templates without parameters, by their text: a path equal to one fits it before any other. */
+  readonly #literal = new Map<string, CompiledPath<T>>();
 
   constructor(operations: Iterable<T>) {
     const byTemplate = new Map<string, CompiledPath<T>>();
@@ -42,6 +44,7 @@ export class PathMatcher<T extends Routable> {
     );
     // A path is compared only with the templates of its own length (the rest cannot fit).
     for (const entry of sorted) {
+      if (entry.segments.every((segment) => 'literal' in segment)) this.#literal.set(entry.template, entry);
       const list = this.#bySegments.get(entry.segments.length);
       if (list) list.push(entry);
       else this.#bySegments.set(entry.segments.length, [entry]);
@@ -75,9 +78,12 @@ export class PathMatcher<T extends Routable> {
    * with the methods of the most concrete template; else 404.
    */
   match(method: string, path: string): RouteMatch<T> {
+    const wanted = method.toUpperCase();
+    // A path that is a template without parameters: that template is the most concrete fit.
+    const literal = this.#literal.get(path)?.byMethod.get(wanted);
+    if (literal) return { kind: 'operation', op: literal, template: path, params: {} };
     const fitting = this.#fitting(path);
     if (!fitting.length) return { kind: 'not-found' };
-    const wanted = method.toUpperCase();
     for (const { entry, params } of fitting) {
       const op = entry.byMethod.get(wanted);
       if (op) return { kind: 'operation', op, template: entry.template, params };
