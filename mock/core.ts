@@ -17,7 +17,7 @@ import { Store } from './state/store.js';
 import { bearerToken } from './tokens.js';
 import { Clock } from './control/clock.js';
 import { Faults } from './control/faults.js';
-import { Journal, redactToken } from './control/journal.js';
+import { Journal, type JournalInput, redactToken } from './control/journal.js';
 import { ControlPlane } from './control/plane.js';
 import { FRAME_HEADERS, hostAllowed } from './control/host.js';
 import { controlOriginAllowed, controlWriteTypeAllowed, hasDotSegment } from './control/origin.js';
@@ -249,16 +249,17 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     // What the call stored counts against MOCK_MAX_STATE_BYTES from now on.
     store.settle();
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    journal.add(token, {
+    const entry: JournalInput = {
       startedAt: Date.now() - durationMs,
       method,
       path: `${url.pathname}${url.search}`,
       operationId: trace.operationId ?? null,
       status: reply.status,
       durationMs,
-      ...(trace.fault !== undefined ? { fault: trace.fault } : {}),
-      ...(trace.uploads ? { uploads: trace.uploads } : {}),
-    });
+    };
+    if (trace.fault !== undefined) entry.fault = trace.fault;
+    if (trace.uploads) entry.uploads = trace.uploads;
+    journal.add(token, entry);
     if (logsCalls) log(`${method} ${url.pathname}${url.search} -> ${reply.status} ${durationMs.toFixed(1)}ms ${describeToken(token)}`);
     return finish(request, reply, rateHeaders);
   }
