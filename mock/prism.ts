@@ -8,6 +8,7 @@
 import { getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { PathMatcher, type RequestViolation } from '../lib/contract/index.js';
+import { copyJson } from './copy-json.js';
 
 // The parts and prism-http-server's Prefer parsing are not re-exported from the package roots;
 // all are CommonJS files of the pinned versions (imported as modules, so a bundler follows them).
@@ -169,21 +170,3 @@ export async function createPrism(doc: unknown) {
 }
 
 export type Prism = Awaited<ReturnType<typeof createPrism>>;
-
-/**
- * A deep copy of JSON data: what JSON.parse(JSON.stringify(value)) gives (an own `__proto__` key
- * stays an own property, as JSON.parse makes it), about three times faster for an example.
- */
-export function copyJson<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(copyJson) as T;
-  const copy: Record<string, unknown> = {};
-  // for-in, not Object.keys (no array per object): the values copied are JSON data, plain objects
-  // whose prototype adds no enumerable key.
-  for (const key in value) {
-    const item = copyJson((value as Record<string, unknown>)[key]);
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else copy[key] = item;
-  }
-  return copy as T;
-}

@@ -1,6 +1,7 @@
 // Shaping an answer from Prism's example, and keeping what the client sent on a resource.
 import type { Contract, Operation } from '../contract.js';
 import type { Answer } from '../errors.js';
+import { copyJson } from '../copy-json.js';
 import type { Call, Charge } from './call.js';
 import type { Family } from './resources.js';
 import type { Resource } from './store.js';
@@ -54,7 +55,8 @@ export function declared(body: unknown, keys: ReadonlySet<string>): Record<strin
 
 /** Stores what the client sent (declared fields only) and remembers its texts for `mock:fail`. */
 export function adopt(resource: Resource, body: unknown, keys: ReadonlySet<string>): void {
-  Object.assign(resource.data, structuredClone(declared(body, keys)));
+  // A body is JSON data (parsed JSON, or a form's text fields): copied as such.
+  Object.assign(resource.data, copyJson(declared(body, keys)));
   remember(resource, body);
 }
 

@@ -75,7 +75,11 @@ export class Resources {
 }
 
 export function firstSegment(path: string): string {
-  return path.split('/')[1] ?? '';
+  // What path.split('/')[1] is (or ''), without splitting the whole path: it runs on every call.
+  const start = path.indexOf('/');
+  if (start < 0) return '';
+  const end = path.indexOf('/', start + 1);
+  return end < 0 ? path.slice(start + 1) : path.slice(start + 1, end);
 }
 
 // By operation path template: the contract's, a fixed set.
