@@ -8,6 +8,7 @@ import { loadConfig, type MockConfig } from './config.js';
 import { ApiError, type Answer, type Errors } from './errors.js';
 import { decodeBody } from './request-body.js';
 import { bearerToken } from './tokens.js';
+import type { JournalInput } from './control/journal.js';
 import { ControlPlane } from './control/plane.js';
 import { hasDotSegment } from './control/origin.js';
 import { createMockControl, type MockControl } from '../client/mock-control.js';
@@ -67,6 +68,8 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     world,
     outside: new OutsideApi(config, world, log, fail),
     log,
+    // With the request log off, an API call's log line is not even formatted.
+    logsCalls: options.log !== undefined || !config.quiet,
     fail,
     // Where links in answers point when the adapter names no address: the configured host and port.
     ownBaseUrl: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}${config.basePath}`,
@@ -92,6 +95,7 @@ interface Dispatch {
   world: World;
   outside: OutsideApi;
   log: (line: string) => void;
+  logsCalls: boolean;
   fail: (error: unknown, request: CoreRequest) => Answer;
   ownBaseUrl: string;
 }
@@ -133,17 +137,18 @@ async function answerRequest(d: Dispatch, request: CoreRequest): Promise<CoreRep
   // What the call stored counts against MOCK_MAX_STATE_BYTES from now on.
   world.store.settle();
   const durationMs = Math.round((performance.now() - started) * 10) / 10;
-  world.journal.add(token, {
+  const entry: JournalInput = {
     startedAt: Date.now() - durationMs,
     method,
     path: `${url.pathname}${url.search}`,
     operationId: trace.operationId ?? null,
     status: reply.status,
     durationMs,
-    ...(trace.fault !== undefined ? { fault: trace.fault } : {}),
-    ...(trace.uploads ? { uploads: trace.uploads } : {}),
-  });
-  d.log(`${method} ${url.pathname}${url.search} -> ${reply.status} ${durationMs.toFixed(1)}ms ${describeToken(token)}`);
+  };
+  if (trace.fault !== undefined) entry.fault = trace.fault;
+  if (trace.uploads) entry.uploads = trace.uploads;
+  world.journal.add(token, entry);
+  if (d.logsCalls) d.log(`${method} ${url.pathname}${url.search} -> ${reply.status} ${durationMs.toFixed(1)}ms ${describeToken(token)}`);
   return finish(request, reply, rateHeaders);
 }
 

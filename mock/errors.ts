@@ -1,6 +1,7 @@
 // The API's own error envelope ({ message, status, error.code, errors, required, available }).
 // Messages come from the contract's named error examples, so the mock says what the docs say.
 import type { Contract } from './contract.js';
+import { copyJson } from './copy-json.js';
 import { STATUS_CODES } from 'node:http';
 
 const STATUS_TEXT: Record<number, string | undefined> = STATUS_CODES;
@@ -25,7 +26,8 @@ export class Errors {
   example(name: string): Record<string, unknown> {
     const example = this.contract.namedExample(name);
     if (!example) throw new Error(`error example ${name} is not in the contract`);
-    return structuredClone(example);
+    // The contract is JSON data: copied as such (structuredClone costs several times more).
+    return copyJson(example);
   }
 
   answer(name: string, overrides: Record<string, unknown> = {}, headers?: Answer['headers']): Answer {

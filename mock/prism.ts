@@ -8,6 +8,7 @@
 import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { PathMatcher, type RequestViolation } from '../lib/contract/index.js';
+import { copyJson } from './copy-json.js';
 
 // The parts and prism-http-server's Prefer parsing are not re-exported from the package roots;
 // all are CommonJS files of the pinned versions (imported as modules, so a bundler follows them).
@@ -126,7 +127,7 @@ export async function createPrism(doc: unknown) {
   // The plain answer of an operation (no preferences, a JSON or any Accept, a valid request) is
   // always the same static example: it is made once per operation and Accept, and copied per call,
   // since the state's handlers keep parts of it in stored resources.
-  const plainAnswers = new Map<string, string>();
+  const plainAnswers = new Map<string, IHttpResponse>();
   const plainKey = (resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences) => {
     const plain = !asksForParticular(prefs, input) && !violations.some((v) => v.severity === 0);
     return plain ? `${resource.iid} ${input.headers?.accept ?? ''}` : undefined;
@@ -141,13 +142,14 @@ export async function createPrism(doc: unknown) {
   function example(resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences): Example {
     const key = plainKey(resource, input, violations, prefs);
     const known = key === undefined ? undefined : plainAnswers.get(key);
-    // Kept as JSON text: parsing it is the cheapest deep copy of a plain JSON answer.
-    if (known) return { ok: true, output: JSON.parse(known) };
+    if (known) return { ok: true, output: copyJson(known) };
     const made = negotiate(resource, input, violations, prefs);
     if (!made.ok) return made;
-    const text = JSON.stringify(made.output);
-    if (key !== undefined) plainAnswers.set(key, text);
-    return { ok: true, output: JSON.parse(text) };
+    // Kept as JSON data (what its JSON text parses to), never handed out: each call gets a copy.
+    const data: IHttpResponse = JSON.parse(JSON.stringify(made.output));
+    if (key === undefined) return { ok: true, output: data };
+    plainAnswers.set(key, data);
+    return { ok: true, output: copyJson(data) };
   }
 
   function negotiate(resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences): Example {

@@ -37,20 +37,23 @@ export interface CoreReply {
  * read bodies and rate headers; the control plane passes cors=false for origins it does not trust. */
 export function finish(request: CoreRequest, answer: Answer, rateHeaders: Record<string, string | number>, cors = true): CoreReply {
   const headers: Record<string, string> = { Vary: 'Origin' };
-  const method = request.method.toUpperCase();
   if (cors) {
     headers['Access-Control-Allow-Origin'] = request.headers.origin ?? '*';
     headers['Access-Control-Expose-Headers'] = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
-    for (const [name, value] of Object.entries(rateHeaders)) headers[name] = String(value);
-    if (method === 'OPTIONS' && request.headers.origin && request.headers['access-control-request-method']) {
+    for (const name in rateHeaders) headers[name] = String(rateHeaders[name]);
+    if (request.method.toUpperCase() === 'OPTIONS' && request.headers.origin && request.headers['access-control-request-method']) {
       headers['Access-Control-Allow-Methods'] = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
       headers['Access-Control-Allow-Headers'] = request.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer';
       headers['Access-Control-Max-Age'] = '600';
       return { status: 204, headers, body: '' };
     }
   }
-  for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name] = String(value);
-  const type = Object.keys(headers).find((name) => name.toLowerCase() === 'content-type');
+  // Only the answer's own headers can name a Content-Type (the ones above never do).
+  let type: string | undefined;
+  for (const name in answer.headers) {
+    headers[name] = String(answer.headers[name]);
+    if (type === undefined && name.toLowerCase() === 'content-type') type = name;
+  }
   if (!type) headers['Content-Type'] = 'application/json';
   const html = String(headers[type ?? 'Content-Type']).startsWith('text/html');
   const body = answer.body === undefined ? '' : html ? String(answer.body) : JSON.stringify(answer.body);

@@ -21,11 +21,12 @@ export interface ParsedBody {
  */
 export const MAX_JSON_DEPTH = 64;
 
-export async function parseBody(
+/** The body as Prism and the handlers read it: at once, except a multipart body, whose parts are read asynchronously. */
+export function parseBody(
   raw: string,
   contentType: string,
   options: { invalidUtf8?: boolean; bytes?: Uint8Array; fileFields?: () => Set<string> | undefined } = {},
-): Promise<ParsedBody> {
+): ParsedBody | Promise<ParsedBody> {
   if (raw === '') return { forPrism: undefined, forHandlers: undefined };
   if (JSON_TYPE.test(contentType) || contentType === '') {
     if (options.invalidUtf8) {
@@ -42,14 +43,20 @@ export async function parseBody(
       return { forPrism: raw, forHandlers: undefined, malformed: `The request body is not valid JSON: ${(error as Error).message}` };
     }
   }
-  if (/^multipart\/form-data/i.test(contentType)) {
-    // Files are bytes: the parser reads the body as sent, not the text decoded from it.
-    const form = await readMultipart(options.bytes ?? new TextEncoder().encode(raw), contentType, options.fileFields?.());
-    // A form with no parts at all is an empty form, which the operation's schema then judges.
-    if ('error' in form) return { forPrism: undefined, forHandlers: undefined, malformed: form.error };
-    return { forPrism: form.forPrism, forHandlers: form.fields, uploads: form.parts };
-  }
+  if (/^multipart\/form-data/i.test(contentType)) return parseMultipart(raw, contentType, options);
   return { forPrism: raw, forHandlers: raw };
+}
+
+async function parseMultipart(
+  raw: string,
+  contentType: string,
+  options: { bytes?: Uint8Array; fileFields?: () => Set<string> | undefined },
+): Promise<ParsedBody> {
+  // Files are bytes: the parser reads the body as sent, not the text decoded from it.
+  const form = await readMultipart(options.bytes ?? new TextEncoder().encode(raw), contentType, options.fileFields?.());
+  // A form with no parts at all is an empty form, which the operation's schema then judges.
+  if ('error' in form) return { forPrism: undefined, forHandlers: undefined, malformed: form.error };
+  return { forPrism: form.forPrism, forHandlers: form.fields, uploads: form.parts };
 }
 
 /** The nesting depth of a parsed JSON value, without recursion (a deep value must not overflow the stack). */
@@ -66,12 +73,14 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
+const NO_TEXT = Object.freeze({ text: '', invalidUtf8: false });
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 
 /** The body as text; bytes that are not UTF-8 are flagged (and decoded with U+FFFD only for the record). */
 export function decodeBody(body: string | Uint8Array): { text: string; invalidUtf8: boolean } {
   if (typeof body === 'string') return { text: body, invalidUtf8: false };
+  if (body.length === 0) return NO_TEXT;
   try {
     return { text: strictUtf8.decode(body), invalidUtf8: false };
   } catch {

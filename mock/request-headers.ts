@@ -27,9 +27,10 @@ export function oversizeHeader(headers: Record<string, string | undefined>): str
 /** The headers Prism sees: an oversize bounded header or an Accept that does not parse is left out. */
 export function headersForPrism(headers: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined) continue;
-    if (BOUNDED.includes(name) && value.length > MAX_NEGOTIATION_HEADER) continue;
+    if (value.length > MAX_NEGOTIATION_HEADER && BOUNDED.includes(name)) continue;
     if (name === 'accept' && !acceptParses(value)) continue;
     out[name] = value;
   }

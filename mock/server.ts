@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { Contract } from './contract.js';
 import type { MockConfig } from './config.js';
-import { createMockCore, type CoreOptions, type CoreReply, type MockCore } from './core.js';
+import { createMockCore, type CoreOptions, type CoreReply, type CoreRequest, type MockCore } from './core.js';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** How long close() lets requests in flight finish before it cuts their connections. */
@@ -81,30 +81,56 @@ function fromCore(core: MockCore) {
 
 /** One request: its body read (or refused), the core's reply written. */
 function handle(core: MockCore, req: IncomingMessage, res: ServerResponse, baseUrl: string | undefined): void {
-  const reply = (answer: CoreReply) => {
-    if (res.headersSent) return;
-    res.writeHead(answer.status, { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
-  };
+  // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112, 6.3):
+  // answered without waiting for its end (Node discards the empty rest when the answer is sent).
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    core.answer(requestOf(req, EMPTY, baseUrl)).then(
+      (answer) => reply(req, res, answer),
+      (error) => fault(res, error),
+    );
+    return;
+  }
   readBody(req, core.config.maxBodyBytes)
     .then(({ body, cut }) => {
-      if (body !== undefined)
-        return core.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body, socket: true, baseUrl });
+      if (body !== undefined) return core.answer(requestOf(req, body, baseUrl));
       // A drain cut short leaves unread bytes on the connection: it closes after the 413.
       if (cut) res.on('finish', () => req.socket.destroy());
       const refused = core.tooLarge();
       return { ...refused, headers: { ...refused.headers, Connection: 'close' } };
     })
-    .then(reply, (error) => {
-      console.error('mock: fault while answering', error);
-      res.destroy();
-    });
+    .then(
+      (answer) => reply(req, res, answer),
+      (error) => fault(res, error),
+    );
+}
+
+const EMPTY = new Uint8Array(0);
+
+function requestOf(req: IncomingMessage, body: Uint8Array, baseUrl: string | undefined): CoreRequest {
+  return { method: req.method ?? 'GET', url: req.url ?? '/', headers: headersOf(req), body, socket: true, baseUrl };
+}
+
+/** Writes the core's reply (its headers object is this reply's own: Content-Length is added to it). */
+function reply(req: IncomingMessage, res: ServerResponse, answer: CoreReply): void {
+  if (res.headersSent) return;
+  answer.headers['Content-Length'] = String(Buffer.byteLength(answer.body));
+  res.writeHead(answer.status, answer.headers);
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
+}
+
+function fault(res: ServerResponse, error: unknown): void {
+  console.error('mock: fault while answering', error);
+  res.destroy();
 }
 
 /** Node's headers with one value each (repeated headers joined, as Fetch's Headers does). */
 function headersOf(req: IncomingMessage): Record<string, string | undefined> {
   const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  const sent = req.headers;
+  for (const name in sent) {
+    const value = sent[name];
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
   return headers;
 }
 
@@ -119,34 +145,50 @@ export const DRAIN_MAX_MS = 5_000;
  * otherwise meet a closed connection instead of the answer. `cut` says the drain was cut short.
  */
 function readBody(req: IncomingMessage, maxBytes: number): Promise<{ body?: Uint8Array; cut?: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = Number(req.headers['content-length'] ?? 0) > maxBytes;
-    let timer: NodeJS.Timeout | undefined;
-    const refuse = () => {
-      chunks.length = 0;
-      timer = setTimeout(() => done({ cut: true }), DRAIN_MAX_MS);
-    };
-    const done = (result: { body?: Uint8Array; cut?: boolean }) => {
-      clearTimeout(timer);
-      req.removeAllListeners('data');
-      resolve(result);
-    };
-    if (refused) refuse();
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (!refused && size > maxBytes) {
-        refused = true;
-        refuse();
-      }
-      if (!refused) chunks.push(chunk);
-      else if (size > maxBytes + DRAIN_MAX_BYTES) done({ cut: true });
-    });
-    req.on('end', () => done(refused ? {} : { body: Buffer.concat(chunks) }));
+  return new Promise((resolve, reject) => new BodyReader(req, maxBytes, resolve, reject));
+}
+
+/** readBody's state for one request (a class, so a request makes no named closures). */
+class BodyReader {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private refused: boolean;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly maxBytes: number,
+    private readonly resolve: (result: { body?: Uint8Array; cut?: boolean }) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.refused = Number(req.headers['content-length'] ?? 0) > maxBytes;
+    if (this.refused) this.refuse();
+    req.on('data', (chunk: Buffer) => this.data(chunk));
+    req.on('end', () => this.done(this.refused ? {} : { body: Buffer.concat(this.chunks) }));
     req.on('error', (error) => {
-      clearTimeout(timer);
+      clearTimeout(this.timer);
       reject(error);
     });
-  });
+  }
+
+  private data(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (!this.refused && this.size > this.maxBytes) {
+      this.refused = true;
+      this.refuse();
+    }
+    if (!this.refused) this.chunks.push(chunk);
+    else if (this.size > this.maxBytes + DRAIN_MAX_BYTES) this.done({ cut: true });
+  }
+
+  private refuse(): void {
+    this.chunks.length = 0;
+    this.timer = setTimeout(() => this.done({ cut: true }), DRAIN_MAX_MS);
+  }
+
+  private done(result: { body?: Uint8Array; cut?: boolean }): void {
+    clearTimeout(this.timer);
+    this.req.removeAllListeners('data');
+    this.resolve(result);
+  }
 }

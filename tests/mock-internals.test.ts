@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStale, STALE_CHECKED } from '../mock/build-if-stale.js';
 import { Contract } from '../mock/contract.js';
+import { copyJson } from '../mock/copy-json.js';
 import { createPrism } from '../mock/prism.js';
 import { createMock } from '../mock/server.js';
 import type { Example } from '../lib/contract/index.js';
@@ -88,5 +89,24 @@ describe("Prism's examples are each call's own copy", () => {
       if (second.ok && (second.output.body as { data: Record<string, unknown> }).data.changedByTheFirstCall) leaked.push(kind);
     }
     expect(leaked).toEqual([]);
+  });
+});
+
+describe('copyJson (how a cached example is copied per call)', () => {
+  it('gives what JSON.parse(JSON.stringify(x)) gives for every example of the contract and an own __proto__ key, sharing nothing', () => {
+    const contract = Contract.load();
+    const values: unknown[] = [JSON.parse('{"a":[1,{"__proto__":{"polluted":true},"b":null}],"2":"x","1":false}')];
+    for (const op of contract.operations.values()) values.push(...Object.values(contract.examples(op)));
+    const copies = values.map((value) => copyJson(value));
+    const same = copies.every((copy, i) => JSON.stringify(copy) === JSON.stringify(values[i]));
+    const nested = copies[0] as { a: [number, Record<string, unknown>] };
+    nested.a[1].b = 'changed';
+    expect([
+      same,
+      Object.getPrototypeOf(nested.a[1]) === Object.prototype,
+      Object.keys(nested.a[1]),
+      (values[0] as typeof nested).a[1].b,
+      values.length > 50,
+    ]).toEqual([true, true, ['__proto__', 'b'], null, true]);
   });
 });

@@ -10,6 +10,8 @@ import { Ledger } from '../mock/state/ledger.js';
 import { FAIL_MARKER, Machines } from '../mock/state/machines.js';
 import { Resources } from '../mock/state/resources.js';
 import { Rules } from '../mock/state/rules.js';
+import { StatefulApi } from '../mock/state/api.js';
+import { accountBytes, resourceBytes } from '../mock/state/size.js';
 import { type Account, newId, type Resource, Store } from '../mock/state/store.js';
 
 const STEP_MS = 1_000;
@@ -103,13 +105,13 @@ describe('rules', () => {
   });
 });
 
-describe('a machine with a refund', () => {
-  // The first machine whose failure branch refunds, and an operation that starts it.
-  const refunding = [...machines.byName.values()].find((info) =>
-    info.machine.transitions.some((t) => t.automatic && t.outcome === 'failure' && info.rules.refunds(t.from, t.to!)),
-  )!;
-  const trigger = contract.opFromContract(refunding.machine.transitions.find((t) => t.operationIds?.length)!.operationIds![0]);
+// The first machine whose failure branch refunds, and an operation that starts it.
+const refunding = [...machines.byName.values()].find((info) =>
+  info.machine.transitions.some((t) => t.automatic && t.outcome === 'failure' && info.rules.refunds(t.from, t.to!)),
+)!;
+const trigger = contract.opFromContract(refunding.machine.transitions.find((t) => t.operationIds?.length)!.operationIds![0]);
 
+describe('a machine with a refund', () => {
   it(`a job marked to fail reaches a failure state on the clock and refunds its charge exactly once (${refunding.machine.name})`, () => {
     const who = account(100);
     const resource: Resource = {
@@ -130,6 +132,45 @@ describe('a machine with a refund', () => {
       true,
       100,
       ['+7'],
+    ]);
+  });
+});
+
+describe('the byte count (MOCK_MAX_STATE_BYTES)', () => {
+  it('after each call equals a full walk of every account, though only resources a call was handed are measured again', () => {
+    const store = new Store(() => 10_000);
+    const api = new StatefulApi(contract, machines, resources, ctx.prices, ctx.errors, ctx.options);
+    const walked = () => store.all().reduce((total, who) => total + accountBytes(who, resourceBytes), 0);
+    const answer = (token: string, op: Call['op'], path: string, body: unknown, now = 0) => {
+      const call = { ...callOf(op, store.account(token, 'paid'), body, now), path };
+      call.prism = { status: 200, body: structuredClone(call.prism.body) };
+      const reply = api.handle(call);
+      store.settle();
+      return reply.body as { data: { id: number } };
+    };
+    const counts: Array<[number, number]> = [];
+    const id = answer('bytes-1', contract.op('createFacelessVideo'), '/faceless', { type: 'b-roll' }).data.id;
+    answer('bytes-2', contract.op('createFacelessVideo'), '/faceless', { type: 'b-roll' });
+    counts.push([store.bytes, walked()]);
+    // Changed by key (PATCH): the resource is measured again, the other account is not touched.
+    answer('bytes-1', contract.op('updateFacelessVideo'), `/faceless/${id}`, { script: 'x'.repeat(5_000) });
+    counts.push([store.bytes, walked()]);
+    // A running job changes its resource on a later call of any kind, which never asks for it by key.
+    const who = store.account('bytes-1', 'paid');
+    const job: Resource = { family: refunding.machine.name, id: newId(who), data: { id: 0 }, texts: {}, scraped: false };
+    who.resources.set(Store.key(job.family, job.id), job);
+    const run = { amount: 0, label: 'Run', contentType: 'x' };
+    machines.start(job.family, machines.triggered(job.family, trigger.id, job)!, job, 0, run, { steps: 'x'.repeat(100) });
+    who.active.add(job);
+    store.settle();
+    counts.push([store.bytes, walked()]);
+    const before = store.bytes;
+    answer('bytes-1', contract.op('getMe'), '/me', undefined, 100 * STEP_MS);
+    counts.push([store.bytes, walked()]);
+    expect([counts.every(([kept, full]) => kept === full), counts[1][0] > counts[0][0] + 5_000, store.bytes !== before]).toEqual([
+      true,
+      true,
+      true,
     ]);
   });
 });

@@ -132,16 +132,32 @@ export class Contract {
     return repeated;
   }
 
-  /** The operation's parameters, dereferenced. */
-  parameters(op: Operation): Parameter[] {
-    return (op.raw.parameters ?? []).map((p) => this.model.deref(p));
+  /** The operation's parameters, dereferenced (read on its first call, then shared: read only). */
+  parameters(op: Operation): readonly Parameter[] {
+    let found = this.#parameters.get(op);
+    if (!found) {
+      found = Object.freeze((op.raw.parameters ?? []).map((p) => this.model.deref(p)));
+      this.#parameters.set(op, found);
+    }
+    return found;
   }
+
+  // What parameters() and dataSchemaRef() read from the contract, by operation: the mock asks on every call.
+  readonly #parameters = new WeakMap<Operation, readonly Parameter[]>();
+  readonly #dataRefs = new WeakMap<Operation, string | undefined>();
 
   /**
    * The `$ref` of the `data` schema of an operation's success body ("#/.../FacelessVideo", or
    * "[]#/.../VoiceClone" for lists), so handlers can tell "this answer is the resource itself".
    */
   dataSchemaRef(op: Operation): string | undefined {
+    if (this.#dataRefs.has(op)) return this.#dataRefs.get(op);
+    const found = this.#dataSchemaRef(op);
+    this.#dataRefs.set(op, found);
+    return found;
+  }
+
+  #dataSchemaRef(op: Operation): string | undefined {
     const visit = (node: Schema | undefined): string | undefined => {
       if (!node) return undefined;
       if (node.$ref && !node.properties) {

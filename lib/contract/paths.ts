@@ -17,12 +17,15 @@ export type RouteMatch<T extends Routable> =
 
 interface CompiledPath<T> {
   template: string;
-  segments: TemplateSegment[];
+  segments: readonly TemplateSegment[];
   byMethod: Map<string, T>;
 }
 
 export class PathMatcher<T extends Routable> {
-  readonly #paths: CompiledPath<T>[] = [];
+  /** The compiled templates by their number of segments, each list most concrete first. */
+  readonly #bySegments = new Map<number, CompiledPath<T>[]>();
+  /** The templates without parameters, by their text: a path equal to one fits it before any other. */
+  readonly #literal = new Map<string, CompiledPath<T>>();
 
   constructor(operations: Iterable<T>) {
     const byTemplate = new Map<string, CompiledPath<T>>();
@@ -36,31 +39,35 @@ export class PathMatcher<T extends Routable> {
     }
     // Fewer parameters first, and at equal count the earlier literal first: concrete paths win.
     const rank = (p: CompiledPath<T>) => p.segments.map((s) => ('param' in s ? '1' : '0')).join('');
-    this.#paths = [...byTemplate.values()].sort(
+    const sorted = [...byTemplate.values()].sort(
       (a, b) => a.segments.length - b.segments.length || rank(a).localeCompare(rank(b)) || a.template.localeCompare(b.template),
     );
+    // A path is compared only with the templates of its own length (the rest cannot fit).
+    for (const entry of sorted) {
+      if (entry.segments.every((segment) => 'literal' in segment)) this.#literal.set(entry.template, entry);
+      const list = this.#bySegments.get(entry.segments.length);
+      if (list) list.push(entry);
+      else this.#bySegments.set(entry.segments.length, [entry]);
+    }
   }
 
   /** Every path template `path` (relative to the base path, query excluded) fits, most concrete first. */
   templates(path: string): Array<{ template: string; operations: T[]; params: Record<string, string> }> {
+    return this.#fitting(path).map(({ entry, params }) => ({ template: entry.template, operations: [...entry.byMethod.values()], params }));
+  }
+
+  #fitting(path: string): Array<{ entry: CompiledPath<T>; params: Record<string, string> }> {
     const exact = this.#fit(path);
     // One trailing slash is forgiven where no template has it (/me/ is /me; /__mock/ stays itself).
     return exact.length || !path.endsWith('/') || path === '/' ? exact : this.#fit(path.slice(0, -1));
   }
 
-  #fit(path: string): Array<{ template: string; operations: T[]; params: Record<string, string> }> {
+  #fit(path: string): Array<{ entry: CompiledPath<T>; params: Record<string, string> }> {
     const parts = path.split('/').slice(1);
-    const out: Array<{ template: string; operations: T[]; params: Record<string, string> }> = [];
-    for (const entry of this.#paths) {
-      if (entry.segments.length !== parts.length) continue;
-      const params: Record<string, string> = {};
-      const fits = entry.segments.every((segment, i) => {
-        if ('literal' in segment) return segment.literal === parts[i];
-        if (parts[i] === '') return false;
-        params[segment.param] = safeDecode(parts[i]);
-        return true;
-      });
-      if (fits) out.push({ template: entry.template, operations: [...entry.byMethod.values()], params });
+    const out: Array<{ entry: CompiledPath<T>; params: Record<string, string> }> = [];
+    for (const entry of this.#bySegments.get(parts.length) ?? []) {
+      const params = fitParams(entry.segments, parts);
+      if (params) out.push({ entry, params });
     }
     return out;
   }
@@ -71,17 +78,35 @@ export class PathMatcher<T extends Routable> {
    * with the methods of the most concrete template; else 404.
    */
   match(method: string, path: string): RouteMatch<T> {
-    const fitting = this.templates(path);
-    if (!fitting.length) return { kind: 'not-found' };
     const wanted = method.toUpperCase();
-    for (const fit of fitting) {
-      const op = fit.operations.find((o) => o.method.toUpperCase() === wanted);
-      if (op) return { kind: 'operation', op, template: fit.template, params: fit.params };
+    // A path that is a template without parameters: that template is the most concrete fit.
+    const literal = this.#literal.get(path)?.byMethod.get(wanted);
+    if (literal) return { kind: 'operation', op: literal, template: path, params: {} };
+    const fitting = this.#fitting(path);
+    if (!fitting.length) return { kind: 'not-found' };
+    for (const { entry, params } of fitting) {
+      const op = entry.byMethod.get(wanted);
+      if (op) return { kind: 'operation', op, template: entry.template, params };
     }
     // Allow names the methods of the resource the path is (its most concrete template), as the API lists them.
-    const allow = fitting[0].operations.map((o) => o.method.toUpperCase());
-    return { kind: 'method-not-allowed', template: fitting[0].template, allow };
+    const [{ entry }] = fitting;
+    return { kind: 'method-not-allowed', template: entry.template, allow: [...entry.byMethod.keys()] };
   }
+}
+
+/** The decoded parameters of `parts` where they fit a template's segments (as many), else undefined. */
+function fitParams(segments: readonly TemplateSegment[], parts: string[]): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    if ('literal' in segment) {
+      if (segment.literal !== parts[i]) return undefined;
+    } else {
+      if (parts[i] === '') return undefined;
+      params[segment.param] = safeDecode(parts[i]);
+    }
+  }
+  return params;
 }
 
 /**

@@ -4,7 +4,7 @@
 // counts as absent follow Prism 5.12's request validator, which the mock used until this module
 // replaced it, so the mock's answers did not change.
 import type { ValidateFunction } from './ajv.js';
-import { mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
+import { type MediaType, mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
 import type { BundleModel, OperationEntry } from './bundle-model.js';
 import type { Parameter, RequestBody, Schema } from './openapi.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
@@ -49,6 +49,7 @@ interface BodyContent {
 const LOCATIONS = ['header', 'query', 'path'] as const;
 const DEFAULT_STYLE: Record<string, string> = { header: 'simple', query: 'form', path: 'simple' };
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+const KEPT_MEDIA_TYPES = 16;
 const RESERVED = /[/?#[\]@!$&'()*+,;=]/;
 const NO_BOUNDARY =
   'Boundary parameter for multipart/form-data is not defined or generated in the request header. Try removing manually defined content-type from your request header if it exists.';
@@ -59,6 +60,7 @@ export class RequestCheck {
   private readonly nonEmpty: string[];
   private readonly required: boolean;
   private readonly contents: BodyContent[] | undefined;
+  private readonly covers = new Map<string, BodyContent | undefined>();
 
   constructor(
     private readonly model: BundleModel,
@@ -122,7 +124,7 @@ export class RequestCheck {
   private body(input: RequestInput): RequestViolation[] {
     if (this.required && !input.body) return [{ code: 'required', message: 'Body parameter is required', severity: 0 }];
     const header = input.headers['content-type'];
-    const parsed = header ? parseMediaType(header) : undefined;
+    const parsed = header ? mediaTypeOf(header) : undefined;
     const mediaType = parsed?.essence;
     const refused = this.refusedMediaType(mediaType, Number.parseInt(input.headers['content-length'] ?? '', 10) || 0);
     if (refused) return [refused];
@@ -138,7 +140,7 @@ export class RequestCheck {
   private refusedMediaType(mediaType: string | undefined, length: number): RequestViolation | undefined {
     if (length === 0) return undefined;
     const contents = this.contents;
-    if (contents && (!mediaType || contents.some((c) => mediaTypeCovers(mediaType, c.mediaType)))) return undefined;
+    if (contents && (!mediaType || this.covering(mediaType))) return undefined;
     const message = contents?.length
       ? `Supported content types: ${contents.map((c) => c.mediaType).join(',')}`
       : 'No supported content types, but request included a non-empty body';
@@ -147,7 +149,17 @@ export class RequestCheck {
 
   private contentFor(mediaType: string | undefined): BodyContent | undefined {
     if (!this.contents) return undefined;
-    return (mediaType && this.contents.find((c) => mediaTypeCovers(mediaType, c.mediaType))) || this.contents[0];
+    return (mediaType && this.covering(mediaType)) || this.contents[0];
+  }
+
+  /** The first declared content that covers a media type; the answers for the last few types sent are kept. */
+  private covering(mediaType: string): BodyContent | undefined {
+    if (this.covers.has(mediaType)) return this.covers.get(mediaType);
+    const found = this.contents?.find((c) => mediaTypeCovers(mediaType, c.mediaType));
+    // Clients send a handful of types; a client sending endless new ones only refills the list.
+    if (this.covers.size >= KEPT_MEDIA_TYPES) this.covers.clear();
+    this.covers.set(mediaType, found);
+    return found;
   }
 
   private formBody(content: BodyContent, text: string, boundary: string | undefined): RequestViolation[] {
@@ -286,4 +298,19 @@ function formValues(content: BodyContent, fields: Record<string, string>): unkno
     out[property] = deserialize(spec, fields, true);
   }
   return out;
+}
+
+// The Content-Type values parsed lately: clients send a handful, on every call (a GET too). Only
+// what parses is kept (a malformed value throws again each time); endless new values refill it.
+const parsedTypes = new Map<string, MediaType>();
+
+/** parseMediaType, kept for the last few values sent (shared, read only). */
+function mediaTypeOf(header: string): MediaType {
+  let parsed = parsedTypes.get(header);
+  if (!parsed) {
+    parsed = parseMediaType(header);
+    if (parsedTypes.size >= KEPT_MEDIA_TYPES) parsedTypes.clear();
+    parsedTypes.set(header, parsed);
+  }
+  return parsed;
 }

@@ -7,15 +7,27 @@ export type TemplateSegment = { literal: string } | { param: string };
 
 const PARAM_SEGMENT = /^\{([^}]+)\}$/;
 
+// Templates are the contract's (a few hundred at most), read on every call the mock answers: each
+// is split once and its segments kept, frozen, since every caller shares them. Beyond this many
+// distinct templates (never, with one contract) the rest are split on each call instead.
+const KEPT_TEMPLATES = 2048;
+const segmentsOf = new Map<string, readonly TemplateSegment[]>();
+
 /** A template's segments after the leading `/`: literals and `{name}` parameters. */
-export function templateSegments(template: string): TemplateSegment[] {
-  return template
-    .split('/')
-    .slice(1)
-    .map((segment) => {
-      const param = PARAM_SEGMENT.exec(segment);
-      return param ? { param: param[1] } : { literal: segment };
-    });
+export function templateSegments(template: string): readonly TemplateSegment[] {
+  const kept = segmentsOf.get(template);
+  if (kept) return kept;
+  const segments = Object.freeze(
+    template
+      .split('/')
+      .slice(1)
+      .map((segment): TemplateSegment => {
+        const param = PARAM_SEGMENT.exec(segment);
+        return Object.freeze(param ? { param: param[1] } : { literal: segment });
+      }),
+  );
+  if (segmentsOf.size < KEPT_TEMPLATES) segmentsOf.set(template, segments);
+  return segments;
 }
 
 const PARAM_ANYWHERE = /\{([^}]+)\}/g;

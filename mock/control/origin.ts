@@ -34,7 +34,10 @@ export function controlWriteTypeAllowed(contentType: string | undefined): boolea
  * never routed.
  */
 export function hasDotSegment(rawUrl: string): boolean {
-  const path = rawUrl.split('?')[0];
+  const query = rawUrl.indexOf('?');
+  const path = query < 0 ? rawUrl : rawUrl.slice(0, query);
+  // No dot at all, plain or percent-encoded (the usual path): no dot segment.
+  if (!path.includes('.') && !/%2e/i.test(path)) return false;
   return path.split(/[/\\]|%2f|%5c/i).some((segment) => {
     const decoded = segment.replace(/%2e/gi, '.');
     return decoded === '.' || decoded === '..';

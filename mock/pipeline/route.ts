@@ -2,14 +2,26 @@
 // is validated or generated here: the faults, the gate and the validator come first, and Prism's
 // mocker runs only when an answer needs an example.
 import type { IHttpRequest } from '@stoplight/prism-http';
-import { parseBody } from '../request-body.js';
+import type { Routed } from '../prism.js';
+import { type ParsedBody, parseBody } from '../request-body.js';
 import { headersForPrism, oversizeHeader } from '../request-headers.js';
-import { need, type Stage, type StageDeps } from './exchange.js';
+import { type Exchange, need, type Stage, type StageDeps } from './exchange.js';
 
 /** Finds the operation; answers only for paths outside the base path (no API there, no fault). */
 export function route({ config, contract, errors, prism }: StageDeps): Stage {
-  return async (x) => {
-    if (!x.url.pathname.startsWith(`${config.basePath}/`)) {
+  // One reader per operation, made on first use (read only for a multipart body).
+  const readers = new Map<string, () => Set<string>>();
+  const fileFieldsOf = (operationId: string) => {
+    let read = readers.get(operationId);
+    if (!read) {
+      read = () => contract.fileFields(contract.opFromContract(operationId));
+      readers.set(operationId, read);
+    }
+    return read;
+  };
+  const prefix = `${config.basePath}/`;
+  return (x) => {
+    if (!x.url.pathname.startsWith(prefix)) {
       const base = `http://${x.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`;
       return errors.outsideBasePath(base, x.url.pathname);
     }
@@ -23,22 +35,29 @@ export function route({ config, contract, errors, prism }: StageDeps): Stage {
     // Read before anything can refuse the call, so the journal lists what was uploaded either way.
     const parsed = oversize
       ? { forPrism: undefined, forHandlers: undefined, malformed: oversize }
-      : await parseBody(x.raw, x.headers['content-type'] ?? '', {
+      : parseBody(x.raw, x.headers['content-type'] ?? '', {
           invalidUtf8: x.invalidUtf8,
           bytes: x.bytes,
           // Which multipart fields carry files (what Prism is shown for an empty file).
-          fileFields: () => (operationId ? contract.fileFields(contract.opFromContract(operationId)) : undefined),
+          fileFields: operationId ? fileFieldsOf(operationId) : undefined,
         });
-    if (parsed.uploads) x.trace.uploads = parsed.uploads;
-    const input: IHttpRequest = {
-      method: x.method.toLowerCase() as IHttpRequest['method'],
-      url: { path, query: queryOf(x.url) },
-      headers: headersForPrism(x.headers),
-      body: parsed.forPrism,
-    };
-    x.routing = { path, parsed, input, routed };
-    return undefined;
+    // Only a multipart body is read asynchronously; any other call goes on at once.
+    if (parsed instanceof Promise) return parsed.then((body) => routing(x, path, routed, body));
+    return routing(x, path, routed, parsed);
   };
+}
+
+/** Records the route and the request as Prism's parts read it; never answers. */
+function routing(x: Exchange, path: string, routed: Routed, parsed: ParsedBody): undefined {
+  if (parsed.uploads) x.trace.uploads = parsed.uploads;
+  const input: IHttpRequest = {
+    method: x.method.toLowerCase() as IHttpRequest['method'],
+    url: { path, query: queryOf(x.url) },
+    headers: headersForPrism(x.headers),
+    body: parsed.forPrism,
+  };
+  x.routing = { path, parsed, input, routed };
+  return undefined;
 }
 
 /**
@@ -60,6 +79,8 @@ export function routed({ contract, errors }: StageDeps): Stage {
 
 function queryOf(url: URL): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
+  // No query string (the usual call): nothing to read, and no URLSearchParams made.
+  if (url.search === '') return query;
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
     query[key] = values.length === 1 ? values[0] : values;

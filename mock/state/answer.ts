@@ -1,6 +1,7 @@
 // Shaping an answer from Prism's example, and keeping what the client sent on a resource.
 import type { Contract, Operation } from '../contract.js';
 import type { Answer } from '../errors.js';
+import { copyJson } from '../copy-json.js';
 import type { Call, Charge } from './call.js';
 import type { Family } from './resources.js';
 import type { Resource } from './store.js';
@@ -13,30 +14,49 @@ export function ok(call: Call, data: unknown, credits?: Charge): Answer {
   return { status: call.prism.status, body };
 }
 
+// What the contract fixes for an operation, read on its first call and shared by later calls (read only).
+const propertiesOf = new WeakMap<Operation, ReadonlySet<string>>();
+const storedOf = new WeakMap<Operation, Map<string, ReadonlySet<string>>>();
+
 /** The properties of an operation's request body schema. */
-export function requestProperties(contract: Contract, op: Operation): Set<string> {
-  const schema = contract.requestSchema(op);
-  return new Set(Object.keys(schema?.properties ?? {}));
+export function requestProperties(contract: Contract, op: Operation): ReadonlySet<string> {
+  let keys = propertiesOf.get(op);
+  if (!keys) {
+    keys = new Set(Object.keys(contract.requestSchema(op)?.properties ?? {}));
+    propertiesOf.set(op, keys);
+  }
+  return keys;
 }
 
 /** JSON body fields are kept; multipart text fields only where the resource schema has them (e.g. name). */
-export function storedOnCreate(contract: Contract, op: Operation, family: Family): Set<string> {
-  const keys = requestProperties(contract, op);
-  const multipart = contract.requestSchema(op, 'multipart/form-data');
-  const resource = contract.schemaAt(family.dataRef);
-  for (const key of Object.keys(multipart?.properties ?? {})) if (resource?.properties?.[key]) keys.add(key);
+export function storedOnCreate(contract: Contract, op: Operation, family: Family): ReadonlySet<string> {
+  let byFamily = storedOf.get(op);
+  if (!byFamily) {
+    byFamily = new Map();
+    storedOf.set(op, byFamily);
+  }
+  let keys = byFamily.get(family.dataRef);
+  if (!keys) {
+    const stored = new Set(requestProperties(contract, op));
+    const multipart = contract.requestSchema(op, 'multipart/form-data');
+    const resource = contract.schemaAt(family.dataRef);
+    for (const key of Object.keys(multipart?.properties ?? {})) if (resource?.properties?.[key]) stored.add(key);
+    keys = stored;
+    byFamily.set(family.dataRef, keys);
+  }
   return keys;
 }
 
 /** The fields of a body that the given keys name. */
-export function declared(body: unknown, keys: Set<string>): Record<string, unknown> {
+export function declared(body: unknown, keys: ReadonlySet<string>): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   return Object.fromEntries(Object.entries(body).filter(([key]) => keys.has(key)));
 }
 
 /** Stores what the client sent (declared fields only) and remembers its texts for `mock:fail`. */
-export function adopt(resource: Resource, body: unknown, keys: Set<string>): void {
-  Object.assign(resource.data, structuredClone(declared(body, keys)));
+export function adopt(resource: Resource, body: unknown, keys: ReadonlySet<string>): void {
+  // A body is JSON data (parsed JSON, or a form's text fields): copied as such.
+  Object.assign(resource.data, copyJson(declared(body, keys)));
   remember(resource, body);
 }
 

@@ -238,8 +238,8 @@ export class StatefulApi {
       // A new resource has nothing configured yet, and its own id.
       if (key === 'id' || family.configurable.has(key)) continue;
       // Secondary identifiers of the example (e.g. video_id) get fresh values too.
-      data[key] =
-        key.endsWith('_id') && (typeof value === 'number' || typeof value === 'string') ? newId(call.account) : structuredClone(value);
+      // The example is this call's own copy (mock/prism.ts copies it per call): its values are taken as they are.
+      data[key] = key.endsWith('_id') && (typeof value === 'number' || typeof value === 'string') ? newId(call.account) : value;
     }
     const resource: Resource = {
       family: family.machine,
@@ -272,12 +272,17 @@ export class StatefulApi {
  */
 function makeRoomIn(account: Account, max: number): void {
   while (account.resources.size >= max) {
-    const entries = [...account.resources.entries()];
-    const [key, resource] = entries.find(([, r]) => !account.active.has(r)) ?? entries[0];
+    const [key, resource] = firstIdle(account) ?? account.resources.entries().next().value!;
     account.resources.delete(key);
     account.active.delete(resource);
     account.evictedResources = (account.evictedResources ?? 0) + 1;
   }
+}
+
+/** The oldest stored resource whose job is not running, with its key (without copying the map). */
+function firstIdle(account: Account): [string, Resource] | undefined {
+  for (const entry of account.resources) if (!account.active.has(entry[1])) return entry;
+  return undefined;
 }
 
 /** The entry of an operation in a handler map (maps are partial: most operations have none). */

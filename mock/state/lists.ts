@@ -45,6 +45,8 @@ export class Lists {
  * (mandatory, optional). CSV (`only=a,b`) and array (`only[]=a&only[]=b`, `only=a&only=b`) alike.
  */
 export function onlyGroups(contract: Contract, call: Call, data: unknown): unknown {
+  // Most calls name no group: answered before anything else is read.
+  if (call.query.only === undefined && call.query['only[]'] === undefined) return data;
   const declares = contract.parameters(call.op).some((p) => p.name === 'only');
   const raw = [call.query.only, call.query['only[]']].flat().filter((v): v is string => typeof v === 'string');
   const names = new Set(

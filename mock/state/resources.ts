@@ -75,12 +75,20 @@ export class Resources {
 }
 
 export function firstSegment(path: string): string {
-  return path.split('/')[1] ?? '';
+  // What path.split('/')[1] is (or ''), without splitting the whole path: it runs on every call.
+  const start = path.indexOf('/');
+  if (start < 0) return '';
+  const end = path.indexOf('/', start + 1);
+  return end < 0 ? path.slice(start + 1) : path.slice(start + 1, end);
 }
 
-/** The first `{param}` of a path: the resource the call is about. */
-export function resourceParam(path: string): string | undefined {
-  return templateParams(path)[0];
+// By operation path template: the contract's, a fixed set.
+const firstParams = new Map<string, string | undefined>();
+
+/** The first `{param}` of a path template: the resource the call is about. */
+export function resourceParam(template: string): string | undefined {
+  if (!firstParams.has(template)) firstParams.set(template, templateParams(template)[0]);
+  return firstParams.get(template);
 }
 
 /** Path parameters of a concrete path, given its template (the contract model's one reading). */

@@ -26,10 +26,26 @@ export function resourceBytes(resource: Resource): number {
   return 64 + approxBytes(resource.data) + approxBytes(resource.texts) + (resource.job ? approxBytes(resource.job) : 0);
 }
 
-/** One account: its resources, ledger and the rest of what it keeps. */
-export function accountBytes(account: Account): number {
+// Each resource keeps its size as last measured (Resource.bytes). A resource changes only while a
+// call holds it, and a call gets it only from its account's ResourceMap (by key, or a new one) or as
+// one of the account's running jobs, each of which forgets the measure: the rest are as they were
+// measured, so an account of a hundred resources is not walked whole after every call.
+
+/** Forgets a resource's measured size: a call was handed it and may change it. */
+export function remeasure(resource: Resource): void {
+  resource.bytes = undefined;
+}
+
+/** resourceBytes, measured again only when the resource may have changed since it was last measured. */
+export function knownResourceBytes(resource: Resource): number {
+  resource.bytes ??= resourceBytes(resource);
+  return resource.bytes;
+}
+
+/** One account: its resources (by `measure`: as last measured unless changed), ledger and the rest of what it keeps. */
+export function accountBytes(account: Account, measure: (resource: Resource) => number = knownResourceBytes): number {
   let total = 256 + account.token.length + approxBytes(account.ledger) + approxBytes(account.deleted) + approxBytes(account.previews ?? []);
   if (account.autoTopup) total += approxBytes(account.autoTopup);
-  for (const resource of account.resources.values()) total += resourceBytes(resource);
+  for (const resource of account.resources.values()) total += measure(resource);
   return total;
 }

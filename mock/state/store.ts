@@ -1,7 +1,7 @@
 // In-memory state, one account per bearer token: balance, ledger, resources, auto top-up.
 // Nothing is shared between tokens, so one token never sees another's resources (404 instead).
 import { factsOf, type AccountFacts, type AccountKind } from '../tokens.js';
-import { accountBytes, resourceBytes } from './size.js';
+import { accountBytes, knownResourceBytes, remeasure } from './size.js';
 
 export interface LedgerEntry {
   seq: number;
@@ -40,6 +40,8 @@ export interface Resource {
   /** Charging operations already called on this resource (the storyboard estimate counts what is left). */
   charged?: Set<string>;
   job?: Job;
+  /** Its approximate size when last measured (Store.settle); unset while a call may be changing it. */
+  bytes?: number;
 }
 
 export interface Account {
@@ -74,6 +76,31 @@ export interface Account {
 /** One world's id counter: ids start at 1 and a full reset starts them at 1 again. */
 export interface IdCounter {
   next: number;
+}
+
+/**
+ * An account's stored resources. Each resource it hands out by key or takes in has its measured size
+ * forgotten (the call may change it; see mock/state/size.ts). Iterating it hands out nothing to
+ * change: the code that walks an account's resources (lists, counts, the control plane's listing,
+ * evictions) only reads them.
+ */
+export class ResourceMap extends Map<string, Resource> {
+  override get(key: string): Resource | undefined {
+    const resource = super.get(key);
+    if (resource) remeasure(resource);
+    return resource;
+  }
+
+  override set(key: string, resource: Resource): this {
+    remeasure(resource);
+    return super.set(key, resource);
+  }
+}
+
+/** A call may advance an account's running jobs, which changes their resources. */
+function handOut(account: Account): Account {
+  for (const resource of account.active) remeasure(resource);
+  return account;
 }
 
 let nextSeq = 1;
@@ -112,7 +139,7 @@ export class Store {
     }
     account.lastUsed = ++this.uses;
     this.touched.add(account);
-    return account;
+    return handOut(account);
   }
 
   /** Drops the least recently used account, sparing `keep` (the ones the current request uses). */
@@ -170,7 +197,7 @@ export class Store {
     account.resources.delete(key);
     account.active.delete(resource);
     account.evictedResources = (account.evictedResources ?? 0) + 1;
-    const size = resourceBytes(resource);
+    const size = knownResourceBytes(resource);
     account.bytes = (account.bytes ?? 0) - size;
     this.bytes -= size;
   }
@@ -184,7 +211,7 @@ export class Store {
       facts: factsOf(kind),
       balance: this.startingBalance(kind),
       ledger: [],
-      resources: new Map(),
+      resources: new ResourceMap(),
       active: new Set(),
       boughtSlots: 0,
       deleted: new Set(),
@@ -203,7 +230,7 @@ export class Store {
   find(token: string): Account | undefined {
     const account = this.accounts.get(token);
     // A caller may change what it found (the control plane does): measured at the next settle().
-    if (account) this.touched.add(account);
+    if (account) this.touched.add(handOut(account));
     return account;
   }
 

@@ -260,8 +260,9 @@ so their ratios are fairer than their absolute figures. Plain Prism's CLI pretty
 5 ms, no errors.
 
 The "floor" (scripts/bench/prism-floor-server.ts) is a bare \`node:http\` server that does for each
-request only what the mock's engine does, the same way (path match, Prism's security check, the
-contract's compiled request check from lib/contract/validators.ts, Prism's Prefer parsing, the plain
+request only what the mock's engine does, the same way (path match, the contract's security check
+from lib/contract/security.ts, its compiled request check from lib/contract/validators.ts, Prism's
+Prefer parsing (mock/prism.ts, which skips it for a call without preferences), the plain
 example copied from a per-operation cache): no state, credits, limits, faults or journal. The mock
 cannot be faster than its floor, so where "floor / bare" is under 0.25×, the goal is out of reach
 with these checks on every request. The same server without the three checks (security, request

@@ -28,37 +28,48 @@ function respond(res: http.ServerResponse, status: number, body: unknown) {
   res.end(text);
 }
 
+// Each operation's security check, made once (as mock/pipeline/gate.ts keeps them).
+const securityChecks = new Map<string, ReturnType<typeof authorizationCheck>>();
+function securityCheck(operationId: string) {
+  if (!securityChecks.has(operationId))
+    securityChecks.set(operationId, authorizationCheck(contract.model, contract.model.operation(operationId)));
+  return securityChecks.get(operationId);
+}
+
 const server = http.createServer((req, res) => {
+  // A request without a body is answered at once, as the mock's adapter (mock/server.ts) does.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return answer(req, res, '');
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const url = new URL(req.url ?? '/', 'http://floor');
-    const path = url.pathname.slice(BASE.length);
-    const routed = prism.route(req.method ?? 'GET', path);
-    if (routed.kind !== 'ok') return respond(res, 404, {});
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const input: IHttpRequest = {
-      method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
-      url: { path, query: Object.fromEntries(url.searchParams) },
-      headers: req.headers as Record<string, string>,
-      body: raw ? JSON.parse(raw) : undefined,
-    };
-    let violations: Violation[] = [];
-    let prefs: Preferences = {};
-    if (checks) {
-      const entry = contract.model.operation(routed.resource.iid as string);
-      if (!authorizationCheck(contract.model, entry)?.(input.headers?.authorization)) return respond(res, 401, {});
-      const check = validators.request(routed.resource.iid as string);
-      violations = check.check({ params: routed.params, query: input.url.query ?? {}, headers: input.headers ?? {}, body: input.body });
-      if (violations.some((v) => v.severity === 0)) return respond(res, 422, {});
-      const preferences = prism.preferences(input);
-      if (preferences.ok) prefs = preferences.value;
-    }
-    const example = prism.example(routed.resource, input, violations, prefs);
-    if (!example.ok) return respond(res, 500, {});
-    respond(res, example.output.statusCode, example.output.body);
-  });
+  req.on('end', () => answer(req, res, Buffer.concat(chunks).toString('utf8')));
 });
+
+function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+  const url = new URL(req.url ?? '/', 'http://floor');
+  const path = url.pathname.slice(BASE.length);
+  const routed = prism.route(req.method ?? 'GET', path);
+  if (routed.kind !== 'ok') return respond(res, 404, {});
+  const input: IHttpRequest = {
+    method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
+    url: { path, query: Object.fromEntries(url.searchParams) },
+    headers: req.headers as Record<string, string>,
+    body: raw ? JSON.parse(raw) : undefined,
+  };
+  let violations: Violation[] = [];
+  let prefs: Preferences = {};
+  if (checks) {
+    if (!securityCheck(routed.resource.iid as string)?.(input.headers?.authorization)) return respond(res, 401, {});
+    const check = validators.request(routed.resource.iid as string);
+    violations = check.check({ params: routed.params, query: input.url.query ?? {}, headers: input.headers ?? {}, body: input.body });
+    if (violations.some((v) => v.severity === 0)) return respond(res, 422, {});
+    const preferences = prism.preferences(input);
+    if (preferences.ok) prefs = preferences.value;
+  }
+  const example = prism.example(routed.resource, input, violations, prefs);
+  if (!example.ok) return respond(res, 500, {});
+  respond(res, example.output.statusCode, example.output.body);
+}
+
 server.listen(Number(process.env.FLOOR_PORT ?? 0), '127.0.0.1', () => {
   console.log(`floor: ${(server.address() as AddressInfo).port}`);
 });
