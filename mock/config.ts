@@ -2,7 +2,7 @@
 // derived from the contract where the contract has the fact.
 import { parseAllowedHosts } from './control/host.js';
 import { parseControlOrigins } from './control/origin.js';
-import type { Contract } from './contract.js';
+import type { MockContract } from './contract.js';
 import { parseClockMode, type ClockMode } from './control/clock.js';
 
 export interface MockConfig {
@@ -74,7 +74,7 @@ function positive(name: string, value: string | undefined): number | undefined {
   return parsed;
 }
 
-export function loadConfig(contract: Contract, env: NodeJS.ProcessEnv = process.env): MockConfig {
+export function loadConfig(contract: MockContract, env: NodeJS.ProcessEnv = process.env): MockConfig {
   // Default pace: one step lasts a second longer than the slowest documented minimum polling
   // interval, so a client polling that often sees every state at least once.
   const minPoll = Math.max(...contract.machines.map((m) => m.pollIntervalSeconds?.min ?? 0));

@@ -16,13 +16,13 @@ import type { Resource } from './state/store.js';
 export type { OperationId, Precondition, StateMachine, Transition };
 
 /** An operation of the contract, its id one of the generated operation ids. */
-export type Operation = Omit<ContractOperation, 'id'> & { id: OperationId };
+export type MockOperation = Omit<ContractOperation, 'id'> & { id: OperationId };
 
 /** An example body as the mock uses it: resource data it copies and edits. */
 type ExampleBody = Resource['data'];
 
-export class Contract extends ContractById {
-  declare readonly operations: Map<OperationId, Operation>;
+export class MockContract extends ContractById {
+  declare readonly operations: Map<OperationId, MockOperation>;
 
   constructor(doc: unknown) {
     super(doc);
@@ -33,13 +33,13 @@ export class Contract extends ContractById {
   }
 
   /** The operation of a generated id; a renamed or removed operation does not compile. */
-  override op(id: OperationId): Operation {
-    return super.op(id) as Operation;
+  override op(id: OperationId): MockOperation {
+    return super.op(id) as MockOperation;
   }
 
   /** An operation by an id read from the contract itself (a state machine's list, the route). */
-  opFromContract(id: string): Operation {
-    return super.op(id) as Operation;
+  opFromContract(id: string): MockOperation {
+    return super.op(id) as MockOperation;
   }
 
   /** Whether a string (a control-plane request, say) names an operation of the contract. */

@@ -3,7 +3,7 @@
 // MSW handlers (mock/msw.ts) are thin adapters that hand it a request and send back its reply.
 // Order of a call: the control plane (/__mock), CORS preflight, the docs pages, then the API
 // (rate limit, then the pipeline in mock/pipeline/), and the journal.
-import { Contract } from './contract.js';
+import { MockContract } from './contract.js';
 import { loadConfig, type MockConfig } from './config.js';
 import { ApiError, type Answer, type Errors } from './errors.js';
 import { decodeBody } from './request-body.js';
@@ -24,7 +24,7 @@ export interface CoreOptions {
   /** Settings as the MOCK_* variables name them (default: none, so every default applies). */
   env?: NodeJS.ProcessEnv;
   /** The contract (default: generated/openapi.json). */
-  contract?: Contract;
+  contract?: MockContract;
   /** A scenario document (YAML or JSON text) loaded before the first request; `source` names it in errors. */
   scenario?: { text: string; source: string };
   /** Where the request log goes (default: stdout unless MOCK_QUIET=1). */
@@ -33,7 +33,7 @@ export interface CoreOptions {
 
 export interface MockCore {
   config: MockConfig;
-  contract: Contract;
+  contract: MockContract;
   /** The API's error answers (adapters answer a path outside their base path with one). */
   errors: Errors;
   /** Answers one request. Never throws: a fault of the mock is a 500 in the API's envelope. */
@@ -50,7 +50,7 @@ export interface MockCore {
 }
 
 export async function createMockCore(options: CoreOptions = {}): Promise<MockCore> {
-  const contract = options.contract ?? Contract.load();
+  const contract = options.contract ?? MockContract.load();
   const config = loadConfig(contract, options.env ?? {});
   const world = await assembleWorld(contract, config, options.scenario);
   const log =

@@ -3,7 +3,7 @@
 //   2. otherwise the `meta.credits.cost` of the operation's own success example (renders match
 //      their estimate examples; script generation shows the CONTENT_PROMPT_REQUESTED amount);
 //   3. otherwise UNPRICED_CHARGE: the contract has no number for that charge (README lists them).
-import type { Contract } from './contract.js';
+import type { MockContract } from './contract.js';
 
 /** The one number the mock invents: the charge of a charging call the contract gives no price for. */
 export const UNPRICED_CHARGE = 1;
@@ -13,7 +13,7 @@ export interface Price {
   source: 'x-credits.cost' | 'success example' | 'unpriced';
 }
 
-export function priceList(contract: Contract): Map<string, Price> {
+export function priceList(contract: MockContract): Map<string, Price> {
   const prices = new Map<string, Price>();
   for (const op of contract.operations.values()) {
     if (!op.credits?.charges) continue;

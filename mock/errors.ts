@@ -1,6 +1,6 @@
 // The API's own error envelope ({ message, status, error.code, errors, required, available }).
 // Messages come from the contract's named error examples, so the mock says what the docs say.
-import type { Contract } from './contract.js';
+import type { MockContract } from './contract.js';
 import { copyJson } from './copy-json.js';
 import { STATUS_CODES } from 'node:http';
 
@@ -20,7 +20,7 @@ export class ApiError extends Error {
 }
 
 export class Errors {
-  constructor(private readonly contract: Contract) {}
+  constructor(private readonly contract: MockContract) {}
 
   /** A copy of a named error example of the contract (components/examples/<name>). */
   example(name: string): Record<string, unknown> {

@@ -30,12 +30,11 @@ function commonJs<T>(module: unknown, name: string): T {
 type Either<L, R> = { _tag: 'Left'; left: L } | { _tag: 'Right'; right: R };
 type Part<L, R> = (args: { resource: IHttpOperation; element: IHttpRequest | IHttpResponse }) => Either<L, R>;
 
-const validateSecurity = commonJs<Part<Violation[], unknown>>(validatorModule, 'validateSecurity');
-const validateOutput = commonJs<Part<Violation[], unknown>>(validatorModule, 'validateOutput');
+const validateSecurity = commonJs<Part<RequestViolation[], unknown>>(validatorModule, 'validateSecurity');
+const validateOutput = commonJs<Part<RequestViolation[], unknown>>(validatorModule, 'validateOutput');
 const prismMock = commonJs<(opts: object) => (logger: object) => Either<PrismError, IHttpResponse>>(mockerModule, 'default');
 
 /** A request violation (lib/contract/violations.ts), which Prism's mocker also reads. */
-export type Violation = RequestViolation;
 
 interface PrismError {
   status?: number;
@@ -119,7 +118,7 @@ export async function createPrism(doc: unknown) {
   }
 
   /** Prism's security check (the operation's `security`): its violations, code 401, or none. */
-  function security(resource: IHttpOperation, input: IHttpRequest): Violation[] {
+  function security(resource: IHttpOperation, input: IHttpRequest): RequestViolation[] {
     const checked = validateSecurity({ resource, element: input });
     return checked._tag === 'Left' ? checked.left : [];
   }
@@ -128,7 +127,7 @@ export async function createPrism(doc: unknown) {
   // always the same static example: it is made once per operation and Accept, and copied per call,
   // since the state's handlers keep parts of it in stored resources.
   const plainAnswers = new Map<string, IHttpResponse>();
-  const plainKey = (resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences) => {
+  const plainKey = (resource: IHttpOperation, input: IHttpRequest, violations: RequestViolation[], prefs: Preferences) => {
     const plain = !asksForParticular(prefs, input) && !violations.some((v) => v.severity === 0);
     return plain ? `${resource.iid} ${input.headers?.accept ?? ''}` : undefined;
   };
@@ -139,7 +138,7 @@ export async function createPrism(doc: unknown) {
    * own copy: Prism's mocker hands out the example objects of its operation model, and the state's
    * handlers change and keep what they are given.
    */
-  function example(resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences): Example {
+  function example(resource: IHttpOperation, input: IHttpRequest, violations: RequestViolation[], prefs: Preferences): Example {
     const key = plainKey(resource, input, violations, prefs);
     const known = key === undefined ? undefined : plainAnswers.get(key);
     if (known) return { ok: true, output: copyJson(known) };
@@ -152,7 +151,7 @@ export async function createPrism(doc: unknown) {
     return { ok: true, output: copyJson(data) };
   }
 
-  function negotiate(resource: IHttpOperation, input: IHttpRequest, violations: Violation[], prefs: Preferences): Example {
+  function negotiate(resource: IHttpOperation, input: IHttpRequest, violations: RequestViolation[], prefs: Preferences): Example {
     const run = () => {
       const made = prismMock({ resource, input: { data: input, validations: violations }, config: { dynamic: false, ...prefs } })(logger);
       return made._tag === 'Right' ? ({ ok: true, output: made.right } as const) : ({ ok: false, ...problem(made.left) } as const);

@@ -4,7 +4,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import type { Contract } from './contract.js';
+import type { MockContract } from './contract.js';
 import type { MockConfig } from './config.js';
 import { createMockCore, type CoreOptions, type CoreReply, type CoreRequest, type MockCore } from './core.js';
 
@@ -20,7 +20,7 @@ export interface MockServer {
 }
 
 /** The mock with settings from `env` (the MOCK_* variables); listen() opens the port. */
-export async function createMock(env: NodeJS.ProcessEnv = process.env, contract?: Contract) {
+export async function createMock(env: NodeJS.ProcessEnv = process.env, contract?: MockContract) {
   const file = env.MOCK_SCENARIO;
   const scenario = file ? { text: readFileSync(file, 'utf8'), source: `MOCK_SCENARIO=${file}` } : undefined;
   return fromCore(await createMockCore({ env, contract, scenario }));

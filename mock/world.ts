@@ -1,7 +1,7 @@
 // The mock's world, assembled once per core: the contract's engine (Prism), the stateful API
 // (accounts, jobs, machines, resources), the rate limiter, the control plane (clock, faults,
 // journal) and the request pipeline over all of them.
-import type { Contract } from './contract.js';
+import type { MockContract } from './contract.js';
 import type { MockConfig } from './config.js';
 import { priceList } from './costs.js';
 import { Errors } from './errors.js';
@@ -31,7 +31,11 @@ export interface World {
   docs: DocsRoute;
 }
 
-export async function assembleWorld(contract: Contract, config: MockConfig, scenario?: { text: string; source: string }): Promise<World> {
+export async function assembleWorld(
+  contract: MockContract,
+  config: MockConfig,
+  scenario?: { text: string; source: string },
+): Promise<World> {
   // Prism rewrites the document it is given (it resolves references in place): give it a copy.
   const prism = await createPrism(structuredClone(contract.doc));
   const errors = new Errors(contract);

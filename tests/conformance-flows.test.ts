@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Contract } from '../mock/contract.js';
+import { MockContract } from '../mock/contract.js';
 import { charges, checkFlows, FLOWS, runFlows } from '../qa/conformance/flows.js';
 import { parseJUnit } from '../qa/conformance/summary.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
@@ -19,7 +19,7 @@ import { send, serve } from '../qa/http-forward.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 import { parsePointer } from '../lib/contract/pointer.js';
 
-const contract = Contract.load();
+const contract = MockContract.load();
 const quiet = () => undefined;
 
 let mock: RunningMock;

@@ -5,14 +5,14 @@
 // pays are exactly the refunds the checker expects.
 import { describe, expect, it } from 'vitest';
 import { Lifecycle } from '../lib/contract/index.js';
-import { Contract } from '../mock/contract.js';
+import { MockContract } from '../mock/contract.js';
 import { FAIL_MARKER, Machines } from '../mock/state/machines.js';
 import { type Account, type Resource, Store } from '../mock/state/store.js';
 import { LifecycleTracker } from '../qa/checker/lifecycle.js';
 
 const STEP = 1000;
 const CHARGE = 7;
-const contract = Contract.load();
+const contract = MockContract.load();
 const machines = new Machines(contract, STEP);
 
 /** Each machine with the operation that starts a job on a new resource, and that operation's example data. */

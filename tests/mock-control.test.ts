@@ -2,12 +2,12 @@
 // row of the control table, with the manual clock. What a state carries, which states a machine
 // has and where it refunds are read from the contract, never typed here.
 import { describe, expect, it } from 'vitest';
-import { Contract } from '../mock/contract.js';
+import { MockContract } from '../mock/contract.js';
 import { call, useMock, type CallOptions } from './mock-harness.js';
 
 const mock = useMock({ MOCK_CLOCK: 'manual', MOCK_STEP_MS: '1000' });
 const { op, balance } = mock;
-const contract = Contract.load();
+const contract = MockContract.load();
 const origin = () => mock.base.replace(/\/v2$/, '');
 const control = (method: string, path: string, options: CallOptions = {}) =>
   call(origin(), method, `/__mock${path}`, { token: null, ...options });

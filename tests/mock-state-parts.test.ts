@@ -2,7 +2,7 @@
 // (preconditions, the preview pace) and a machine's refund, with time given as numbers (the mock's
 // clock is just `now`).
 import { describe, expect, it } from 'vitest';
-import { Contract } from '../mock/contract.js';
+import { MockContract } from '../mock/contract.js';
 import { priceList } from '../mock/costs.js';
 import { ApiError, Errors } from '../mock/errors.js';
 import type { Call, StateContext } from '../mock/state/call.js';
@@ -15,7 +15,7 @@ import { accountBytes, resourceBytes } from '../mock/state/size.js';
 import { type Account, newId, type Resource, Store } from '../mock/state/store.js';
 
 const STEP_MS = 1_000;
-const contract = Contract.load();
+const contract = MockContract.load();
 const machines = new Machines(contract, STEP_MS);
 const resources = new Resources(contract, machines);
 const ctx: StateContext = {

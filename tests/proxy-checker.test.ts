@@ -2,13 +2,13 @@
 // between a violation and silence, both ways. Machines, states and operations are read from the
 // contract through Contract; the exchanges only say what a target could answer.
 import { describe, expect, it } from 'vitest';
-import { Contract, type StateMachine } from '../mock/contract.js';
+import { MockContract, type StateMachine } from '../mock/contract.js';
 import { parsePointer, readPointer, relaxations } from '../lib/contract/index.js';
 import { Checker } from '../qa/checker/checker.js';
 import { readProxySettings, DEFAULT_PROXY_PORT } from '../qa/proxy/settings.js';
 import type { Observed } from '../qa/checker/types.js';
 
-const contract = Contract.load();
+const contract = MockContract.load();
 const rate = { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '29', 'content-type': 'application/json' };
 const auth = { authorization: 'Bearer unit' };
 

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Contract } from '../mock/contract.js';
+import { MockContract } from '../mock/contract.js';
 import { BLOCKED_CODE, BLOCKED_STATUS } from '../qa/proxy/block.js';
 import { FAULT_TOKENS, startLifecycleFaults, type FaultLayer } from './servers/lifecycle-faults.js';
 import { HOP_BY_HOP } from '../qa/http-forward.js';
@@ -20,7 +20,7 @@ import { startMock, type RunningMock } from './mock-harness.js';
 import { portFree, type ProxyProcess, startProxyProcess } from './support/proxy-process.js';
 import { readPointer } from '../lib/contract/pointer.js';
 
-const contract = Contract.load();
+const contract = MockContract.load();
 const op = (id: string) => contract.opFromContract(id);
 const machineOf = (pollId: string) => contract.machines.find((m) => m.pollOperationIds.includes(pollId))!;
 

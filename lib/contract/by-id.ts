@@ -10,7 +10,7 @@ export type ExampleBody = { [key: string]: JsonValue };
 
 export type StateMachine = StateMachineEntry;
 
-export interface Operation {
+export interface ContractOperation {
   id: string;
   method: OperationEntry['method']; // lower case, as Prism reports it
   path: string;
@@ -25,7 +25,7 @@ export interface Operation {
 export class Contract {
   readonly model: ContractModel;
   readonly doc: Document;
-  readonly operations = new Map<string, Operation>();
+  readonly operations = new Map<string, ContractOperation>();
   readonly machines: StateMachine[];
 
   constructor(doc: unknown) {
@@ -51,7 +51,7 @@ export class Contract {
     return new this(ContractModel.load(path));
   }
 
-  op(id: string): Operation {
+  op(id: string): ContractOperation {
     const op = this.operations.get(id);
     if (!op) throw new Error(`operation ${id} is not in the contract`);
     return op;
@@ -65,12 +65,12 @@ export class Contract {
   }
 
   /** The operation's success response (first 2xx / 2XX key). */
-  successResponse(op: Operation): { code: string; response: Response } {
+  successResponse(op: ContractOperation): { code: string; response: Response } {
     return this.model.successResponse(op.entry);
   }
 
   /** Named examples (values) of a response of an operation, by status code. */
-  examples(op: Operation, code?: string): Record<string, ExampleBody> {
+  examples(op: ContractOperation, code?: string): Record<string, ExampleBody> {
     const out: Record<string, ExampleBody> = {};
     for (const [name, value] of Object.entries(this.model.examples(op.entry, code))) {
       const body = asBody(value);
@@ -91,7 +91,7 @@ export class Contract {
   }
 
   /** The operation's request body schema for a media type, dereferenced. */
-  requestSchema(op: Operation, media = 'application/json'): Schema | undefined {
+  requestSchema(op: ContractOperation, media = 'application/json'): Schema | undefined {
     return this.model.deref(this.model.deref(op.raw.requestBody)?.content[media]?.schema);
   }
 
@@ -99,7 +99,7 @@ export class Contract {
    * The multipart/form-data fields of the operation that carry files: a binary schema (or items of
    * one), a `contentMediaType`, or an encoding whose content type is not text or JSON.
    */
-  fileFields(op: Operation): Set<string> {
+  fileFields(op: ContractOperation): Set<string> {
     const content = this.model.deref(op.raw.requestBody)?.content['multipart/form-data'];
     const schema = this.model.deref<Schema>(content?.schema);
     const binary = (s: Schema | undefined) => !!s && (s.format === 'binary' || s.contentMediaType !== undefined);
@@ -122,7 +122,7 @@ export class Contract {
    * of parts their schema allows. A multipart reader that keeps one value per name (Prism's does)
    * cannot see how many were sent; whoever counts the parts checks them against these.
    */
-  repeatedParts(op: Operation): Map<string, { minItems?: number; maxItems?: number }> {
+  repeatedParts(op: ContractOperation): Map<string, { minItems?: number; maxItems?: number }> {
     const schema = this.requestSchema(op, 'multipart/form-data');
     const repeated = new Map<string, { minItems?: number; maxItems?: number }>();
     for (const [name, raw] of Object.entries(schema?.properties ?? {})) {
@@ -133,7 +133,7 @@ export class Contract {
   }
 
   /** The operation's parameters, dereferenced (read on its first call, then shared: read only). */
-  parameters(op: Operation): readonly Parameter[] {
+  parameters(op: ContractOperation): readonly Parameter[] {
     let found = this.#parameters.get(op);
     if (!found) {
       found = Object.freeze((op.raw.parameters ?? []).map((p) => this.model.deref(p)));
@@ -143,21 +143,21 @@ export class Contract {
   }
 
   // What parameters() and dataSchemaRef() read from the contract, by operation: the mock asks on every call.
-  readonly #parameters = new WeakMap<Operation, readonly Parameter[]>();
-  readonly #dataRefs = new WeakMap<Operation, string | undefined>();
+  readonly #parameters = new WeakMap<ContractOperation, readonly Parameter[]>();
+  readonly #dataRefs = new WeakMap<ContractOperation, string | undefined>();
 
   /**
    * The `$ref` of the `data` schema of an operation's success body ("#/.../FacelessVideo", or
    * "[]#/.../VoiceClone" for lists), so handlers can tell "this answer is the resource itself".
    */
-  dataSchemaRef(op: Operation): string | undefined {
+  dataSchemaRef(op: ContractOperation): string | undefined {
     if (this.#dataRefs.has(op)) return this.#dataRefs.get(op);
     const found = this.#dataSchemaRef(op);
     this.#dataRefs.set(op, found);
     return found;
   }
 
-  #dataSchemaRef(op: Operation): string | undefined {
+  #dataSchemaRef(op: ContractOperation): string | undefined {
     const visit = (node: Schema | undefined): string | undefined => {
       if (!node) return undefined;
       if (node.$ref && !node.properties) {
@@ -177,7 +177,7 @@ export class Contract {
   }
 
   /** Operations whose paths are gated by a subscription; the ungated ones say so with a 403 response. */
-  isUngated(op: Operation): boolean {
+  isUngated(op: ContractOperation): boolean {
     const forbidden = op.raw.responses['403'];
     return isReference(forbidden) && forbidden.$ref.endsWith('/ForbiddenUngated');
   }

@@ -2,7 +2,7 @@
 // (ControlDocument); each operationId has one small handler below. Answers are JSON, errors are
 // the API's envelope. Never reachable under the API's base path.
 import { readFileSync } from 'node:fs';
-import type { Contract } from '../contract.js';
+import type { MockContract } from '../contract.js';
 import type { Answer, Errors } from '../errors.js';
 import type { StatefulApi } from '../state/api.js';
 import type { Machines } from '../state/machines.js';
@@ -22,7 +22,7 @@ export const CONTROL_HEADER = 'x-mock-control-token';
 const CONSOLE_HTML = readFileSync(new URL('./console.html', import.meta.url), 'utf8');
 
 export interface ControlDeps {
-  contract: Contract;
+  contract: MockContract;
   errors: Errors;
   store: Store;
   api: StatefulApi;

@@ -2,7 +2,7 @@
 // model: method and path, parameters with their examples, the request example, the OpenAPI links
 // that carry an id to the next call, and for a polled resource where its state is and which states
 // end it (x-state-machine). The browser script (try-it.js) knows nothing of the API itself.
-import type { Contract } from '../contract.js';
+import type { MockContract } from '../contract.js';
 import { type Example, type JsonValue, type Link, machinePolledBy, type Parameter } from '../../lib/contract/index.js';
 
 export interface TryItParam {
@@ -43,7 +43,7 @@ function text(value: JsonValue | undefined): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function tryItFacts(contract: Contract, basePath: string, token: string): TryItFacts {
+export function tryItFacts(contract: MockContract, basePath: string, token: string): TryItFacts {
   const model = contract.model;
   const machines = contract.machines;
   const operations: TryItOperation[] = [];

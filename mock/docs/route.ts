@@ -5,7 +5,7 @@
 // served beside it, at the root and under /docs/. The published file on disk is never changed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Contract } from '../contract.js';
+import type { MockContract } from '../contract.js';
 import { tryItFacts } from './facts.js';
 
 const DOCS_DIR = new URL('../../generated/docs/', import.meta.url);
@@ -31,7 +31,7 @@ export class DocsRoute {
   #page: string | undefined;
 
   constructor(
-    private readonly contract: Contract,
+    private readonly contract: MockContract,
     private readonly basePath: string,
   ) {}
 

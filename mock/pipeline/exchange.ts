@@ -3,11 +3,12 @@
 // stages need and passes the call on.
 import type { IHttpRequest } from '@stoplight/prism-http';
 import type { MockConfig } from '../config.js';
-import type { Contract, Operation } from '../contract.js';
+import type { MockContract, MockOperation } from '../contract.js';
 import type { Clock } from '../control/clock.js';
 import type { Faults } from '../control/faults.js';
 import type { Answer, Errors } from '../errors.js';
-import type { Example, Prism, Preferences, Routed, Violation } from '../prism.js';
+import type { RequestViolation } from '../../lib/contract/index.js';
+import type { Example, Prism, Preferences, Routed } from '../prism.js';
 import type { IHttpOperation } from '@stoplight/types';
 import type { UploadedPart } from '../multipart.js';
 import type { ParsedBody } from '../request-body.js';
@@ -40,11 +41,11 @@ export interface Exchange {
   /** route: the request as Prism's parts read it, and the operation the path matcher found for it. */
   routing?: Routing;
   /** routed: the contract's operation, and Prism's model of it. */
-  matched?: { op: Operation; resource: IHttpOperation };
+  matched?: { op: MockOperation; resource: IHttpOperation };
   /** gate: the caller's account. */
   account?: Account;
   /** validate: the contract's request check's violations (warnings only, once the call got past it) and the Prefer preferences. */
-  checked?: { violations: Violation[]; prefs: Preferences };
+  checked?: { violations: RequestViolation[]; prefs: Preferences };
   /**
    * validate: the example Prism's mocker negotiated, made there only when the call asks for
    * something particular (Prefer, an Accept other than JSON); otherwise the state stage asks for it
@@ -65,7 +66,7 @@ export interface Routing {
 
 /** What the stages are built from: one of each, made by createMock. */
 export interface StageDeps {
-  contract: Contract;
+  contract: MockContract;
   config: MockConfig;
   prism: Prism;
   errors: Errors;

@@ -4,10 +4,11 @@
 // asks for a particular answer (Prefer, or an Accept other than JSON), to learn whether that answer
 // can be given.
 import { type RequestCheck, requestErrorsMap, Validators } from '../../lib/contract/index.js';
-import type { Contract, Operation } from '../contract.js';
+import type { MockContract, MockOperation } from '../contract.js';
 import type { Answer } from '../errors.js';
 import type { UploadedPart } from '../multipart.js';
-import { asksForParticular, type Violation } from '../prism.js';
+import type { RequestViolation } from '../../lib/contract/index.js';
+import { asksForParticular } from '../prism.js';
 import { need, type Routing, type Stage, type StageDeps } from './exchange.js';
 
 /**
@@ -62,7 +63,7 @@ export function validate({ contract, errors, prism }: StageDeps): Stage {
 }
 
 /** The compiled request check over the call; a Content-Type that is no media type at all means an unreadable body. */
-function checkRequest(check: RequestCheck, { input, routed }: Routing): { violations: Violation[]; bodyError?: string } {
+function checkRequest(check: RequestCheck, { input, routed }: Routing): { violations: RequestViolation[]; bodyError?: string } {
   try {
     const params = routed.kind === 'ok' ? routed.params : {};
     return { violations: check.check({ params, query: input.url.query ?? {}, headers: input.headers ?? {}, body: input.body }) };
@@ -75,9 +76,9 @@ function checkRequest(check: RequestCheck, { input, routed }: Routing): { violat
  * Array fields of a multipart body, counted part by part. The request check reads a form as Prism's
  * reader did, one value per name, so it sees any number of `samples[]` parts as one.
  */
-function partCounts(contract: Contract, op: Operation, uploads: UploadedPart[] | undefined): Violation[] {
+function partCounts(contract: MockContract, op: MockOperation, uploads: UploadedPart[] | undefined): RequestViolation[] {
   if (!uploads) return [];
-  const found: Violation[] = [];
+  const found: RequestViolation[] = [];
   for (const [field, { minItems, maxItems }] of contract.repeatedParts(op)) {
     const sent = uploads.filter((part) => part.field === field).length;
     // None sent is the required check's to report, or fine where the field is optional.

@@ -1,5 +1,5 @@
 // Shaping an answer from Prism's example, and keeping what the client sent on a resource.
-import type { Contract, Operation } from '../contract.js';
+import type { MockContract, MockOperation } from '../contract.js';
 import type { Answer } from '../errors.js';
 import { copyJson } from '../copy-json.js';
 import type { Call, Charge } from './call.js';
@@ -15,11 +15,11 @@ export function ok(call: Call, data: unknown, credits?: Charge): Answer {
 }
 
 // What the contract fixes for an operation, read on its first call and shared by later calls (read only).
-const propertiesOf = new WeakMap<Operation, ReadonlySet<string>>();
-const storedOf = new WeakMap<Operation, Map<string, ReadonlySet<string>>>();
+const propertiesOf = new WeakMap<MockOperation, ReadonlySet<string>>();
+const storedOf = new WeakMap<MockOperation, Map<string, ReadonlySet<string>>>();
 
 /** The properties of an operation's request body schema. */
-export function requestProperties(contract: Contract, op: Operation): ReadonlySet<string> {
+export function requestProperties(contract: MockContract, op: MockOperation): ReadonlySet<string> {
   let keys = propertiesOf.get(op);
   if (!keys) {
     keys = new Set(Object.keys(contract.requestSchema(op)?.properties ?? {}));
@@ -29,7 +29,7 @@ export function requestProperties(contract: Contract, op: Operation): ReadonlySe
 }
 
 /** JSON body fields are kept; multipart text fields only where the resource schema has them (e.g. name). */
-export function storedOnCreate(contract: Contract, op: Operation, family: Family): ReadonlySet<string> {
+export function storedOnCreate(contract: MockContract, op: MockOperation, family: Family): ReadonlySet<string> {
   let byFamily = storedOf.get(op);
   if (!byFamily) {
     byFamily = new Map();
@@ -70,7 +70,7 @@ export function remember(resource: Resource, body: unknown, prefix = ''): void {
 }
 
 /** The default of a parameter's schema. */
-export function paramDefault(contract: Contract, op: Operation, name: string): unknown {
+export function paramDefault(contract: MockContract, op: MockOperation, name: string): unknown {
   const param = contract.parameters(op).find((p) => p.name === name);
   return contract.deref(param?.schema)?.default;
 }

@@ -3,7 +3,7 @@
 // every body; the stored resource replaces `data` where the answer is that resource. This file
 // dispatches by operationId and runs the resources' lifecycles; the account calls, lists, rules and
 // money live in their own files beside it.
-import type { Contract, OperationId } from '../contract.js';
+import type { MockContract, OperationId } from '../contract.js';
 import type { Price } from '../costs.js';
 import { ApiError, type Answer, type Errors } from '../errors.js';
 import { AccountCalls } from './account-calls.js';
@@ -83,7 +83,7 @@ export class StatefulApi {
   } satisfies Partial<Record<OperationId, ResourceAction>>;
 
   constructor(
-    contract: Contract,
+    contract: MockContract,
     machines: Machines,
     resources: Resources,
     prices: Map<string, Price>,

@@ -1,5 +1,5 @@
 // What every part of the stateful API works on: one admitted call, and the facts the parts share.
-import type { Contract, Operation } from '../contract.js';
+import type { MockContract, MockOperation } from '../contract.js';
 import type { Price } from '../costs.js';
 import type { Errors } from '../errors.js';
 import type { Machines } from './machines.js';
@@ -7,7 +7,7 @@ import type { Resources } from './resources.js';
 import type { Account } from './store.js';
 
 export interface Call {
-  op: Operation;
+  op: MockOperation;
   account: Account;
   path: string;
   query: Record<string, string | string[]>;
@@ -28,7 +28,7 @@ export interface ApiOptions {
 
 /** What the parts of the stateful API read: the contract and the mock's view of it. */
 export interface StateContext {
-  contract: Contract;
+  contract: MockContract;
   machines: Machines;
   resources: Resources;
   prices: Map<string, Price>;

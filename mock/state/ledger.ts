@@ -1,5 +1,5 @@
 // Money: prices, debits (402 when short) with their ledger entries, and voice-clone slots.
-import type { Operation } from '../contract.js';
+import type { MockOperation } from '../contract.js';
 import { ApiError } from '../errors.js';
 import type { Call, Charge, StateContext } from './call.js';
 import { firstSegment, type Family } from './resources.js';
@@ -13,7 +13,7 @@ export function owned(account: Account, family: Family): Resource[] {
 export class Ledger {
   constructor(private readonly ctx: StateContext) {}
 
-  price(op: Operation): number {
+  price(op: MockOperation): number {
     return this.ctx.prices.get(op.id)?.cost ?? 0;
   }
 

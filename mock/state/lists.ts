@@ -1,7 +1,7 @@
 // Lists without a state machine (presets): each account sees the list operation's example minus
 // what it deleted; and `only`, which keeps named option groups.
 import { itemCollection } from '../../lib/contract/index.js';
-import type { Contract, Operation } from '../contract.js';
+import type { MockContract, MockOperation } from '../contract.js';
 import { ApiError, type Answer } from '../errors.js';
 import { ok } from './answer.js';
 import type { Call, StateContext } from './call.js';
@@ -14,7 +14,7 @@ export class Lists {
    * A resource with a list (GET /x) and a DELETE /x/{id} but no state machine: the list operation
    * for a path, if the contract has one whose `data` is an array.
    */
-  listOf(op: Operation): Operation | undefined {
+  listOf(op: MockOperation): MockOperation | undefined {
     const { contract } = this.ctx;
     const listPath = op.method === 'delete' ? itemCollection(op.path) : op.method === 'get' ? op.path : undefined;
     if (!listPath) return undefined;
@@ -24,7 +24,7 @@ export class Lists {
     return deletable ? list : undefined;
   }
 
-  call(call: Call, list: Operation): Answer {
+  call(call: Call, list: MockOperation): Answer {
     const items: Array<{ id: unknown }> = Object.values(this.ctx.contract.examples(list))[0]?.data ?? [];
     const gone = (id: unknown) => call.account.deleted.has(`${list.path}:${String(id)}`);
     if (call.op.method === 'get')
@@ -44,7 +44,7 @@ export class Lists {
  * `only` (GET /faceless/options): keeps the named option groups inside each top-level group
  * (mandatory, optional). CSV (`only=a,b`) and array (`only[]=a&only[]=b`, `only=a&only=b`) alike.
  */
-export function onlyGroups(contract: Contract, call: Call, data: unknown): unknown {
+export function onlyGroups(contract: MockContract, call: Call, data: unknown): unknown {
   // Most calls name no group: answered before anything else is read.
   if (call.query.only === undefined && call.query['only[]'] === undefined) return data;
   const declares = contract.parameters(call.op).some((p) => p.name === 'only');

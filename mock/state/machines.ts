@@ -5,7 +5,7 @@
 // reading (lib/contract/lifecycle.ts), the same the validating proxy judges with.
 // Time is evaluated lazily on every request, so there are no timers to leak or race.
 import { Lifecycle, readPointer } from '../../lib/contract/index.js';
-import type { Contract, StateMachine, Transition } from '../contract.js';
+import type { MockContract, StateMachine, Transition } from '../contract.js';
 import { record, type Account, type Resource } from './store.js';
 import { FAIL_MARKER } from '../markers.js';
 
@@ -27,7 +27,7 @@ export class Machines {
   readonly byName = new Map<string, MachineInfo>();
 
   constructor(
-    readonly contract: Contract,
+    readonly contract: MockContract,
     readonly stepMs: number,
   ) {
     for (const machine of contract.machines) {

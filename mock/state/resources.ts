@@ -2,7 +2,7 @@
 // set of paths served by one job state machine's poll operations (the faceless machine is polled
 // on /faceless, /b-roll, /ai-visuals and /url-to-video, so those four share one store).
 import { templateParams } from '../../lib/contract/index.js';
-import type { Contract, Operation, OperationId } from '../contract.js';
+import type { MockContract, MockOperation, OperationId } from '../contract.js';
 import type { Machines } from './machines.js';
 
 export interface Family {
@@ -26,7 +26,7 @@ export class Resources {
   /** Each operation on a family's paths, by operationId (worked out once, from the contract's paths). */
   private readonly byOperation = new Map<OperationId, Family>();
 
-  constructor(contract: Contract, machines: Machines) {
+  constructor(contract: MockContract, machines: Machines) {
     for (const machine of machines.jobMachines()) {
       const polls = machine.pollOperationIds.map((id) => contract.opFromContract(id));
       const family: Family = {
@@ -60,7 +60,7 @@ export class Resources {
     }
   }
 
-  familyOf(op: Operation): Family | undefined {
+  familyOf(op: MockOperation): Family | undefined {
     return this.byOperation.get(op.id);
   }
 

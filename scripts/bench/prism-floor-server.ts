@@ -11,12 +11,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IHttpRequest } from '@stoplight/prism-http';
-import { authorizationCheck, Validators } from '../../lib/contract/index.js';
-import { Contract } from '../../mock/contract.js';
-import { createPrism, type Preferences, type Violation } from '../../mock/prism.js';
+import { authorizationCheck, type RequestViolation, Validators } from '../../lib/contract/index.js';
+import { MockContract } from '../../mock/contract.js';
+import { createPrism, type Preferences } from '../../mock/prism.js';
 
 const BASE = '/v2';
-const contract = Contract.load();
+const contract = MockContract.load();
 // As the mock does: Prism rewrites the document it is given.
 const prism = await createPrism(structuredClone(contract.doc));
 const validators = Validators.of(contract.model);
@@ -55,7 +55,7 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string
     headers: req.headers as Record<string, string>,
     body: raw ? JSON.parse(raw) : undefined,
   };
-  let violations: Violation[] = [];
+  let violations: RequestViolation[] = [];
   let prefs: Preferences = {};
   if (checks) {
     if (!securityCheck(routed.resource.iid as string)?.(input.headers?.authorization)) return respond(res, 401, {});

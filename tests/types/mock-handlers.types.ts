@@ -1,10 +1,10 @@
 // Type tests for the mock's operation ids, checked by tsc (`npm run typecheck`, and
 // tests/client-types.test.ts). Never executed. Each `@ts-expect-error` line must fail to compile.
-import type { Contract, Operation, OperationId } from '../../mock/contract.js';
+import type { MockContract, MockOperation, OperationId } from '../../mock/contract.js';
 
-declare const contract: Contract;
-declare const op: Operation;
-type Handler = (op: Operation) => void;
+declare const contract: MockContract;
+declare const op: MockOperation;
+type Handler = (op: MockOperation) => void;
 const handler: Handler = () => undefined;
 
 export function unknownIdsDoNotCompile() {
