@@ -1,6 +1,7 @@
-// One API call on its way through the pipeline (mock/pipeline/index.ts): what came in, then what
-// each stage learned. A stage either answers, and the call ends there, or records what later
-// stages need and passes the call on.
+// One API call on its way through the pipeline (mock/pipeline/index.ts): what came in (Exchange),
+// and what each stage decided, as typed values the pipeline hands to the stages after it (Routing,
+// Matched, the Account, Checked). A stage either answers, and the call ends there, or returns its
+// decision.
 import type { IHttpRequest } from '@stoplight/prism-http';
 import type { MockConfig } from '../config.js';
 import type { MockContract, MockOperation } from '../contract.js';
@@ -13,7 +14,7 @@ import type { IHttpOperation } from '@stoplight/types';
 import type { UploadedPart } from '../multipart.js';
 import type { ParsedBody } from '../request-body.js';
 import type { StatefulApi } from '../state/api.js';
-import type { Account, Store } from '../state/store.js';
+import type { Store } from '../state/store.js';
 
 /** What the journal learns while a call is answered. */
 export interface Trace {
@@ -38,22 +39,6 @@ export interface Exchange {
   readonly trace: Trace;
   /** The mock's own absolute base URL (`http://127.0.0.1:4010/v2`), for links in answers. */
   readonly baseUrl: string;
-  /** route: the request as Prism's parts read it, and the operation the path matcher found for it. */
-  routing?: Routing;
-  /** routed: the contract's operation, and Prism's model of it. */
-  matched?: { op: MockOperation; resource: IHttpOperation };
-  /** gate: the caller's account. */
-  account?: Account;
-  /** validate: the contract's request check's violations (warnings only, once the call got past it) and the Prefer preferences. */
-  checked?: { violations: RequestViolation[]; prefs: Preferences };
-  /**
-   * validate: the example Prism's mocker negotiated, made there only when the call asks for
-   * something particular (Prefer, an Accept other than JSON); otherwise the state stage asks for it
-   * when its answer needs one.
-   */
-  example?: Example;
-  /** validate: a Prefer/Accept the mock could not honour where the operation has no 422 (said in a header). */
-  ignored?: string;
 }
 
 export interface Routing {
@@ -76,10 +61,30 @@ export interface StageDeps {
   clock: Clock;
 }
 
-export type Stage = (exchange: Exchange) => Answer | undefined | Promise<Answer | undefined>;
+/** The operation the route named: the contract's, and Prism's model of it. */
+export interface Matched {
+  op: MockOperation;
+  resource: IHttpOperation;
+}
 
-/** What an earlier stage recorded; a stage run out of order is a fault of the mock, not of the call. */
-export function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`mock pipeline: ${what} is not known yet (a stage runs out of order)`);
-  return value;
+/** What validation decided: the request check's warnings (once the call got past it) and the Prefer preferences. */
+export interface Checked {
+  violations: RequestViolation[];
+  prefs: Preferences;
+  /**
+   * The example Prism's mocker negotiated, made in validation only when the call asks for something
+   * particular (Prefer, an Accept other than JSON); otherwise the state stage asks for it when its
+   * answer needs one.
+   */
+  example?: Example;
+  /** A Prefer/Accept the mock could not honour where the operation has no 422 (said in a header). */
+  ignored?: string;
+}
+
+/**
+ * A stage's outcome: an answer ends the call; anything else is the stage's decision. No decision
+ * carries a numeric `status`, so an answer is told apart by it.
+ */
+export function isAnswer(outcome: object): outcome is Answer {
+  return typeof (outcome as Answer).status === 'number';
 }

@@ -3,10 +3,10 @@
 // whatever the token, body or state would have produced.
 import type { Fault } from '../control/faults.js';
 import type { Answer } from '../errors.js';
-import type { Stage, StageDeps } from './exchange.js';
+import type { Exchange, StageDeps } from './exchange.js';
 
 /** Delays the call and/or answers with the injected status, marked X-Mock-Fault. */
-export function faults({ errors, faults: injected }: StageDeps): Stage {
+export function faults({ errors, faults: injected }: StageDeps): (x: Exchange) => Answer | undefined | Promise<Answer | undefined> {
   const faulty = (fault: Fault): Answer | undefined => {
     if (fault.status === undefined) return undefined;
     const answer = errors.forStatus(fault.status);

@@ -1,19 +1,19 @@
 // Who is calling: before validation, as the real API answers 401/403 whatever the body holds.
 import { type AuthorizationCheck, authorizationCheck } from '../../lib/contract/index.js';
 import { gateFailure, kindOf } from '../tokens.js';
-import { need, type Stage, type StageDeps } from './exchange.js';
+import type { Answer } from '../errors.js';
+import type { Account } from '../state/store.js';
+import type { Exchange, Matched, Routing, StageDeps } from './exchange.js';
 
 /** No or unknown token: 401. An unsubscribed or unverified account: 403, except on ungated reads. */
-export function gate({ contract, errors, prism, store }: StageDeps): Stage {
+export function gate({ contract, errors, prism, store }: StageDeps): (x: Exchange, routing: Routing, matched: Matched) => Answer | Account {
   const checks = new Map<string, AuthorizationCheck | undefined>();
-  return (x) => {
-    const { op, resource } = need(x.matched, 'the operation');
+  return (x, { input }, { op, resource }) => {
     if (!x.token) return errors.unauthorized();
     // The operation's security (the Authorization header's scheme and form), read from the contract;
     // Prism's check for a scheme the contract's reading does not cover.
     if (!checks.has(op.id)) checks.set(op.id, authorizationCheck(contract.model, op.entry));
     const check = checks.get(op.id);
-    const { input } = need(x.routing, 'the route');
     const refused = check
       ? !check(x.headers.authorization)
       : prism.security(resource, input).some((v) => v.severity === 0 && v.code === 401);
@@ -23,7 +23,6 @@ export function gate({ contract, errors, prism, store }: StageDeps): Stage {
     const account = store.account(x.token, kind);
     const failure = gateFailure(account.facts);
     if (failure && !contract.isUngated(op)) return errors.answer(failure);
-    x.account = account;
-    return undefined;
+    return account;
   };
 }

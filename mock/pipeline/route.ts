@@ -5,10 +5,11 @@ import type { IHttpRequest } from '@stoplight/prism-http';
 import type { Routed } from '../prism.js';
 import { type ParsedBody, parseBody } from '../request-body.js';
 import { headersForPrism, oversizeHeader } from '../request-headers.js';
-import { type Exchange, need, type Stage, type StageDeps } from './exchange.js';
+import type { Answer } from '../errors.js';
+import type { Exchange, Matched, Routing, StageDeps } from './exchange.js';
 
 /** Finds the operation; answers only for paths outside the base path (no API there, no fault). */
-export function route({ config, contract, errors, prism }: StageDeps): Stage {
+export function route({ config, contract, errors, prism }: StageDeps): (x: Exchange) => Answer | Routing | Promise<Routing> {
   // One reader per operation, made on first use (read only for a multipart body).
   const readers = new Map<string, () => Set<string>>();
   const fileFieldsOf = (operationId: string) => {
@@ -47,8 +48,8 @@ export function route({ config, contract, errors, prism }: StageDeps): Stage {
   };
 }
 
-/** Records the route and the request as Prism's parts read it; never answers. */
-function routing(x: Exchange, path: string, routed: Routed, parsed: ParsedBody): undefined {
+/** The route and the request as Prism's parts read it; never answers. */
+function routing(x: Exchange, path: string, routed: Routed, parsed: ParsedBody): Routing {
   if (parsed.uploads) x.trace.uploads = parsed.uploads;
   const input: IHttpRequest = {
     method: x.method.toLowerCase() as IHttpRequest['method'],
@@ -56,8 +57,7 @@ function routing(x: Exchange, path: string, routed: Routed, parsed: ParsedBody):
     headers: headersForPrism(x.headers),
     body: parsed.forPrism,
   };
-  x.routing = { path, parsed, input, routed };
-  return undefined;
+  return { path, parsed, input, routed };
 }
 
 /**
@@ -65,13 +65,9 @@ function routing(x: Exchange, path: string, routed: Routed, parsed: ParsedBody):
  * declares on that path). After the faults stage, so a fault for every operation ("*") also
  * reaches unknown paths.
  */
-export function routed({ contract, errors }: StageDeps): Stage {
-  return (x) => {
-    const { routed: found } = need(x.routing, 'the route');
-    if (found.kind === 'ok') {
-      x.matched = { op: contract.opFromContract(found.resource.iid as string), resource: found.resource };
-      return undefined;
-    }
+export function routed({ contract, errors }: StageDeps): (routing: Routing) => Answer | Matched {
+  return ({ routed: found }) => {
+    if (found.kind === 'ok') return { op: contract.opFromContract(found.resource.iid as string), resource: found.resource };
     if (found.kind === 'not-found') return errors.notFound();
     return { ...errors.methodNotAllowed(), headers: { Allow: found.allow.join(', ') } };
   };

@@ -1,24 +1,34 @@
 // The stateful API (mock/state/api.ts): last, as only a routed, admitted, valid call without a
 // control reaches stored resources, the credit ledger and the state machines.
+import type { Answer } from '../errors.js';
 import type { Example, Prism } from '../prism.js';
-import { type Exchange, need, type Stage, type StageDeps } from './exchange.js';
+import type { Account } from '../state/store.js';
+import type { Checked, Exchange, Matched, Routing, StageDeps } from './exchange.js';
+
+/** Everything the earlier stages decided about a call that reached the state. */
+export interface Admitted {
+  routing: Routing;
+  matched: Matched;
+  account: Account;
+  checked: Checked;
+}
 
 /** Answers from the account's state, starting from Prism's example for the operation when the answer needs one. */
-export function state({ api, clock, prism }: StageDeps): Stage {
-  return (x) => {
-    const { path, input, parsed } = need(x.routing, 'the route');
-    const { op } = need(x.matched, 'the operation');
+export function state({ api, clock, prism }: StageDeps): (x: Exchange, call: Admitted) => Answer {
+  return (x, call) => {
+    const { path, input, parsed } = call.routing;
+    const { ignored } = call.checked;
     const answer = api.handle({
-      op,
-      account: need(x.account, 'the account'),
+      op: call.matched.op,
+      account: call.account,
       path,
       query: input.url.query ?? {},
       body: parsed.forHandlers,
-      prism: new LazyExample(x, prism),
+      prism: new LazyExample(x, call, prism),
       now: clock.now(),
       baseUrl: x.baseUrl,
     });
-    return x.ignored ? { ...answer, headers: { ...answer.headers, 'X-Mock-Prefer-Ignored': x.ignored } } : answer;
+    return ignored ? { ...answer, headers: { ...answer.headers, 'X-Mock-Prefer-Ignored': ignored } } : answer;
   };
 }
 
@@ -29,6 +39,7 @@ export function state({ api, clock, prism }: StageDeps): Stage {
 class LazyExample {
   constructor(
     private readonly x: Exchange,
+    private readonly call: Admitted,
     private readonly prism: Prism,
   ) {}
 
@@ -41,19 +52,17 @@ class LazyExample {
   }
 
   private output() {
-    const { x } = this;
-    if (!x.example) x.example = exampleFor(x, this.prism);
-    const example = x.example;
+    const { x, call } = this;
+    call.checked.example ??= exampleFor(call, this.prism);
+    const example = call.checked.example;
     if (!example.ok) throw new Error(`mock: Prism's mocker has no answer for ${x.method} ${x.url.pathname}: ${example.detail}`);
     return example.output;
   }
 }
 
 /** The plain example: no preferences, and JSON when the call's own Prefer/Accept was ignored. */
-function exampleFor(x: Exchange, prism: Prism): Example {
-  const { input } = need(x.routing, 'the route');
-  const { resource } = need(x.matched, 'the operation');
-  const { violations } = need(x.checked, 'the validation');
-  const plain = x.ignored ? { ...input, headers: { ...input.headers, accept: 'application/json' } } : input;
-  return prism.example(resource, plain, violations, {});
+function exampleFor({ routing, matched, checked }: Admitted, prism: Prism): Example {
+  const { input } = routing;
+  const plain = checked.ignored ? { ...input, headers: { ...input.headers, accept: 'application/json' } } : input;
+  return prism.example(matched.resource, plain, checked.violations, {});
 }

@@ -9,20 +9,19 @@ import type { Answer } from '../errors.js';
 import type { UploadedPart } from '../multipart.js';
 import type { RequestViolation } from '../../lib/contract/index.js';
 import { asksForParticular } from '../prism.js';
-import { need, type Routing, type Stage, type StageDeps } from './exchange.js';
+import type { Checked, Matched, Routing, StageDeps } from './exchange.js';
+import type { Example } from '../prism.js';
 
 /**
  * Malformed body: 400 GEN-WRONG-ARGS (the source's error table). A Prefer/Accept that cannot be
  * honoured: 422 where the operation documents it, else ignored (said in a header, so the answer
  * still conforms). The contract's violations, a JSON null for an object body, empty query parameters: 422 (or 400).
  */
-export function validate({ contract, errors, prism }: StageDeps): Stage {
+export function validate({ contract, errors, prism }: StageDeps): (routing: Routing, matched: Matched) => Answer | Checked {
   // Made when the mock starts (Ajv holding the contract); each operation's check is compiled on its first call.
   const validators = Validators.of(contract.model);
-  return (x) => {
-    const routing = need(x.routing, 'the route');
+  return (routing, { op, resource }) => {
     const { parsed, input } = routing;
-    const { op, resource } = need(x.matched, 'the operation');
     if (parsed.malformed) return withErrors(errors.wrongArgs(parsed.malformed), { body: [parsed.malformed] });
     const check = validators.request(op.id);
     const { violations, bodyError } = checkRequest(check, routing);
@@ -32,15 +31,17 @@ export function validate({ contract, errors, prism }: StageDeps): Stage {
       });
     const prefs = prism.preferences(input);
     let refusal: Record<string, string[]> | undefined = prefs.ok ? undefined : { Prefer: [prefs.detail] };
+    let example: Example | undefined;
+    let ignored: string | undefined;
     if (prefs.ok && asksForParticular(prefs.value, input)) {
       // A Prefer code or example, or an Accept, Prism cannot serve from the contract.
-      x.example = prism.example(resource, input, violations, prefs.value);
-      if (!x.example.ok) refusal = { [/NOT_ACCEPTABLE/.test(x.example.name) ? 'Accept' : 'Prefer']: [x.example.detail] };
+      example = prism.example(resource, input, violations, prefs.value);
+      if (!example.ok) refusal = { [/NOT_ACCEPTABLE/.test(example.name) ? 'Accept' : 'Prefer']: [example.detail] };
     }
     if (refusal) {
       if (op.raw.responses['422']) return errors.validation(refusal);
-      x.example = undefined;
-      x.ignored = Object.values(refusal)
+      example = undefined;
+      ignored = Object.values(refusal)
         .flat()
         .join('; ')
         .replace(/[^\x20-\x7e]+/g, ' ')
@@ -48,7 +49,7 @@ export function validate({ contract, errors, prism }: StageDeps): Stage {
     }
     const problems = [...violations.filter((v) => v.severity === 0), ...partCounts(contract, op, parsed.uploads)];
     if (problems.length) return errors.validation(requestErrorsMap(problems));
-    x.checked = { violations, prefs: prefs.ok && !x.ignored ? prefs.value : {} };
+    const checked: Checked = { violations, prefs: prefs.ok && !ignored ? prefs.value : {}, example, ignored };
     // The request check reads a JSON `null` body as no body (as Prism's validator did); an object schema does not accept it.
     if (parsed.forPrism === null && contract.requestSchema(op)?.type === 'object')
       return errors.validation({ body: ['The request body must be a JSON object, not null.'] });
@@ -58,7 +59,7 @@ export function validate({ contract, errors, prism }: StageDeps): Stage {
       if (op.raw.responses['422']) return errors.validation(map);
       return withErrors(errors.wrongArgs(`Empty parameter: ${empty.join(', ')}.`), map);
     }
-    return undefined;
+    return checked;
   };
 }
 

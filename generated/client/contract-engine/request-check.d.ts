@@ -25,6 +25,7 @@ export declare class RequestCheck {
     private readonly nonEmpty;
     private readonly required;
     private readonly contents;
+    private readonly covers;
     constructor(model: BundleModel, compiler: SchemaCompiler, entry: OperationEntry);
     /** Every violation of the request, in Prism's order: body, headers, query, path. */
     check(input: RequestInput): RequestViolation[];
@@ -41,6 +42,8 @@ export declare class RequestCheck {
     /** A body sent (Content-Length above 0) in a type the operation does not take: 415. */
     private refusedMediaType;
     private contentFor;
+    /** The first declared content that covers a media type; the answers for the last few types sent are kept. */
+    private covering;
     private formBody;
     /** The operation's parameters (path item's, then the operation's; one per place and name) with the pointer of each schema. */
     private parameterRefs;

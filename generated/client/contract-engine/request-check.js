@@ -4,6 +4,7 @@ import { toViolations } from './violations.js';
 const LOCATIONS = ['header', 'query', 'path'];
 const DEFAULT_STYLE = { header: 'simple', query: 'form', path: 'simple' };
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+const KEPT_MEDIA_TYPES = 16;
 const RESERVED = /[/?#[\]@!$&'()*+,;=]/;
 const NO_BOUNDARY = 'Boundary parameter for multipart/form-data is not defined or generated in the request header. Try removing manually defined content-type from your request header if it exists.';
 export class RequestCheck {
@@ -15,6 +16,7 @@ export class RequestCheck {
     nonEmpty;
     required;
     contents;
+    covers = new Map();
     constructor(model, compiler, entry) {
         this.model = model;
         this.compiler = compiler;
@@ -77,7 +79,7 @@ export class RequestCheck {
         if (this.required && !input.body)
             return [{ code: 'required', message: 'Body parameter is required', severity: 0 }];
         const header = input.headers['content-type'];
-        const parsed = header ? parseMediaType(header) : undefined;
+        const parsed = header ? mediaTypeOf(header) : undefined;
         const mediaType = parsed?.essence;
         const refused = this.refusedMediaType(mediaType, Number.parseInt(input.headers['content-length'] ?? '', 10) || 0);
         if (refused)
@@ -98,7 +100,7 @@ export class RequestCheck {
         if (length === 0)
             return undefined;
         const contents = this.contents;
-        if (contents && (!mediaType || contents.some((c) => mediaTypeCovers(mediaType, c.mediaType))))
+        if (contents && (!mediaType || this.covering(mediaType)))
             return undefined;
         const message = contents?.length
             ? `Supported content types: ${contents.map((c) => c.mediaType).join(',')}`
@@ -108,7 +110,18 @@ export class RequestCheck {
     contentFor(mediaType) {
         if (!this.contents)
             return undefined;
-        return (mediaType && this.contents.find((c) => mediaTypeCovers(mediaType, c.mediaType))) || this.contents[0];
+        return (mediaType && this.covering(mediaType)) || this.contents[0];
+    }
+    /** The first declared content that covers a media type; the answers for the last few types sent are kept. */
+    covering(mediaType) {
+        if (this.covers.has(mediaType))
+            return this.covers.get(mediaType);
+        const found = this.contents?.find((c) => mediaTypeCovers(mediaType, c.mediaType));
+        // Clients send a handful of types; a client sending endless new ones only refills the list.
+        if (this.covers.size >= KEPT_MEDIA_TYPES)
+            this.covers.clear();
+        this.covers.set(mediaType, found);
+        return found;
     }
     formBody(content, text, boundary) {
         let raw;
@@ -257,4 +270,18 @@ function formValues(content, fields) {
         out[property] = deserialize(spec, fields, true);
     }
     return out;
+}
+// The Content-Type values parsed lately: clients send a handful, on every call (a GET too). Only
+// what parses is kept (a malformed value throws again each time); endless new values refill it.
+const parsedTypes = new Map();
+/** parseMediaType, kept for the last few values sent (shared, read only). */
+function mediaTypeOf(header) {
+    let parsed = parsedTypes.get(header);
+    if (!parsed) {
+        parsed = parseMediaType(header);
+        if (parsedTypes.size >= KEPT_MEDIA_TYPES)
+            parsedTypes.clear();
+        parsedTypes.set(header, parsed);
+    }
+    return parsed;
 }

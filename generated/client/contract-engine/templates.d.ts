@@ -4,7 +4,7 @@ export type TemplateSegment = {
     param: string;
 };
 /** A template's segments after the leading `/`: literals and `{name}` parameters. */
-export declare function templateSegments(template: string): TemplateSegment[];
+export declare function templateSegments(template: string): readonly TemplateSegment[];
 /**
  * The template with each `{name}` replaced by `value(name)` exactly as returned: the caller
  * percent-encodes (fillPath does) or writes a placeholder (a shell variable, a Python f-string field).

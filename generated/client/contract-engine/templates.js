@@ -3,15 +3,26 @@
 // and the base path every template is served under. The router (paths.ts), the mock's stores, the
 // seeding and the checker all read templates through these, so they cannot split a path differently.
 const PARAM_SEGMENT = /^\{([^}]+)\}$/;
+// Templates are the contract's (a few hundred at most), read on every call the mock answers: each
+// is split once and its segments kept, frozen, since every caller shares them. Beyond this many
+// distinct templates (never, with one contract) the rest are split on each call instead.
+const KEPT_TEMPLATES = 2048;
+const segmentsOf = new Map();
 /** A template's segments after the leading `/`: literals and `{name}` parameters. */
 export function templateSegments(template) {
-    return template
+    const kept = segmentsOf.get(template);
+    if (kept)
+        return kept;
+    const segments = Object.freeze(template
         .split('/')
         .slice(1)
         .map((segment) => {
         const param = PARAM_SEGMENT.exec(segment);
-        return param ? { param: param[1] } : { literal: segment };
-    });
+        return Object.freeze(param ? { param: param[1] } : { literal: segment });
+    }));
+    if (segmentsOf.size < KEPT_TEMPLATES)
+        segmentsOf.set(template, segments);
+    return segments;
 }
 const PARAM_ANYWHERE = /\{([^}]+)\}/g;
 /**
