@@ -2,7 +2,7 @@
 // (refusing one over MOCK_MAX_BODY_BYTES before reading it whole), hands the request to the core
 // and writes the core's reply; it also owns what only a socket has: time limits and closing.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { MockContract } from './contract.js';
 import type { MockConfig } from './config.js';
@@ -93,8 +93,8 @@ function handle(core: MockCore, req: IncomingMessage, res: ServerResponse, baseU
   readBody(req, core.config.maxBodyBytes)
     .then(({ body, cut }) => {
       if (body !== undefined) return core.answer(requestOf(req, body, baseUrl));
-      // A drain cut short leaves unread bytes on the connection: it closes after the 413.
-      if (cut) res.on('finish', () => req.socket.destroy());
+      // A body that does not end: the connection closes a moment after the 413 (lingerOnClose).
+      if (cut) lingerOnClose(req.socket);
       const refused = core.tooLarge();
       return { ...refused, headers: { ...refused.headers, Connection: 'close' } };
     })
@@ -118,6 +118,19 @@ function reply(req: IncomingMessage, res: ServerResponse, answer: CoreReply): vo
   res.end(req.method === 'HEAD' ? undefined : answer.body);
 }
 
+/**
+ * Closing a connection at once while the client's bytes still arrive makes the close a reset, and a
+ * reset can drop the answer before the client has read it. Node closes a `Connection: close`
+ * connection right after the answer (destroySoon); for this one, it sends its end and goes on
+ * discarding what arrives for LINGER_MS, then closes.
+ */
+function lingerOnClose(socket: Socket): void {
+  (socket as Socket & { destroySoon: () => void }).destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS);
+  };
+}
+
 function fault(res: ServerResponse, error: unknown): void {
   console.error('mock: fault while answering', error);
   res.destroy();
@@ -137,6 +150,8 @@ function headersOf(req: IncomingMessage): Record<string, string | undefined> {
 /** How much of a refused body is read and discarded before the 413, and for how long at most. */
 export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 export const DRAIN_MAX_MS = 5_000;
+/** How long a connection whose body did not end stays open after its 413, discarding what arrives. */
+const LINGER_MS = 1_000;
 
 /**
  * The body's bytes, or undefined once it is known to pass the limit (never kept whole). A refused
