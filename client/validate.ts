@@ -6,7 +6,7 @@
 // module's import graph imports Node, so it runs in browsers too. Ajv is an optional peer of the
 // package: a client that does not validate never loads it.
 import bundle from '../generated/openapi.json' with { type: 'json' };
-import { BundleModel, type OperationEntry } from '../lib/contract/bundle-model.js';
+import { BundleModel, type ContractOperation } from '../lib/contract/bundle-model.js';
 import { isGuessedBody, isGuessedBodyPlace, isGuessedParameter, type Relaxation, relaxations } from '../lib/contract/leniency.js';
 import { headerMediaType } from '../lib/contract/media-type.js';
 import { escapeToken } from '../lib/contract/pointer.js';
@@ -35,7 +35,7 @@ export function contractChecks(redact: (text: string) => string): ContractChecks
   const byRoute = new Map(model.operations().map((entry) => [`${entry.method.toUpperCase()} ${entry.path}`, entry]));
   const relaxed = new Map(relaxations(model).map((r) => [r.operationId, r]));
   const find = (method: string, path: string) => byRoute.get(`${method.toUpperCase()} ${path}`);
-  const violation = (entry: OperationEntry, direction: 'request' | 'response', problems: ContractProblem[], status?: number) =>
+  const violation = (entry: ContractOperation, direction: 'request' | 'response', problems: ContractProblem[], status?: number) =>
     problems.length
       ? new ContractViolationError(
           { operationId: entry.id as OperationId, method: entry.method.toUpperCase(), path: entry.path, direction, status, problems },
@@ -59,7 +59,7 @@ export function contractChecks(redact: (text: string) => string): ContractChecks
   };
 }
 
-async function answerProblems(validators: Validators, entry: OperationEntry, response: Response, relaxation?: Relaxation) {
+async function answerProblems(validators: Validators, entry: ContractOperation, response: Response, relaxation?: Relaxation) {
   const type = headerMediaType(response.headers.get('content-type'));
   // Only a JSON body is validated, so only a JSON body is read (a video download streams untouched).
   const text = /json/.test(type) ? await response.clone().text() : undefined;
@@ -120,7 +120,7 @@ async function requestInput(request: Request, pathParams: Record<string, unknown
 
 async function requestProblems(
   validators: Validators,
-  entry: OperationEntry,
+  entry: ContractOperation,
   request: Request,
   pathParams: Record<string, unknown> | undefined,
 ): Promise<ContractProblem[]> {
@@ -138,7 +138,7 @@ async function requestProblems(
 }
 
 /** Whether the contract marks the place a violation is about (a parameter, a place in the body, a missing body) as a guess. */
-function guessed(model: BundleModel, entry: OperationEntry, v: RequestViolation, mediaType: string): boolean {
+function guessed(model: BundleModel, entry: ContractOperation, v: RequestViolation, mediaType: string): boolean {
   const [where, ...rest] = v.path ?? [];
   if (where === 'body') return isGuessedBodyPlace(model, entry, mediaType, rest);
   if (!where) return v.code === 'required' && isGuessedBody(model, entry, true);

@@ -2,7 +2,7 @@
 // and the same docs modules that write the HTML page and the Markdown pages (scripts/docs/): a page
 // here is byte for byte the text of generated/docs/md/<operationId>.md.
 import { readFileSync } from 'node:fs';
-import { ContractModel, type Document, type OperationEntry } from '../lib/contract/index.js';
+import { ContractModel, type Document, type ContractOperation } from '../lib/contract/index.js';
 import { chargeText } from '../scripts/docs/credits.js';
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from '../scripts/docs/errors.js';
 import { operationPage, topicPages } from '../scripts/docs/llms.js';
@@ -35,7 +35,7 @@ export function searchOperations(doc: Document, query: string, limit = 10): Foun
     .map(({ o }) => ({ operationId: o.id, call: o.label, summary: o.operation.summary ?? '', charges: !!o.operation['x-credits']?.charges }));
 }
 
-export function findOperation(doc: Document, operationId: string): OperationEntry | undefined {
+export function findOperation(doc: Document, operationId: string): ContractOperation | undefined {
   return ContractModel.of(doc).operations().find((o) => o.id === operationId);
 }
 

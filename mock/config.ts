@@ -77,12 +77,12 @@ function positive(name: string, value: string | undefined): number | undefined {
 export function loadConfig(contract: MockContract, env: NodeJS.ProcessEnv = process.env): MockConfig {
   // Default pace: one step lasts a second longer than the slowest documented minimum polling
   // interval, so a client polling that often sees every state at least once.
-  const minPoll = Math.max(...contract.machines.map((m) => m.pollIntervalSeconds?.min ?? 0));
+  const minPoll = Math.max(...contract.stateMachines().map((m) => m.pollIntervalSeconds?.min ?? 0));
   // The source's default limit: the contract's info.x-rate-limit.
-  const advertised = contract.model.rateLimit().requestsPerMinute;
+  const advertised = contract.rateLimit().requestsPerMinute;
   const rateLimit = integer('MOCK_RATE_LIMIT', env.MOCK_RATE_LIMIT);
   // Where the mock listens by default: the contract's "Local mock" server (host, port, /v2).
-  const local = new URL(contract.model.server('Local mock').url);
+  const local = new URL(contract.server('Local mock').url);
   const host = env.MOCK_HOST || local.hostname;
   if (!isLoopback(host) && !env.MOCK_CONTROL_TOKEN) {
     // Anyone who can reach the port could reset, rewrite or read the mock's state and journal.
@@ -94,7 +94,7 @@ export function loadConfig(contract: MockContract, env: NodeJS.ProcessEnv = proc
   return {
     host,
     port: integer('MOCK_PORT', env.MOCK_PORT) ?? Number(local.port),
-    basePath: contract.model.basePath(),
+    basePath: contract.basePath(),
     stepMs: integer('MOCK_STEP_MS', env.MOCK_STEP_MS) ?? (minPoll + 1) * 1000,
     rateLimit: rateLimit || undefined,
     advertisedLimit: rateLimit || advertised,

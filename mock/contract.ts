@@ -1,15 +1,8 @@
-// What the mock knows about the API: the contract by operationId (lib/contract/by-id.ts, over the
-// one contract model), with operations typed by the generated operation ids and example bodies
-// typed as the mock's resource data, which it copies and edits. It reads nothing itself and
-// restates no operation, cost, status or example.
-import {
-  Contract as ContractById,
-  type ContractOperation,
-  type ExampleBody as JsonExampleBody,
-  type Precondition,
-  type StateMachine,
-  type Transition,
-} from '../lib/contract/index.js';
+// What the mock knows about the API: the one contract model (lib/contract), seen through a type
+// that names operations by the generated operation ids and example bodies as the mock's resource
+// data, which it copies and edits. mockContract() checks that the ids agree and hands back the same
+// model object: no layer of its own, nothing read or restated here.
+import { type ContractOperation, ContractModel, type Precondition, type StateMachine, type Transition } from '../lib/contract/index.js';
 import { operations as generatedOperations, type OperationId } from '../generated/contract.js';
 import type { Resource } from './state/store.js';
 
@@ -21,37 +14,30 @@ export type MockOperation = Omit<ContractOperation, 'id'> & { id: OperationId };
 /** An example body as the mock uses it: resource data it copies and edits. */
 type ExampleBody = Resource['data'];
 
-export class MockContract extends ContractById {
-  declare readonly operations: Map<OperationId, MockOperation>;
-
-  constructor(doc: unknown) {
-    super(doc);
-    // The mock's handlers are typed by the generated ids: a contract whose ids differ from them
-    // (generated/ is stale) would reach handlers that do not know it. Stop here instead.
-    const unknown = [...this.operations.keys()].filter((id) => !Object.hasOwn(generatedOperations, id));
-    if (unknown.length) throw new Error(`operations not among the generated operation ids (run npm run build): ${unknown.join(', ')}`);
-  }
-
-  /** The operation of a generated id; a renamed or removed operation does not compile. */
-  override op(id: OperationId): MockOperation {
-    return super.op(id) as MockOperation;
-  }
-
-  /** An operation by an id read from the contract itself (a state machine's list, the route). */
-  opFromContract(id: string): MockOperation {
-    return super.op(id) as MockOperation;
-  }
-
+/** The contract model, typed by the generated operation ids (a renamed or removed operation does not compile). */
+export interface MockContract extends ContractModel {
+  operations(): readonly MockOperation[];
+  operation(id: OperationId): MockOperation;
   /** Whether a string (a control-plane request, say) names an operation of the contract. */
-  isOperationId(id: string): id is OperationId {
-    return this.operations.has(id as OperationId);
-  }
+  hasOperation(id: string): id is OperationId;
+  examples(op: ContractOperation, code?: string): Record<string, ExampleBody>;
+  namedExample(name: string): ExampleBody | undefined;
+}
 
-  override examples(op: ContractOperation, code?: string): Record<string, ExampleBody> {
-    return super.examples(op, code) satisfies Record<string, JsonExampleBody>;
-  }
+/**
+ * The model (default: generated/openapi.json's), once its operation ids are checked against the
+ * generated ones. The mock's handlers are typed by those ids: a contract whose ids differ
+ * (generated/ is stale) would reach handlers that do not know it, so it stops here instead.
+ */
+export function mockContract(source: unknown = ContractModel.load()): MockContract {
+  const model = source instanceof ContractModel ? source : new ContractModel(source);
+  const unknown = model.operations().filter((op) => !Object.hasOwn(generatedOperations, op.id));
+  if (unknown.length)
+    throw new Error(`operations not among the generated operation ids (run npm run build): ${unknown.map((op) => op.id).join(', ')}`);
+  return model as MockContract;
+}
 
-  override namedExample(name: string): ExampleBody | undefined {
-    return super.namedExample(name);
-  }
+/** An operation by an id read from the contract itself (a state machine's list, the route): mockContract() checked it is a generated one. */
+export function operationFromContract(contract: MockContract, id: string): MockOperation {
+  return contract.operation(id as OperationId);
 }

@@ -3,7 +3,7 @@
 // MSW handlers (mock/msw.ts) are thin adapters that hand it a request and send back its reply.
 // Order of a call: the control plane (/__mock), CORS preflight, the docs pages, then the API
 // (rate limit, then the pipeline in mock/pipeline/), and the journal.
-import { MockContract } from './contract.js';
+import { type MockContract, mockContract } from './contract.js';
 import { loadConfig, type MockConfig } from './config.js';
 import { ApiError, type Answer, type Errors } from './errors.js';
 import { decodeBody } from './request-body.js';
@@ -50,7 +50,7 @@ export interface MockCore {
 }
 
 export async function createMockCore(options: CoreOptions = {}): Promise<MockCore> {
-  const contract = options.contract ?? MockContract.load();
+  const contract = options.contract ?? mockContract();
   const config = loadConfig(contract, options.env ?? {});
   const world = await assembleWorld(contract, config, options.scenario);
   const log =

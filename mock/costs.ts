@@ -15,7 +15,7 @@ export interface Price {
 
 export function priceList(contract: MockContract): Map<string, Price> {
   const prices = new Map<string, Price>();
-  for (const op of contract.operations.values()) {
+  for (const op of contract.operations()) {
     if (!op.credits?.charges) continue;
     if (typeof op.credits.cost === 'number') {
       prices.set(op.id, { cost: op.credits.cost, source: 'x-credits.cost' });

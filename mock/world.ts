@@ -42,7 +42,7 @@ export async function assembleWorld(
   const machines = new Machines(contract, config.stepMs);
   const resources = new Resources(contract, machines);
   // A paid account starts with the balance of the contract's profile example.
-  const startingCredits = Object.values(contract.examples(contract.op('getMe')))[0]?.data?.credits?.remaining;
+  const startingCredits = Object.values(contract.examples(contract.operation('getMe')))[0]?.data?.credits?.remaining;
   const store = new Store((kind) => (kind === 'broke' ? 0 : startingCredits), config.maxAccounts, config.maxStateBytes);
   const api = new StatefulApi(contract, machines, resources, priceList(contract), errors, {
     includeAllowlist: config.includeAllowlist,

@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { Contract } from '../lib/contract/index.js';
+import { ContractModel } from '../lib/contract/index.js';
 import { flowFiles, loadFlows } from '../qa/conformance/arazzo.js';
 import { charges } from '../qa/conformance/flows.js';
 
-const contract = Contract.load();
+const contract = ContractModel.load();
 const flows = loadFlows(contract);
 
 // What the TypeScript table said before the flows moved to Arazzo (compared step by step then:
@@ -46,10 +46,10 @@ function mutated(file: string, change: (doc: any) => void): string {
 describe('the Arazzo flows', () => {
   it('name only operations of the contract, with every path parameter from an earlier step', () => {
     const ops = flows.flatMap((f) => f.steps.map((s) => s.op));
-    expect(ops.filter((op) => !contract.operations.has(op))).toEqual([]);
+    expect(ops.filter((op) => !contract.hasOperation(op))).toEqual([]);
     const unnamed = flows.flatMap((f) =>
       f.steps.flatMap((s) =>
-        [...contract.op(s.op).path.matchAll(/\{([^}]+)\}/g)].filter((m) => !s.params?.[m[1]]).map(() => `${f.name} ${s.op}`),
+        [...contract.operation(s.op).path.matchAll(/\{([^}]+)\}/g)].filter((m) => !s.params?.[m[1]]).map(() => `${f.name} ${s.op}`),
       ),
     );
     expect(unnamed).toEqual([]);
@@ -62,7 +62,7 @@ describe('the Arazzo flows', () => {
         charges: charges(contract, f),
         polls: f.steps
           .filter((s) => s.poll)
-          .map((s) => `${contract.machines.find((m) => m.pollOperationIds.includes(s.op))?.name} ${s.poll}`),
+          .map((s) => `${contract.stateMachines().find((m) => m.pollOperationIds.includes(s.op))?.name} ${s.poll}`),
         refund: f.refund === true,
         mockOnly: f.mockOnly === true,
       },
@@ -72,7 +72,12 @@ describe('the Arazzo flows', () => {
 
   it('cover every state machine the contract has', () => {
     const touched = new Set(flows.flatMap((f) => f.steps.map((s) => s.op)));
-    expect(contract.machines.filter((m) => !m.pollOperationIds.some((id) => touched.has(id))).map((m) => m.name)).toEqual([]);
+    expect(
+      contract
+        .stateMachines()
+        .filter((m) => !m.pollOperationIds.some((id) => touched.has(id)))
+        .map((m) => m.name),
+    ).toEqual([]);
   });
 
   it('poll at the contract cadence: every retry waits within the machine polling interval', () => {
@@ -82,8 +87,8 @@ describe('the Arazzo flows', () => {
         for (const step of wf.steps)
           for (const action of step.onFailure ?? []) {
             if (action.type !== 'retry') continue;
-            const machine = contract.machines.find((m) => m.pollOperationIds.includes(step.operationId));
-            const cadence = machine?.pollIntervalSeconds ?? contract.model.limits().pollIntervalSeconds;
+            const machine = contract.stateMachines().find((m) => m.pollOperationIds.includes(step.operationId));
+            const cadence = machine?.pollIntervalSeconds ?? contract.limits().pollIntervalSeconds;
             if (!cadence || action.retryAfter < cadence.min || action.retryAfter > cadence.max)
               offenders.push(`${wf.workflowId} ${step.stepId}`);
           }

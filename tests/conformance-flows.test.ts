@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockContract } from '../mock/contract.js';
+import { mockContract } from '../mock/contract.js';
 import { charges, checkFlows, FLOWS, runFlows } from '../qa/conformance/flows.js';
 import { parseJUnit } from '../qa/conformance/summary.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
@@ -19,7 +19,7 @@ import { send, serve } from '../qa/http-forward.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 import { parsePointer } from '../lib/contract/pointer.js';
 
-const contract = MockContract.load();
+const contract = mockContract();
 const quiet = () => undefined;
 
 let mock: RunningMock;
@@ -43,7 +43,7 @@ describe('the flow table', () => {
 
   it('covers every state machine the contract has, free and charging flows alike', () => {
     const touched = new Set(FLOWS.flatMap((f) => f.steps.map((s) => s.op)));
-    const missing = contract.machines.filter((m) => !m.pollOperationIds.some((id) => touched.has(id)));
+    const missing = contract.stateMachines().filter((m) => !m.pollOperationIds.some((id) => touched.has(id)));
     expect(missing.map((m) => m.name)).toEqual([]);
     expect(FLOWS.some((f) => charges(contract, f))).toBe(true);
     expect(FLOWS.some((f) => !charges(contract, f))).toBe(true);
@@ -80,9 +80,9 @@ describe('flows against the mock', () => {
 
   it('the auto top-up flow puts an enabled preference back as it found it', async () => {
     const token = 'flows-topup-enabled';
-    const put = contract.op('updateAutoTopup');
-    const get = contract.op('getAutoTopup');
-    const examples = Object.values<any>(contract.deref(put.raw.requestBody)!.content['application/json'].examples!).map(
+    const put = contract.operation('updateAutoTopup');
+    const get = contract.operation('getAutoTopup');
+    const examples = Object.values<any>(contract.deref(put.operation.requestBody)!.content['application/json'].examples!).map(
       (e) => contract.deref(e).value,
     );
     const enabling = examples.find((e) => e.enabled === true);
@@ -163,7 +163,7 @@ async function rewritingStaging(pollId: string, rewrite: (body: any) => void) {
 
 describe('polling that ends', () => {
   const pollId = 'getFacelessVideo';
-  const machine = contract.machines.find((m) => m.pollOperationIds.includes(pollId))!;
+  const machine = contract.stateMachines().find((m) => m.pollOperationIds.includes(pollId))!;
   const flows = FLOWS.filter((f) => f.steps.some((s) => s.op === pollId && s.poll));
   // The object that holds the status (data.video for a faceless video).
   const holder = parsePointer(machine.statusLocation).slice(0, -1);

@@ -2,12 +2,12 @@
 // the one path matcher and the one reading of each state machine that the mock and the
 // validating proxy share.
 import { describe, expect, it } from 'vitest';
-import { Contract, fillPath, type Lifecycle, lifecycles, PathMatcher } from '../lib/contract/index.js';
+import { ContractModel, fillPath, type Lifecycle, lifecycles, PathMatcher } from '../lib/contract/index.js';
 
-const contract = Contract.load();
-const operations = [...contract.operations.values()];
+const contract = ContractModel.load();
+const operations = [...contract.operations()];
 const matcher = new PathMatcher(operations);
-const rules = lifecycles(contract.machines);
+const rules = lifecycles(contract.stateMachines());
 
 /** A concrete path of a template: each parameter filled with a value that needs decoding. */
 const concrete = (template: string) => template.replace(/\{[^}]+\}/g, 'a%20b');
@@ -67,7 +67,7 @@ describe('the state machines at run time', () => {
     const offenders: string[] = [];
     for (const rule of machines) {
       for (const pollId of rule.machine.pollOperationIds) {
-        for (const [name, body] of Object.entries(contract.examples(contract.op(pollId)))) {
+        for (const [name, body] of Object.entries(contract.examples(contract.operation(pollId)))) {
           const value = rule.statusIn(body);
           if (value !== undefined && value !== null && !rule.stateOf(value) && rule.closed) offenders.push(`${rule.name} ${name}`);
         }

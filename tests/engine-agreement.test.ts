@@ -8,13 +8,13 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Example, JsonValue, MaybeRef, Parameter, RequestBody, Schema } from '../lib/contract/index.js';
-import { Contract as CheckedContract } from '../lib/contract/index.js';
+import { ContractModel } from '../lib/contract/index.js';
 import { createMockCore, type MockCore } from '../mock/core.js';
 import { operationMatcher } from '../qa/checker/match.js';
 import { Schemas } from '../qa/checker/schemas.js';
 import { validateRequest } from '../qa/checker/validate-request.js';
 
-const contract = CheckedContract.load();
+const contract = ContractModel.load();
 const schemas = new Schemas(contract);
 const match = operationMatcher(contract);
 const TOKEN = 'agreement-token';
@@ -45,10 +45,10 @@ const deref = <T extends object>(node: MaybeRef<T> | undefined) => contract.dere
 /** The operations with something to validate: query parameters, or a JSON request body. */
 function operations(): Operation[] {
   const out: Operation[] = [];
-  for (const op of contract.operations.values()) {
-    const params = [...(contract.doc.paths[op.path].parameters ?? []), ...(op.raw.parameters ?? [])].map((p) => deref<Parameter>(p)!);
+  for (const op of contract.operations()) {
+    const params = [...(contract.doc.paths[op.path].parameters ?? []), ...(op.operation.parameters ?? [])].map((p) => deref<Parameter>(p)!);
     const query = params.filter((p) => p.in === 'query').map((param) => ({ param, schema: deref<Schema>(param.schema) ?? {} }));
-    const media = deref<RequestBody>(op.raw.requestBody)?.content?.['application/json'];
+    const media = deref<RequestBody>(op.operation.requestBody)?.content?.['application/json'];
     const examples = Object.values(media?.examples ?? {}).map((e) => deref<Example>(e)?.value as JsonValue);
     const body = media?.schema ? { schema: deref<Schema>(media.schema)!, examples: examples.length ? examples : [{}] } : undefined;
     if (query.length || body)

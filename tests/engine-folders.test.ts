@@ -93,7 +93,7 @@ describe('folders import each other in one direction only', () => {
         text: "import {\n  isGuessedOperation,\n  unconfirmedNote,\n} from '../build-steps/unconfirmed.js';",
       },
       { file: 'mock/core.ts', text: "import { Api } from './state/api.js';" },
-      { file: 'mock/state/api.ts', text: "import type { Contract } from '../contract.js';" },
+      { file: 'mock/state/api.ts', text: "import type { MockContract } from '../contract.js';" },
     ]);
     expect(cycleEdges(graph)).toEqual([
       'scripts/build-steps -> scripts/docs (scripts/build-steps/mock-control.ts -> ../docs/build-docs.js)',

@@ -66,7 +66,7 @@ describe('path templates are parsed only in lib/contract', () => {
       'const match = /^\\{(.+)\\}$/.exec(name);',
       "op.path.replace(/\\/\\{[^}]+\\}$/, '')",
       '[...path.matchAll(/\\{([^}]+)\\}/g)]',
-      "machine.pollOperationIds.every((p) => !/\\{/.test(this.contract.op(p).path)) ? 'account' : undefined",
+      "machine.pollOperationIds.every((p) => !/\\{/.test(this.contract.operation(p).path)) ? 'account' : undefined",
       'const paramName = /\\{(\\w+)\\}/.exec(operation.path)![1];',
     ];
     expect(copies.filter((line) => !TEMPLATE_PARSING.test(line))).toEqual([]);

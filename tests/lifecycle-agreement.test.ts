@@ -5,21 +5,21 @@
 // pays are exactly the refunds the checker expects.
 import { describe, expect, it } from 'vitest';
 import { Lifecycle } from '../lib/contract/index.js';
-import { MockContract } from '../mock/contract.js';
+import { mockContract, operationFromContract } from '../mock/contract.js';
 import { FAIL_MARKER, Machines } from '../mock/state/machines.js';
 import { type Account, type Resource, Store } from '../mock/state/store.js';
 import { LifecycleTracker } from '../qa/checker/lifecycle.js';
 
 const STEP = 1000;
 const CHARGE = 7;
-const contract = MockContract.load();
+const contract = mockContract();
 const machines = new Machines(contract, STEP);
 
 /** Each machine with the operation that starts a job on a new resource, and that operation's example data. */
 const starts = machines.jobMachines().map((machine) => {
   const transition = machine.transitions.find((t) => t.from === null && t.operationIds?.length)!;
   const opId = transition.operationIds![0];
-  const example = Object.values(contract.examples(contract.opFromContract(opId)))[0];
+  const example = Object.values(contract.examples(operationFromContract(contract, opId)))[0];
   return { name: machine.name, machine, transition, opId, triggerData: example?.data as Record<string, any> | undefined };
 });
 

@@ -4,14 +4,14 @@
 // without waiting for a body the mock would not accept anyway.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockContract } from '../mock/contract.js';
+import { mockContract } from '../mock/contract.js';
 import { createMock, type MockServer } from '../mock/server.js';
 
 const LIMIT = 4_096;
 let server: MockServer;
 
 beforeAll(async () => {
-  const mock = await createMock({ MOCK_QUIET: '1', MOCK_MAX_BODY_BYTES: String(LIMIT) }, MockContract.load());
+  const mock = await createMock({ MOCK_QUIET: '1', MOCK_MAX_BODY_BYTES: String(LIMIT) }, mockContract());
   server = await mock.listen(0, '127.0.0.1');
 });
 afterAll(() => server.close());

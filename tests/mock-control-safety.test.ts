@@ -2,7 +2,7 @@
 // MOCK_CONTROL_TOKEN, and with a token every control call and the console need it. /v2 is untouched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopback, loadConfig } from '../mock/config.js';
-import { MockContract } from '../mock/contract.js';
+import { mockContract } from '../mock/contract.js';
 import { call, startMock, type RunningMock } from './mock-harness.js';
 
 describe('MOCK_HOST other than loopback', () => {
@@ -19,7 +19,7 @@ describe('MOCK_HOST other than loopback', () => {
 });
 
 describe('the address check (without listening anywhere)', () => {
-  const contract = MockContract.load();
+  const contract = mockContract();
   it('only 127.0.0.0/8, ::1 and localhost count as loopback', () => {
     expect(['127.0.0.1', '127.8.9.10', '::1', 'localhost'].filter(isLoopback)).toHaveLength(4);
     expect(['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', 'example.test', '127.0.0.1.example.test'].filter(isLoopback)).toEqual([]);

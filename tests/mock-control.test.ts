@@ -2,19 +2,19 @@
 // row of the control table, with the manual clock. What a state carries, which states a machine
 // has and where it refunds are read from the contract, never typed here.
 import { describe, expect, it } from 'vitest';
-import { MockContract } from '../mock/contract.js';
+import { mockContract } from '../mock/contract.js';
 import { call, useMock, type CallOptions } from './mock-harness.js';
 
 const mock = useMock({ MOCK_CLOCK: 'manual', MOCK_STEP_MS: '1000' });
 const { op, balance } = mock;
-const contract = MockContract.load();
+const contract = mockContract();
 const origin = () => mock.base.replace(/\/v2$/, '');
 const control = (method: string, path: string, options: CallOptions = {}) =>
   call(origin(), method, `/__mock${path}`, { token: null, ...options });
 
-const machine = (name: string) => contract.machines.find((m) => m.name === name)!;
-const facelessMachine = contract.machines.find((m) => m.pollOperationIds.includes('getFacelessVideo'))!;
-const t2vMachine = contract.machines.find((m) => m.pollOperationIds.includes('getTextToVideo'))!;
+const machine = (name: string) => contract.stateMachines().find((m) => m.name === name)!;
+const facelessMachine = contract.stateMachines().find((m) => m.pollOperationIds.includes('getFacelessVideo'))!;
+const t2vMachine = contract.stateMachines().find((m) => m.pollOperationIds.includes('getTextToVideo'))!;
 
 /** A faceless draft with script and voice, rendering: returns its id. */
 async function rendering(token: string): Promise<number> {
@@ -140,7 +140,7 @@ describe('force', () => {
     const id = await rendering(token);
     const reply = await control('POST', '/force', { body: { token, path: `/faceless/${id}`, state: 'failed' } });
     expect(reply.status).toBe(200);
-    const failedExample = contract.examples(contract.op('getFacelessVideo')).failed.data.video;
+    const failedExample = contract.examples(contract.operation('getFacelessVideo')).failed.data.video;
     const video = (await op('getFacelessVideo', { faceless: id }, { token })).body.data.video;
     expect(video.status).toBe('failed');
     expect(video.failure).toEqual(failedExample.failure);
@@ -260,7 +260,7 @@ describe('scenario', () => {
     const [video, clip] = account.resources;
     expect(video.state).toBe('failed');
     const polled = (await op('getFacelessVideo', { faceless: video.id }, { token: 'scene-a' })).body.data.video;
-    expect(polled.failure).toEqual(contract.examples(contract.op('getFacelessVideo')).failed.data.video.failure);
+    expect(polled.failure).toEqual(contract.examples(contract.operation('getFacelessVideo')).failed.data.video.failure);
     // A created job keeps moving with the clock from its given state.
     await control('POST', '/clock/advance', { body: { steps: 1 } });
     const next = t2vMachine.transitions.find((t) => t.from === 'processing' && t.outcome === 'success')!.to;

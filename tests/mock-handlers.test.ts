@@ -3,10 +3,10 @@
 // operation the generated ids do not know, or a handler whose operation the contract lacks, stops
 // the mock at start-up instead of answering that call with the wrong behaviour.
 import { describe, expect, it } from 'vitest';
-import { MockContract } from '../mock/contract.js';
+import { mockContract } from '../mock/contract.js';
 import { createMock } from '../mock/server.js';
 
-const bundle = () => structuredClone(MockContract.load().doc) as any;
+const bundle = () => structuredClone(mockContract().doc) as any;
 
 /** The bundle with one operation's `operationId` changed. */
 function renamed(from: string, to: string) {
@@ -19,7 +19,7 @@ function renamed(from: string, to: string) {
 
 describe('handlers by operationId', () => {
   it('starts on the contract its ids were generated from', async () => {
-    const mock = await createMock({ MOCK_QUIET: '1' }, MockContract.load());
+    const mock = await createMock({ MOCK_QUIET: '1' }, mockContract());
     const server = await mock.listen(0, '127.0.0.1');
     const reply = await fetch(`${server.url}/me`, { headers: { authorization: 'Bearer mock-dev' } });
     expect(reply.status).toBe(200);
@@ -27,13 +27,13 @@ describe('handlers by operationId', () => {
   });
 
   it('refuses an operation the generated ids do not know (a renamed operation, generated/ stale)', () => {
-    expect(() => new MockContract(renamed('trainCharacter', 'teachCharacter'))).toThrow(/npm run build.*teachCharacter/);
+    expect(() => mockContract(renamed('trainCharacter', 'teachCharacter'))).toThrow(/npm run build.*teachCharacter/);
   });
 
   it('refuses to start when the contract lacks an operation a handler is keyed by', async () => {
     const doc = bundle();
     delete doc.paths['/characters/{id}/train'].post;
-    await expect(createMock({ MOCK_QUIET: '1' }, new MockContract(doc))).rejects.toThrow(/handler for trainCharacter/);
+    await expect(createMock({ MOCK_QUIET: '1' }, mockContract(doc))).rejects.toThrow(/handler for trainCharacter/);
   });
 
   it('refuses to start when a resource action is no longer a call on one resource of a family', async () => {
@@ -42,6 +42,6 @@ describe('handlers by operationId', () => {
     doc.paths['/characters/preview'] = doc.paths['/characters/{id}/preview'];
     delete doc.paths['/characters/{id}/preview'];
     doc.paths['/characters/preview'].post.parameters = [];
-    await expect(createMock({ MOCK_QUIET: '1' }, new MockContract(doc))).rejects.toThrow(/resource action for previewCharacter/);
+    await expect(createMock({ MOCK_QUIET: '1' }, mockContract(doc))).rejects.toThrow(/resource action for previewCharacter/);
   });
 });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStale, STALE_CHECKED } from '../mock/build-if-stale.js';
-import { MockContract } from '../mock/contract.js';
+import { mockContract } from '../mock/contract.js';
 import { copyJson } from '../mock/copy-json.js';
 import { createPrism } from '../mock/prism.js';
 import { createMock } from '../mock/server.js';
@@ -54,7 +54,7 @@ describe('an unexpected fault', () => {
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
-    const mock = await (await createMock({ MOCK_QUIET: '1' }, new MockContract(broken))).listen(0);
+    const mock = await (await createMock({ MOCK_QUIET: '1' }, mockContract(broken))).listen(0);
     try {
       const reply = await call(mock.url, 'GET', '/me');
       expectConforms('getMe', reply);
@@ -71,7 +71,7 @@ describe('an unexpected fault', () => {
 
 describe("Prism's examples are each call's own copy", () => {
   it('changing the example one call was given leaves the next call of the same kind untouched (plain, particular Accept, Prefer)', async () => {
-    const prism = await createPrism(structuredClone(MockContract.load().doc));
+    const prism = await createPrism(structuredClone(mockContract().doc));
     const routed = prism.route('GET', '/me');
     if (routed.kind !== 'ok') throw new Error('GET /me did not route');
     const kinds = {
@@ -94,9 +94,9 @@ describe("Prism's examples are each call's own copy", () => {
 
 describe('copyJson (how a cached example is copied per call)', () => {
   it('gives what JSON.parse(JSON.stringify(x)) gives for every example of the contract and an own __proto__ key, sharing nothing', () => {
-    const contract = MockContract.load();
+    const contract = mockContract();
     const values: unknown[] = [JSON.parse('{"a":[1,{"__proto__":{"polluted":true},"b":null}],"2":"x","1":false}')];
-    for (const op of contract.operations.values()) values.push(...Object.values(contract.examples(op)));
+    for (const op of contract.operations()) values.push(...Object.values(contract.examples(op)));
     const copies = values.map((value) => copyJson(value));
     const same = copies.every((copy, i) => JSON.stringify(copy) === JSON.stringify(values[i]));
     const nested = copies[0] as { a: [number, Record<string, unknown>] };

@@ -2,7 +2,7 @@
 // (preconditions, the preview pace) and a machine's refund, with time given as numbers (the mock's
 // clock is just `now`).
 import { describe, expect, it } from 'vitest';
-import { MockContract } from '../mock/contract.js';
+import { mockContract, operationFromContract } from '../mock/contract.js';
 import { priceList } from '../mock/costs.js';
 import { ApiError, Errors } from '../mock/errors.js';
 import type { Call, StateContext } from '../mock/state/call.js';
@@ -15,7 +15,7 @@ import { accountBytes, resourceBytes } from '../mock/state/size.js';
 import { type Account, newId, type Resource, Store } from '../mock/state/store.js';
 
 const STEP_MS = 1_000;
-const contract = MockContract.load();
+const contract = mockContract();
 const machines = new Machines(contract, STEP_MS);
 const resources = new Resources(contract, machines);
 const ctx: StateContext = {
@@ -50,7 +50,7 @@ function refused(run: () => unknown): number | undefined {
   }
 }
 
-const flatCharging = [...contract.operations.values()].find(
+const flatCharging = [...contract.operations()].find(
   (op) => op.credits?.charges && typeof op.credits.cost === 'number' && op.credits.cost > 0,
 )!;
 
@@ -64,7 +64,7 @@ describe('ledger', () => {
   });
 
   it('a voice clone takes a free slot for nothing; with slots full it is 403 unless purchase_addon buys one', () => {
-    const create = contract.op('createVoiceClone');
+    const create = contract.operation('createVoiceClone');
     const family = resources.familyOf(create)!;
     const who = account(10_000);
     const free = ledger.freeSlots(callOf(create, who));
@@ -89,7 +89,7 @@ describe('ledger', () => {
 
 describe('rules', () => {
   it("a render's first failing precondition answers with its own status, in the contract's order", () => {
-    const render = contract.op('renderFacelessVideo');
+    const render = contract.operation('renderFacelessVideo');
     const first = render.preconditions![0];
     const resource: Resource = { family: 'x', id: 1, data: { id: 1, type: 'b-roll' }, texts: {}, scraped: false, path: '/faceless/1' };
     expect(refused(() => rules.checkPreconditions(callOf(render, account(10_000)), resource))).toBe(first.status);
@@ -97,7 +97,7 @@ describe('rules', () => {
 
   it('character previews: the limit per minute passes, one more is 429, and a minute later the next passes', () => {
     const perMinute = contract.doc.info?.['x-limits']?.characterPreview?.perMinute as number;
-    const preview = contract.op('previewCharacter');
+    const preview = contract.operation('previewCharacter');
     const who = account(10_000);
     const at = (now: number) => refused(() => rules.checkPreviewPace(callOf(preview, who, {}, now)));
     const within = Array.from({ length: perMinute }, (_, i) => at(i * 1_000));
@@ -109,7 +109,7 @@ describe('rules', () => {
 const refunding = [...machines.byName.values()].find((info) =>
   info.machine.transitions.some((t) => t.automatic && t.outcome === 'failure' && info.rules.refunds(t.from, t.to!)),
 )!;
-const trigger = contract.opFromContract(refunding.machine.transitions.find((t) => t.operationIds?.length)!.operationIds![0]);
+const trigger = operationFromContract(contract, refunding.machine.transitions.find((t) => t.operationIds?.length)!.operationIds![0]);
 
 describe('a machine with a refund', () => {
   it(`a job marked to fail reaches a failure state on the clock and refunds its charge exactly once (${refunding.machine.name})`, () => {
@@ -149,11 +149,11 @@ describe('the byte count (MOCK_MAX_STATE_BYTES)', () => {
       return reply.body as { data: { id: number } };
     };
     const counts: Array<[number, number]> = [];
-    const id = answer('bytes-1', contract.op('createFacelessVideo'), '/faceless', { type: 'b-roll' }).data.id;
-    answer('bytes-2', contract.op('createFacelessVideo'), '/faceless', { type: 'b-roll' });
+    const id = answer('bytes-1', contract.operation('createFacelessVideo'), '/faceless', { type: 'b-roll' }).data.id;
+    answer('bytes-2', contract.operation('createFacelessVideo'), '/faceless', { type: 'b-roll' });
     counts.push([store.bytes, walked()]);
     // Changed by key (PATCH): the resource is measured again, the other account is not touched.
-    answer('bytes-1', contract.op('updateFacelessVideo'), `/faceless/${id}`, { script: 'x'.repeat(5_000) });
+    answer('bytes-1', contract.operation('updateFacelessVideo'), `/faceless/${id}`, { script: 'x'.repeat(5_000) });
     counts.push([store.bytes, walked()]);
     // A running job changes its resource on a later call of any kind, which never asks for it by key.
     const who = store.account('bytes-1', 'paid');
@@ -165,7 +165,7 @@ describe('the byte count (MOCK_MAX_STATE_BYTES)', () => {
     store.settle();
     counts.push([store.bytes, walked()]);
     const before = store.bytes;
-    answer('bytes-1', contract.op('getMe'), '/me', undefined, 100 * STEP_MS);
+    answer('bytes-1', contract.operation('getMe'), '/me', undefined, 100 * STEP_MS);
     counts.push([store.bytes, walked()]);
     expect([counts.every(([kept, full]) => kept === full), counts[1][0] > counts[0][0] + 5_000, store.bytes !== before]).toEqual([
       true,

@@ -2,13 +2,13 @@
 // between a violation and silence, both ways. Machines, states and operations are read from the
 // contract through Contract; the exchanges only say what a target could answer.
 import { describe, expect, it } from 'vitest';
-import { MockContract, type StateMachine } from '../mock/contract.js';
+import { mockContract, operationFromContract, type StateMachine } from '../mock/contract.js';
 import { parsePointer, readPointer, relaxations } from '../lib/contract/index.js';
 import { Checker } from '../qa/checker/checker.js';
 import { readProxySettings, DEFAULT_PROXY_PORT } from '../qa/proxy/settings.js';
 import type { Observed } from '../qa/checker/types.js';
 
-const contract = MockContract.load();
+const contract = mockContract();
 const rate = { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '29', 'content-type': 'application/json' };
 const auth = { authorization: 'Bearer unit' };
 
@@ -19,7 +19,7 @@ function exchange(
   body: unknown,
   request?: unknown,
 ): Observed {
-  const op = contract.opFromContract(operationId);
+  const op = operationFromContract(contract, operationId);
   return {
     method: op.method.toUpperCase(),
     path: op.path.replace(/\{(\w+)\}/g, (_, n) => String(params[n])),
@@ -42,7 +42,7 @@ function setStatus(machine: StateMachine, body: unknown, value: unknown): void {
 /** A poll answer: the poll operation's own example for that state (so the body is valid), with this id. */
 function pollAnswer(machine: StateMachine, state: string, id: number): unknown {
   const pollId = machine.pollOperationIds[0];
-  const examples = contract.examples(contract.opFromContract(pollId));
+  const examples = contract.examples(operationFromContract(contract, pollId));
   const example = structuredClone(examples[state] ?? Object.values(examples)[0]);
   const values = (machine as StateMachine & { stateValues?: Record<string, unknown> }).stateValues;
   setStatus(machine, example, values ? values[state] : state);
@@ -50,16 +50,18 @@ function pollAnswer(machine: StateMachine, state: string, id: number): unknown {
   return example;
 }
 
-const closed = contract.machines.find(
-  (m) =>
-    !('open' in m && (m as { open?: boolean }).open) &&
-    m.pollOperationIds.length &&
-    m.terminal.length &&
-    m.states.length > 2 &&
-    contract.opFromContract(m.pollOperationIds[0]).path.includes('{'),
-)!;
-const open = contract.machines.find((m) => (m as { open?: boolean }).open)!;
-const param = (m: StateMachine) => /\{(\w+)\}/.exec(contract.opFromContract(m.pollOperationIds[0]).path)![1];
+const closed = contract
+  .stateMachines()
+  .find(
+    (m) =>
+      !('open' in m && (m as { open?: boolean }).open) &&
+      m.pollOperationIds.length &&
+      m.terminal.length &&
+      m.states.length > 2 &&
+      operationFromContract(contract, m.pollOperationIds[0]).path.includes('{'),
+  )!;
+const open = contract.stateMachines().find((m) => (m as { open?: boolean }).open)!;
+const param = (m: StateMachine) => /\{(\w+)\}/.exec(operationFromContract(contract, m.pollOperationIds[0]).path)![1];
 const poll = (m: StateMachine, state: string, id: number) =>
   exchange(m.pollOperationIds[0], { [param(m)]: id }, 200, pollAnswer(m, state, id));
 
@@ -98,24 +100,26 @@ describe('state machines', () => {
 });
 
 describe('refunds: never a false red', () => {
-  const refunding = contract.machines.find((m) => m.transitions.some((t) => t.refund) && m.pollOperationIds.length)!;
+  const refunding = contract.stateMachines().find((m) => m.transitions.some((t) => t.refund) && m.pollOperationIds.length)!;
   const failed = refunding.transitions.find((t) => t.refund)!.to!;
   const trigger = refunding.transitions.find((t) => t.from === null && t.operationIds?.length)!.operationIds![0];
   const me = (remaining: number) => {
-    const body = structuredClone(Object.values(contract.examples(contract.op('getMe')))[0]);
+    const body = structuredClone(Object.values(contract.examples(contract.operation('getMe')))[0]);
     body.data.credits.remaining = remaining;
     return exchange('getMe', {}, 200, body);
   };
   const created = (id: number, cost: number, remaining: number) => {
     const body = structuredClone(
-      contract.examples(contract.opFromContract(trigger))[Object.keys(contract.examples(contract.opFromContract(trigger)))[0]],
+      contract.examples(operationFromContract(contract, trigger))[
+        Object.keys(contract.examples(operationFromContract(contract, trigger)))[0]
+      ],
     );
     body.data.id = id;
     body.meta = { ...body.meta, credits: { cost, remaining } };
     const request = Object.values<any>(
-      contract.deref(contract.opFromContract(trigger).raw.requestBody)!.content['application/json'].examples!,
+      contract.deref(operationFromContract(contract, trigger).operation.requestBody)!.content['application/json'].examples!,
     ).map((e) => contract.deref(e).value)[0];
-    return exchange(trigger, {}, Number(contract.successResponse(contract.opFromContract(trigger)).code), body, request);
+    return exchange(trigger, {}, Number(contract.successResponse(operationFromContract(contract, trigger)).code), body, request);
   };
 
   it('a client action that starts a new run makes a change from a terminal state legal', () => {
@@ -177,17 +181,18 @@ describe('refunds: never a false red', () => {
 // x-unspecified-scope: nothing here names an operation; each case picks one by its markers.
 describe('leniency: the same rule as conformance, guesses never violations, facts still strict', () => {
   const relaxed = relaxations(contract.doc);
-  const noParams = (id: string) => !contract.opFromContract(id).path.includes('{');
-  const guessed = contract.opFromContract(relaxed.find((r) => r.kind === 'guess' && noParams(r.operationId))!.operationId);
-  const undocumented = [404, 410, 418].find((s) => !(String(s) in guessed.raw.responses))!;
-  const errorKey = Object.keys(guessed.raw.responses).find((k) => /^4\d\d$/.test(k))!;
+  const noParams = (id: string) => !operationFromContract(contract, id).path.includes('{');
+  const guessed = operationFromContract(contract, relaxed.find((r) => r.kind === 'guess' && noParams(r.operationId))!.operationId);
+  const undocumented = [404, 410, 418].find((s) => !(String(s) in guessed.operation.responses))!;
+  const errorKey = Object.keys(guessed.operation.responses).find((k) => /^4\d\d$/.test(k))!;
   const envelope = (status: number) => ({ ...(Object.values(contract.examples(guessed, errorKey))[0] as object), status });
-  const jsonBody = (id: string) => !!contract.deref(contract.opFromContract(id).raw.requestBody)?.content?.['application/json'];
+  const jsonBody = (id: string) =>
+    !!contract.deref(operationFromContract(contract, id).operation.requestBody)?.content?.['application/json'];
   const unknownRequest = relaxed.find((r) => r.requestUnknown && r.kind === 'inputs' && jsonBody(r.operationId))!;
-  const strictRequest = [...contract.operations.values()].find((o) => !relaxed.some((r) => r.operationId === o.id) && jsonBody(o.id))!;
+  const strictRequest = [...contract.operations()].find((o) => !relaxed.some((r) => r.operationId === o.id) && jsonBody(o.id))!;
   /** A body that is not JSON, refused with the operation's own documented 400 example. */
   const malformed = (id: string): Observed => {
-    const refusal = Object.values(contract.examples(contract.opFromContract(id), '400'))[0];
+    const refusal = Object.values(contract.examples(operationFromContract(contract, id), '400'))[0];
     return { ...exchange(id, { faceless: 1, storyboard: 1, id: 1 }, 400, refusal, {}), requestBody: Buffer.from('{"oops":') };
   };
 
@@ -239,7 +244,9 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
 
   it("a request the contract refuses, accepted with a 2xx: the client's error and the API's violation where the rule is stated", () => {
     const checker = new Checker({ contract });
-    const success = Object.values(contract.examples(strictRequest, Object.keys(strictRequest.raw.responses).find((k) => /^2/.test(k))!))[0];
+    const success = Object.values(
+      contract.examples(strictRequest, Object.keys(strictRequest.operation.responses).find((k) => /^2/.test(k))!),
+    )[0];
     checker.check({
       ...exchange(strictRequest.id, { faceless: 1, storyboard: 1, id: 1 }, 200, success, {}),
       requestBody: Buffer.from('{"oops":'),
@@ -251,14 +258,14 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
 
   it('the same acceptance where the rule broken is a guess (x-unspecified in the body schema) is unverified, not a violation', () => {
     const guessedSchema = (id: string) =>
-      Object.values<any>(contract.deref(contract.opFromContract(id).raw.requestBody)?.content ?? {}).some((m) =>
+      Object.values<any>(contract.deref(operationFromContract(contract, id).operation.requestBody)?.content ?? {}).some((m) =>
         JSON.stringify(contract.deref(m.schema) ?? {}).includes('x-unspecified'),
       );
     const partly = relaxed.find(
       (r) => r.kind === 'inputs' && !r.requestUnknown && jsonBody(r.operationId) && guessedSchema(r.operationId),
     )!;
-    const op = contract.opFromContract(partly.operationId);
-    const key = Object.keys(op.raw.responses).find((k) => /^2/.test(k))!;
+    const op = operationFromContract(contract, partly.operationId);
+    const key = Object.keys(op.operation.responses).find((k) => /^2/.test(k))!;
     const success = Object.values(contract.examples(op, key))[0];
     const checker = new Checker({ contract });
     checker.check({
@@ -270,12 +277,12 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
   });
 
   it('on an operation relaxed elsewhere, accepting a parameter outside a stated limit is still a violation', () => {
-    const list = [...contract.operations.values()].find(
+    const list = [...contract.operations()].find(
       (o) =>
         relaxed.some((r) => r.operationId === o.id && r.kind === 'inputs' && !r.requestUnknown) &&
         noParams(o.id) &&
         o.method === 'get' &&
-        (o.raw.parameters ?? []).some((p: any) => /PerPage/.test(p.$ref ?? '')),
+        (o.operation.parameters ?? []).some((p: any) => /PerPage/.test(p.$ref ?? '')),
     )!;
     const success = Object.values(contract.examples(list, '200'))[0];
     const checker = new Checker({ contract });
@@ -285,8 +292,8 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
   });
 
   it('an operation that is not a guess answered with a status it does not document is a violation', () => {
-    const op = [...contract.operations.values()].find(
-      (o) => !relaxed.some((r) => r.operationId === o.id) && noParams(o.id) && !('418' in o.raw.responses),
+    const op = [...contract.operations()].find(
+      (o) => !relaxed.some((r) => r.operationId === o.id) && noParams(o.id) && !('418' in o.operation.responses),
     )!;
     const checker = new Checker({ contract });
     checker.check(exchange(op.id, {}, 418, envelope(418)));
@@ -296,7 +303,7 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
 });
 
 describe('routes the contract lacks', () => {
-  const notFound = Object.values(contract.examples(contract.opFromContract('getMe'), '401'))[0] as { status: number };
+  const notFound = Object.values(contract.examples(operationFromContract(contract, 'getMe'), '401'))[0] as { status: number };
   const unknown = (method: string, status: number, body: unknown): Observed => ({
     method,
     path: '/no-such-resource',
@@ -358,8 +365,8 @@ describe('the coverage of the traffic the checker saw', () => {
   it('counts the operations, responses, error codes and observed transitions into the report', () => {
     expect.hasAssertions();
     const checker = new Checker({ contract });
-    const machine = contract.machines.find((m) => m.name === 'LaunchClipStatus')!;
-    const unauthorized = contract.examples(contract.opFromContract('getMe'), '401');
+    const machine = contract.stateMachines().find((m) => m.name === 'LaunchClipStatus')!;
+    const unauthorized = contract.examples(operationFromContract(contract, 'getMe'), '401');
     checker.check(exchange('getMe', {}, 401, Object.values(unauthorized)[0]));
     for (const state of ['planning', 'briefed', 'rendering', 'completed'])
       checker.check(exchange('getLaunchClip', { id: 9 }, 200, pollAnswer(machine, state, 9)));

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockContract } from '../mock/contract.js';
+import { mockContract, operationFromContract } from '../mock/contract.js';
 import { BLOCKED_CODE, BLOCKED_STATUS } from '../qa/proxy/block.js';
 import { FAULT_TOKENS, startLifecycleFaults, type FaultLayer } from './servers/lifecycle-faults.js';
 import { HOP_BY_HOP } from '../qa/http-forward.js';
@@ -20,9 +20,9 @@ import { startMock, type RunningMock } from './mock-harness.js';
 import { portFree, type ProxyProcess, startProxyProcess } from './support/proxy-process.js';
 import { readPointer } from '../lib/contract/pointer.js';
 
-const contract = MockContract.load();
-const op = (id: string) => contract.opFromContract(id);
-const machineOf = (pollId: string) => contract.machines.find((m) => m.pollOperationIds.includes(pollId))!;
+const contract = mockContract();
+const op = (id: string) => operationFromContract(contract, id);
+const machineOf = (pollId: string) => contract.stateMachines().find((m) => m.pollOperationIds.includes(pollId))!;
 
 const saved = (p: ProxyProcess) => ({
   json: JSON.parse(readFileSync(path.join(p.reportDir, 'proxy-report.json'), 'utf8')) as Report,
@@ -43,7 +43,9 @@ async function api(base: string, token: string | null, id: string, params: Recor
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const statusAt = (body: unknown, location: string) => readPointer(body, location) as string;
 const exampleBody = (id: string) =>
-  Object.values<any>(contract.deref(op(id).raw.requestBody)!.content['application/json'].examples!).map((e) => contract.deref(e).value)[0];
+  Object.values<any>(contract.deref(op(id).operation.requestBody)!.content['application/json'].examples!).map(
+    (e) => contract.deref(e).value,
+  )[0];
 
 /** Polls a resource until its machine reaches a terminal state, then `extra` more times. */
 async function pollToEnd(base: string, token: string, pollId: string, params: Record<string, unknown>, extra = 0): Promise<string> {
@@ -145,7 +147,10 @@ describe('lifecycle faults only a check over time can see', () => {
   const clip = machineOf('getTextToVideo');
   const launch = machineOf('getLaunchClip');
   const faceless = machineOf('getFacelessVideo');
-  const foreign = contract.machines.flatMap((m) => m.success).find((s) => !clip.states.includes(s))!;
+  const foreign = contract
+    .stateMachines()
+    .flatMap((m) => m.success)
+    .find((s) => !clip.states.includes(s))!;
   const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const expected: Record<keyof typeof FAULT_TOKENS, { kind: string; machine: string; line: RegExp; alsoSchema?: boolean }> = {
     'fault-unknown-state': {
@@ -438,7 +443,7 @@ describe('PROXY_BLOCK_CHARGES=1', () => {
     const token = 'blocked-account';
     const balance = async () => (await api(mock.base, token, 'getMe')).body.data.credits.remaining;
     const start = await balance();
-    const charging = [...contract.operations.values()].filter((o) => o.credits?.charges);
+    const charging = [...contract.operations()].filter((o) => o.credits?.charges);
     expect(charging.length).toBeGreaterThan(0);
     for (const o of charging) {
       const before = layer.recorded.length;

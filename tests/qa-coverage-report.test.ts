@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Contract } from '../lib/contract/index.js';
+import { ContractModel } from '../lib/contract/index.js';
 import {
   belowThreshold,
   CoverageRecorder,
@@ -16,7 +16,7 @@ import {
 } from '../qa/checker/coverage.js';
 import { recordHar } from '../qa/checker/har.js';
 
-const contract = Contract.load();
+const contract = ContractModel.load();
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'qa-coverage-'));
 
 function har(entries: Array<[method: string, url: string, status: number, text?: string]>): string {

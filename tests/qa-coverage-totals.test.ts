@@ -4,10 +4,10 @@
 // cover; a run that saw every state change of a machine reads n/n, not n/n+1.
 import { describe, expect, it } from 'vitest';
 import { stateMachines } from '../generated/contract.js';
-import { Contract } from '../lib/contract/index.js';
+import { ContractModel } from '../lib/contract/index.js';
 import { CoverageRecorder, coverageLine, coverageMarkdown } from '../qa/checker/coverage.js';
 
-const contract = Contract.load();
+const contract = ContractModel.load();
 
 describe('transition totals', () => {
   it('a run that saw every faceless state change covers the faceless machine in full (the retry is not counted)', () => {

@@ -1,16 +1,16 @@
 // The coverage recorder (qa/checker/coverage.ts) in-process: what it counts, what it lists as
 // missing, that a guessed operation is never counted, and the minimum both ways.
 import { describe, expect, it } from 'vitest';
-import { Contract, relaxations } from '../lib/contract/index.js';
+import { ContractModel, relaxations } from '../lib/contract/index.js';
 import { belowThreshold, CoverageRecorder, coverageLine, coverageMarkdown, responseKey } from '../qa/checker/coverage.js';
 
-const contract = Contract.load();
+const contract = ContractModel.load();
 const lenient = new Set(
-  relaxations(contract.model)
+  relaxations(contract)
     .filter((r) => r.kind === 'guess')
     .map((r) => r.operationId),
 );
-const strictOps = [...contract.operations.values()].filter((op) => !lenient.has(op.id));
+const strictOps = [...contract.operations()].filter((op) => !lenient.has(op.id));
 
 describe('coverage of a run', () => {
   it('maps a status to the most specific documented response key', () => {
@@ -26,7 +26,7 @@ describe('coverage of a run', () => {
     const report = new CoverageRecorder(contract).report();
     expect(report.operations).toEqual({ covered: 0, total: strictOps.length });
     expect(report.uncovered.operations).toHaveLength(strictOps.length);
-    expect(report.responses.total).toBe(strictOps.reduce((n, op) => n + Object.keys(op.raw.responses).length, 0));
+    expect(report.responses.total).toBe(strictOps.reduce((n, op) => n + Object.keys(op.operation.responses).length, 0));
     expect(report.uncovered.responses).toContain('getMe 401');
     expect(report.uncovered.transitions).toContain('FacelessVideoStatus rendering->failed');
     expect(report.errorCodes.covered).toBe(0);
@@ -59,7 +59,7 @@ describe('coverage of a run', () => {
     for (const id of lenient) recorder.exchange(id, 200, {});
     const report = recorder.report();
     expect(report.operations.covered).toBe(0);
-    expect(report.lenient.length).toBe(relaxations(contract.model).length);
+    expect(report.lenient.length).toBe(relaxations(contract).length);
     for (const id of lenient) expect(report.lenient).toContain(`${id} (path or method is a guess: not counted)`);
   });
 

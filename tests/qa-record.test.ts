@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { Contract, readPointer } from '../lib/contract/index.js';
+import { ContractModel, readPointer } from '../lib/contract/index.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 import { startProxyProcess } from './support/proxy-process.js';
 
-const contract = Contract.load();
+const contract = ContractModel.load();
 const TOKEN = 'record-staging-token-93';
 let staging: RunningMock;
 let second: { base: string; child: ChildProcess } | undefined;
@@ -59,7 +59,7 @@ async function call(base: string, token: string, method: string, urlPath: string
 }
 
 const example = (id: string) => {
-  const media = contract.deref(contract.op(id).raw.requestBody)!.content!['application/json'];
+  const media = contract.deref(contract.operation(id).operation.requestBody)!.content!['application/json'];
   return (contract.deref(Object.values(media.examples!)[0]) as { value: Record<string, unknown> }).value;
 };
 
@@ -76,7 +76,7 @@ function withoutTimestamps(value: unknown): unknown {
 }
 
 async function pollToEnd(base: string, pollId: string, urlPath: string): Promise<void> {
-  const machine = contract.machines.find((m) => m.pollOperationIds.includes(pollId))!;
+  const machine = contract.stateMachines().find((m) => m.pollOperationIds.includes(pollId))!;
   for (let i = 0; i < 300; i++) {
     const read = await call(base, TOKEN, 'GET', urlPath);
     if (machine.terminal.includes(readPointer(read.body, machine.statusLocation) as string)) return;

@@ -6,13 +6,13 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Contract, readPointer } from '../lib/contract/index.js';
+import { ContractModel, readPointer } from '../lib/contract/index.js';
 import type { Report } from '../qa/checker/types.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 import { startLifecycleFaults, type FaultLayer } from './servers/lifecycle-faults.js';
 import { startProxyProcess } from './support/proxy-process.js';
 
-const contract = Contract.load();
+const contract = ContractModel.load();
 let mock: RunningMock;
 let layer: FaultLayer;
 beforeAll(async () => {
@@ -26,8 +26,8 @@ afterAll(async () => {
 
 /** A client that starts a clip that fails, polls it to its end, and never reads the balance or ledger. */
 async function failedClipWithoutBalance(base: string, token: string): Promise<string> {
-  const create = contract.op('createTextToVideo');
-  const media = contract.deref(create.raw.requestBody)!.content!['application/json'];
+  const create = contract.operation('createTextToVideo');
+  const media = contract.deref(create.operation.requestBody)!.content!['application/json'];
   const example = contract.deref(Object.values(media.examples!)[0]) as { value: { prompt: string } };
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const created = await fetch(`${base}${create.path}`, {
@@ -36,8 +36,8 @@ async function failedClipWithoutBalance(base: string, token: string): Promise<st
     body: JSON.stringify({ ...example.value, prompt: `${example.value.prompt} mock:fail` }),
   });
   const id = ((await created.json()) as { data: { id: number } }).data.id;
-  const machine = contract.machines.find((m) => m.pollOperationIds.includes('getTextToVideo'))!;
-  const poll = contract.op('getTextToVideo').path.replace('{id}', String(id));
+  const machine = contract.stateMachines().find((m) => m.pollOperationIds.includes('getTextToVideo'))!;
+  const poll = contract.operation('getTextToVideo').path.replace('{id}', String(id));
   for (let i = 0; i < 200; i++) {
     const state = readPointer(await (await fetch(`${base}${poll}`, { headers })).json(), machine.statusLocation) as string;
     if (machine.terminal.includes(state)) return state;
@@ -57,7 +57,7 @@ async function session(target: string, token: string, env: Record<string, string
 describe('refunds the traffic never showed are confirmed by the proxy itself', () => {
   it('a staging that skips the refund: the missing refund is a violation, exit 1', async () => {
     const { end, code, report, output, reportDir } = await session(layer.url, 'fault-no-refund');
-    const machine = contract.machines.find((m) => m.pollOperationIds.includes('getTextToVideo'))!;
+    const machine = contract.stateMachines().find((m) => m.pollOperationIds.includes('getTextToVideo'))!;
     expect(machine.failure).toContain(end);
     const refunds = report.violations.filter((v) => v.kind === 'refund');
     expect(refunds, output).toHaveLength(1);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { Contract } from '../lib/contract/index.js';
+import { ContractModel } from '../lib/contract/index.js';
 import { CoverageRecorder } from '../qa/checker/coverage.js';
 import { startLocalServer, type LocalServer } from '../qa/conformance/local-mock.js';
 import type { RunReport } from '../qa/report/model.js';
@@ -84,7 +84,7 @@ describe('report.html', () => {
   }, 180_000);
 
   it('hostile text from a deployment is shown as text: no script runs, no element is injected', async () => {
-    const contract = Contract.load();
+    const contract = ContractModel.load();
     const hostile = '</pre><script>window.pwned=1</script><img src=x onerror="window.pwned=2"><a href="https://example.com/x">x</a>';
     const report: RunReport = {
       tool: 'proxy',

@@ -5,7 +5,7 @@
 // - a deployment that accepts `units: 7` breaks a rule the contract states only inside if/then,
 //   where Schemathesis draws no negative case: the rules phase's targeted cases find it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Contract } from '../lib/contract/index.js';
+import { ContractModel } from '../lib/contract/index.js';
 import { FLOWS, runFlows } from '../qa/conformance/flows.js';
 import { startLocalServer, type LocalServer } from '../qa/conformance/local-mock.js';
 import { dataRefusalStatuses, operationsToml } from '../qa/conformance/relaxations.js';
@@ -29,8 +29,8 @@ describe('stated rules and stated refusals', () => {
     expect(justOutside([[1, 2, 3, 4, 5, 10, 20, 30, 50, 100]], [[101, 199_999]])).toEqual([
       0, 6, 7, 9, 11, 15, 19, 21, 25, 29, 31, 40, 49, 51, 75, 99, 200_000,
     ]);
-    const contract = Contract.load();
-    const ids = ruleCases(contract, new Set(contract.operations.keys())).map((c) => c.id);
+    const contract = ContractModel.load();
+    const ids = ruleCases(contract, new Set(contract.operations().map((o) => o.id))).map((c) => c.id);
     expect(ids).toContain('updateAutoTopup:units=7');
     expect(ids).toContain('updateAutoTopup:without-plan_id');
     // The unknown-plan refusal comes from the contract, and becomes Schemathesis config.

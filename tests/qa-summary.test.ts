@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Contract } from '../lib/contract/index.js';
+import { ContractModel } from '../lib/contract/index.js';
 import { CoverageRecorder } from '../qa/checker/coverage.js';
 import { startLocalServer, type LocalServer } from '../qa/conformance/local-mock.js';
 import { summaryMarkdown } from '../qa/report/markdown.js';
@@ -75,7 +75,7 @@ describe('GITHUB_STEP_SUMMARY', () => {
       seconds: 1,
       counts: { [hostile]: 1 },
       figures: {},
-      coverage: new CoverageRecorder(Contract.load()).report(),
+      coverage: new CoverageRecorder(ContractModel.load()).report(),
       failures: [{ id: 'schema-1', source: 'proxy', kind: 'SCHEMA', operation: hostile, title: hostile, contract: '', got: '' }],
       notes: [],
       reportDir: '/tmp/x',

@@ -13,7 +13,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SUCH_ID, seed } from '../qa/conformance/seed.js';
-import { ContractModel, fillPath, type Link, type OperationEntry, readPointer, type Response } from '../lib/contract/index.js';
+import { ContractModel, fillPath, type Link, type ContractOperation, readPointer, type Response } from '../lib/contract/index.js';
 import { ensureVenv, venvBin } from '../qa/conformance/venv.js';
 import { startMock, type RunningMock } from '../mock/index.js';
 import { CLIENT_PACKAGE_NAME } from '../scripts/lib/project.js';
@@ -60,7 +60,7 @@ async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]>
 const sampleOf = (samples: CodeSample[], lang: Lang) => samples.find((s) => s.label === lang)!.source;
 
 /** Path ids for one operation, seeded for `token`; a DELETE's own resource when seeding could make none. */
-async function seededIds(o: OperationEntry, token: string): Promise<Record<string, unknown>> {
+async function seededIds(o: ContractOperation, token: string): Promise<Record<string, unknown>> {
   const seeded = await seed({ baseUrl: mock.url, token, allowCharges: true, operationIds: new Set([o.id]) });
   const values: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(seeded.parameters.get(o.id) ?? {})) {
@@ -74,7 +74,7 @@ async function seededIds(o: OperationEntry, token: string): Promise<Record<strin
 
 const shape = (route: string) => route.replace(/\{\w+\}/g, '{}');
 
-async function send(o: OperationEntry, token: string, ctx: { pathValues: Record<string, unknown> }): Promise<unknown> {
+async function send(o: ContractOperation, token: string, ctx: { pathValues: Record<string, unknown> }): Promise<unknown> {
   const req = sampleRequest(bundle, o, { ...docsCtx, ...ctx });
   const response = await fetch(`${mock.url}${fillPath(o.path, (n) => req.path[n]).path}`, {
     method: o.method.toUpperCase(),
@@ -91,12 +91,12 @@ async function send(o: OperationEntry, token: string, ctx: { pathValues: Record<
  * render), and a body value an OpenAPI link takes from an earlier answer is taken from it (a
  * character is trained with a preview the preview call returned). Returns those body values.
  */
-async function arrange(o: OperationEntry, token: string, pathValues: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function arrange(o: ContractOperation, token: string, pathValues: Record<string, unknown>): Promise<Record<string, unknown>> {
   const resource = o.path.replace(/\/[^/{]+$/, '');
   const id = Object.values(pathValues).at(-1);
   if (o.operation['x-render-preconditions']) {
     // Its settings (PUT, PATCH), then its other actions (POST: the scrapes a url-based render needs).
-    const on = (x: OperationEntry) => x.id !== o.id && shape(x.path).startsWith(shape(resource)) && x.path.split('{').length === 2;
+    const on = (x: ContractOperation) => x.id !== o.id && shape(x.path).startsWith(shape(resource)) && x.path.split('{').length === 2;
     const siblings = [
       ...ops.filter((x) => on(x) && ['put', 'patch'].includes(x.method)),
       ...ops.filter((x) => on(x) && x.method === 'post'),
@@ -126,7 +126,7 @@ async function arrange(o: OperationEntry, token: string, pathValues: Record<stri
 }
 
 /** One sample aimed at the mock: its own token, and ids of resources seeded and arranged for that token. */
-async function prepare(o: OperationEntry, lang: Lang, index: number): Promise<{ token: string; file: string; source: string }> {
+async function prepare(o: ContractOperation, lang: Lang, index: number): Promise<{ token: string; file: string; source: string }> {
   const token = `samples-${index}-${lang.split(' ')[0].toLowerCase()}`;
   const pathValues = await seededIds(o, token);
   const bodyValues = await arrange(o, token, pathValues);
@@ -223,7 +223,7 @@ async function runAll(): Promise<void> {
 }
 
 /** What went wrong with one operation's sample in one language, if anything. */
-function judge(o: OperationEntry, lang: Lang): string | undefined {
+function judge(o: ContractOperation, lang: Lang): string | undefined {
   const plan = samplePlan(bundle, o, docsCtx);
   const r = results.get(`${o.id} ${lang}`)!;
   const status = (lang === 'curl' ? /^HTTP (\d{3})$/m : /^(\d{3}) /m).exec(r.output)?.[1];

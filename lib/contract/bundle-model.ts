@@ -1,51 +1,44 @@
 // The model of a bundled contract (internal `$ref`s only) that was checked when it was built: the
-// operations in document order, `$ref` resolution, JSON pointers and the typed vendor extensions.
-// It imports nothing of Node, so a browser can build it from the bundle as data (the client's
-// validate entry does); ContractModel (model.ts) is this plus the check of every vendor extension
-// against its schema and loading from a file, what everything in the repository reads through.
-import type {
-  XChangelog,
-  XErrorCatalogue,
-  XLimits,
-  XRateLimit,
-  XRenderPreconditions,
-  XStateMachine,
-  XToolServer,
-} from '../../generated/extensions.js';
+// operations in document order and by id (ContractOperation, operation.ts), `$ref` resolution,
+// JSON pointers, what an operation's request and answer look like, and the typed vendor
+// extensions. It imports nothing of Node, so a browser can build it from the bundle as data (the
+// client's validate entry and the mock's browser build do); ContractModel (model.ts) is this plus
+// the check of every vendor extension against its schema and loading from a file, the one façade
+// everything in the repository reads the contract through.
+import type { XChangelog, XErrorCatalogue, XLimits, XRateLimit, XStateMachine, XToolServer } from '../../generated/extensions.js';
 import {
   HTTP_METHODS,
   type Document,
   type Example,
   type HttpMethod,
-  type JsonValue,
   type MaybeRef,
-  type Operation,
+  type Parameter,
   type Reference,
   type Response,
+  type Schema,
   type Server,
 } from './openapi.js';
-import { parsePointer, readPointer, toPointer } from './pointer.js';
+import {
+  asBody,
+  type ContractOperation,
+  contractOperation,
+  dataSchemaRefOf,
+  type ExampleBody,
+  fileFieldsOf,
+  repeatedPartsOf,
+  requestSchemaOf,
+  successEntry,
+} from './operation.js';
+import { parsePointer, readPointer } from './pointer.js';
 import { basePathOf } from './templates.js';
 
+export type { ContractOperation, ExampleBody, Precondition } from './operation.js';
 export type Transition = XStateMachine['transitions'][number];
-export type Precondition = XRenderPreconditions[number];
 export type ErrorCatalogueEntry = XErrorCatalogue[number];
 export type ToolServerTool = XToolServer['tools'][number];
 
-/** One operation of the document. */
-export interface OperationEntry {
-  id: string;
-  method: HttpMethod;
-  path: string;
-  /** `POST /faceless/{faceless}/render` */
-  label: string;
-  /** JSON pointer of the operation object, e.g. `/paths/~1me/get`. */
-  pointer: string;
-  operation: Operation;
-}
-
 /** A state machine with the name of the status schema that carries it. */
-export interface StateMachineEntry extends XStateMachine {
+export interface StateMachine extends XStateMachine {
   name: string;
 }
 
@@ -75,8 +68,11 @@ const byDoc = new WeakMap<object, BundleModel>();
 
 export class BundleModel {
   readonly doc: Document;
-  readonly #operations: OperationEntry[] = [];
-  readonly #byId = new Map<string, OperationEntry>();
+  readonly #operations: ContractOperation[] = [];
+  readonly #byId = new Map<string, ContractOperation>();
+  // What parameters() and dataSchemaRef() read from the contract, by operation: the mock asks on every call.
+  readonly #parameters = new WeakMap<ContractOperation, readonly Parameter[]>();
+  readonly #dataRefs = new WeakMap<ContractOperation, string | undefined>();
 
   /**
    * Checks `doc`'s shape and builds the model; throws ContractError on anything it does not
@@ -100,14 +96,7 @@ export class BundleModel {
         const id = operation.operationId;
         if (!id) throw new ContractError(`${method.toUpperCase()} ${path} has no operationId`);
         if (this.#byId.has(id)) throw new ContractError(`operationId ${id} is used twice`);
-        const entry: OperationEntry = {
-          id,
-          method,
-          path,
-          label: `${method.toUpperCase()} ${path}`,
-          pointer: toPointer(['paths', path, method]),
-          operation,
-        };
+        const entry = contractOperation(id, method, path, operation);
         this.#operations.push(entry);
         this.#byId.set(id, entry);
       }
@@ -127,12 +116,12 @@ export class BundleModel {
   }
 
   /** Every operation, in document order (paths in order, then methods in the path item's order). */
-  operations(): readonly OperationEntry[] {
+  operations(): readonly ContractOperation[] {
     return this.#operations;
   }
 
   /** The operation with this id; throws when there is none. */
-  operation(id: string): OperationEntry {
+  operation(id: string): ContractOperation {
     const entry = this.#byId.get(id);
     if (!entry) throw new ContractError(`operation ${id} is not in the contract`);
     return entry;
@@ -169,35 +158,93 @@ export class BundleModel {
   }
 
   /** The operation's success response: the first 2xx (or 2XX) key. */
-  successResponse(entry: OperationEntry): { code: string; response: Response } {
-    const found = Object.entries(entry.operation.responses).find(([code]) => code.startsWith('2'));
-    if (!found) throw new ContractError(`${entry.id} has no success response`);
-    return { code: found[0], response: this.deref(found[1]) };
+  successResponse(op: ContractOperation): { code: string; response: Response } {
+    const found = successEntry(this, op);
+    if (!found) throw new ContractError(`${op.id} has no success response`);
+    return found;
   }
 
   /** A response of the operation by status key, dereferenced; undefined when it is not documented. */
-  response(entry: OperationEntry, code: string): Response | undefined {
-    return this.deref(entry.operation.responses[code]);
+  response(op: ContractOperation, code: string): Response | undefined {
+    return this.deref(op.operation.responses[code]);
   }
 
-  /** The named example values of a response (default: the success response), by example name. */
-  examples(entry: OperationEntry, code?: string): Record<string, JsonValue | undefined> {
-    const response = code ? this.response(entry, code) : this.successResponse(entry).response;
-    const out: Record<string, JsonValue | undefined> = {};
+  /** The named example bodies (JSON objects) of a response (default: the success response), by example name. */
+  examples(op: ContractOperation, code?: string): Record<string, ExampleBody> {
+    const response = code ? this.response(op, code) : this.successResponse(op).response;
+    const out: Record<string, ExampleBody> = {};
     for (const [name, example] of Object.entries(response?.content?.['application/json']?.examples ?? {})) {
-      out[name] = this.deref<Example>(example).value;
+      const body = asBody(this.deref<Example>(example).value);
+      if (body) out[name] = body;
     }
     return out;
   }
 
+  /** A named example of components/examples (its value, when it is a JSON object), or undefined. */
+  namedExample(name: string): ExampleBody | undefined {
+    const example = this.doc.components?.examples?.[name];
+    return example ? asBody(this.deref(example).value) : undefined;
+  }
+
+  /** The schema at an internal reference (`#/components/schemas/X`). */
+  schemaAt(ref: string): Schema {
+    return this.deref<Schema>({ $ref: ref });
+  }
+
+  /** The operation's request body schema for a media type, dereferenced. */
+  requestSchema(op: ContractOperation, media = 'application/json'): Schema | undefined {
+    return requestSchemaOf(this, op, media);
+  }
+
+  /** The multipart/form-data fields of the operation that carry files (operation.ts says which). */
+  fileFields(op: ContractOperation): Set<string> {
+    return fileFieldsOf(this, op);
+  }
+
+  /**
+   * The multipart/form-data fields sent as one part per item (array properties), with the number
+   * of parts their schema allows. A multipart reader that keeps one value per name (Prism's does)
+   * cannot see how many were sent; whoever counts the parts checks them against these.
+   */
+  repeatedParts(op: ContractOperation): Map<string, { minItems?: number; maxItems?: number }> {
+    return repeatedPartsOf(this, op);
+  }
+
+  /** The operation's parameters, dereferenced (read on its first call, then shared: read only). */
+  parameters(op: ContractOperation): readonly Parameter[] {
+    let found = this.#parameters.get(op);
+    if (!found) {
+      found = Object.freeze((op.operation.parameters ?? []).map((p) => this.deref(p)));
+      this.#parameters.set(op, found);
+    }
+    return found;
+  }
+
+  /**
+   * The `$ref` of the `data` schema of an operation's success body ("#/.../FacelessVideo", or
+   * "[]#/.../VoiceClone" for lists), so handlers can tell "this answer is the resource itself".
+   */
+  dataSchemaRef(op: ContractOperation): string | undefined {
+    if (this.#dataRefs.has(op)) return this.#dataRefs.get(op);
+    const found = dataSchemaRefOf(this, this.successResponse(op).response.content?.['application/json']?.schema);
+    this.#dataRefs.set(op, found);
+    return found;
+  }
+
+  /** Operations whose paths are gated by a subscription; the ungated ones say so with a 403 response. */
+  isUngated(op: ContractOperation): boolean {
+    const forbidden = op.operation.responses['403'];
+    return isReference(forbidden) && forbidden.$ref.endsWith('/ForbiddenUngated');
+  }
+
   /** Every `x-state-machine`, with the name of the component schema that carries it. */
-  stateMachines(): StateMachineEntry[] {
+  stateMachines(): StateMachine[] {
     return Object.entries(this.doc.components?.schemas ?? {}).flatMap(([name, schema]) =>
       schema['x-state-machine'] ? [{ name, ...schema['x-state-machine'] }] : [],
     );
   }
 
-  stateMachine(name: string): StateMachineEntry {
+  stateMachine(name: string): StateMachine {
     const found = this.stateMachines().find((m) => m.name === name);
     if (!found) throw new ContractError(`no x-state-machine on schema ${name}`);
     return found;

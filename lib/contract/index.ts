@@ -1,6 +1,5 @@
 // The contract model: import from here (`lib/contract/index.js`), not from the files inside.
 export * from './model.js';
-export { Contract, type ContractOperation, type ExampleBody, type StateMachine } from './by-id.js';
 export * from './openapi.js';
 export * from './pointer.js';
 export {

@@ -15,7 +15,7 @@
 //     against the contract as written cannot fail on the unshown part.
 //
 // Consumers: qa/conformance/relaxations.ts (Schemathesis config) and qa/checker/checker.ts.
-import { BundleModel, type OperationEntry } from './bundle-model.js';
+import { BundleModel, type ContractOperation } from './bundle-model.js';
 import type { MaybeRef, Parameter, RequestBody } from './openapi.js';
 
 export interface Relaxation {
@@ -42,7 +42,7 @@ export function hasUnspecified(contract: object, node: unknown): boolean {
 }
 
 /** Whether the contract marks one of an operation's parameters (the parameter or its schema) as a guess. */
-export function isGuessedParameter(contract: object, entry: OperationEntry, where: string, name: string): boolean {
+export function isGuessedParameter(contract: object, entry: ContractOperation, where: string, name: string): boolean {
   const model = BundleModel.of(contract);
   const param = [...(model.doc.paths[entry.path].parameters ?? []), ...(entry.operation.parameters ?? [])]
     .map((raw) => ({ raw, param: model.deref(raw) }))
@@ -54,7 +54,7 @@ export function isGuessedParameter(contract: object, entry: OperationEntry, wher
  * Whether a finding about an operation's request body is about a guess: an x-unspecified in one of
  * the body's schemas; for a body that is missing, a marker on the request body itself.
  */
-export function isGuessedBody(contract: object, entry: OperationEntry, missing: boolean): boolean {
+export function isGuessedBody(contract: object, entry: ContractOperation, missing: boolean): boolean {
   const model = BundleModel.of(contract);
   const body = model.deref<RequestBody>(entry.operation.requestBody);
   if (!body) return false;
@@ -71,7 +71,7 @@ export function isGuessedBody(contract: object, entry: OperationEntry, missing: 
  */
 export function isGuessedBodyPlace(
   contract: object,
-  entry: OperationEntry,
+  entry: ContractOperation,
   mediaType: string | undefined,
   place: readonly string[],
 ): boolean {

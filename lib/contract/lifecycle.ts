@@ -1,7 +1,7 @@
 // What an `x-state-machine` means at run time, written once: the mock simulates with these rules
 // and the validating proxy (and the conformance flows through it) judges with the same ones, so
 // the two cannot disagree about a lifecycle.
-import type { StateMachineEntry, Transition } from './model.js';
+import type { StateMachine, Transition } from './model.js';
 import { parsePointer, readPointer } from './pointer.js';
 
 export type Outcome = 'success' | 'failure';
@@ -19,7 +19,7 @@ export interface StatusPlace {
 export class Lifecycle {
   readonly place: StatusPlace;
 
-  constructor(readonly machine: StateMachineEntry) {
+  constructor(readonly machine: StateMachine) {
     const keys = parsePointer(machine.statusLocation);
     this.place = { keys, parent: keys.slice(1, -1), key: keys.at(-1) ?? '' };
   }
@@ -103,12 +103,12 @@ export class Lifecycle {
 }
 
 /** The runtime rules of every state machine of a contract, by machine name. */
-export function lifecycles(machines: readonly StateMachineEntry[]): Map<string, Lifecycle> {
+export function lifecycles(machines: readonly StateMachine[]): Map<string, Lifecycle> {
   return new Map(machines.map((m) => [m.name, new Lifecycle(m)]));
 }
 
 /** What an operation is to the machines: the one whose status it reads, the ones whose transitions it starts. */
-type MachineLike = Pick<StateMachineEntry, 'pollOperationIds' | 'transitions'>;
+type MachineLike = Pick<StateMachine, 'pollOperationIds' | 'transitions'>;
 
 /** The machine an operation polls (lists it in `pollOperationIds`), if any. */
 export function machinePolledBy<M extends MachineLike>(machines: readonly M[], operationId: string): M | undefined {

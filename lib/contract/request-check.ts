@@ -5,7 +5,7 @@
 // replaced it, so the mock's answers did not change.
 import type { ValidateFunction } from './ajv.js';
 import { type MediaType, mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
-import type { BundleModel, OperationEntry } from './bundle-model.js';
+import type { BundleModel, ContractOperation } from './bundle-model.js';
 import type { Parameter, RequestBody, Schema } from './openapi.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
 import { toViolations, type RequestViolation } from './violations.js';
@@ -65,7 +65,7 @@ export class RequestCheck {
   constructor(
     private readonly model: BundleModel,
     private readonly compiler: SchemaCompiler,
-    readonly entry: OperationEntry,
+    readonly entry: ContractOperation,
   ) {
     const params = this.parameterRefs();
     for (const where of LOCATIONS) {

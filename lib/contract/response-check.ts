@@ -7,7 +7,7 @@
 // validating against it as written never turns a guess into a failure; where the operation itself
 // is a guess, the shared leniency rule (lib/contract/leniency.ts) narrows what is judged.
 // Imports nothing of Node: the client loads it in browsers.
-import type { BundleModel, OperationEntry } from './bundle-model.js';
+import type { BundleModel, ContractOperation } from './bundle-model.js';
 import type { Relaxation } from './leniency.js';
 import { headerMediaType, mediaMatches } from './media-type.js';
 import type { Response } from './openapi.js';
@@ -55,7 +55,7 @@ interface Documented {
 }
 
 /** The documented response key for a status, and where its schema lives. */
-export function documentedResponse(model: BundleModel, entry: OperationEntry, status: number): Documented | undefined {
+export function documentedResponse(model: BundleModel, entry: ContractOperation, status: number): Documented | undefined {
   const responses = entry.operation.responses as Record<string, { $ref?: string }>;
   const code = String(status);
   const key = [code, `${code[0]}XX`, `${code[0]}xx`, 'default'].find((k) => responses[k]);
@@ -70,7 +70,7 @@ export function documentedResponse(model: BundleModel, entry: OperationEntry, st
  * and a success answer's content type and body, are unverified; an error status it does not
  * document is judged against the operation's declared error responses.
  */
-export function checkAnswer(validators: Validators, entry: OperationEntry, answer: ObservedAnswer, relaxed?: Relaxation): AnswerCheck {
+export function checkAnswer(validators: Validators, entry: ContractOperation, answer: ObservedAnswer, relaxed?: Relaxation): AnswerCheck {
   const guess = relaxed?.kind === 'guess';
   const documented = documentedResponse(validators.model, entry, answer.status);
   if (!documented) {

@@ -1,7 +1,7 @@
 // Whether a call's credentials have the form an operation's `security` asks for, read from the
 // contract: the check Prism's security validator made for the mock, without Prism's machinery, for
 // the schemes this reads (HTTP bearer). Alternatives are OR-ed, the schemes of one requirement AND-ed.
-import type { ContractModel, OperationEntry } from './model.js';
+import type { ContractModel, ContractOperation } from './model.js';
 
 /** Tells whether the Authorization header satisfies the operation's security. */
 export type AuthorizationCheck = (authorization: string | undefined) => boolean;
@@ -13,7 +13,7 @@ const BEARER = /^Bearer\s.+$/;
  * The operation's check, or undefined when its security uses a scheme this does not read (an API
  * key, basic, OAuth flows, an empty requirement): the caller then keeps a general validator.
  */
-export function authorizationCheck(model: ContractModel, entry: OperationEntry): AuthorizationCheck | undefined {
+export function authorizationCheck(model: ContractModel, entry: ContractOperation): AuthorizationCheck | undefined {
   const requirements = entry.operation.security ?? model.doc.security ?? [];
   if (!requirements.length) return () => true;
   const schemes = model.doc.components?.securitySchemes ?? {};

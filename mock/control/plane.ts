@@ -236,7 +236,7 @@ export class ControlPlane {
   }
 
   private addFault(input: FaultInput): Answer {
-    if (input.operationId !== '*' && !this.deps.contract.isOperationId(input.operationId)) {
+    if (input.operationId !== '*' && !this.deps.contract.hasOperation(input.operationId)) {
       const message = `${input.operationId} is not an operationId of the API contract (or use "*").`;
       return this.error(422, message, 'MOCK-INVALID', { operationId: [message] });
     }

@@ -44,12 +44,12 @@ function text(value: JsonValue | undefined): string {
 }
 
 export function tryItFacts(contract: MockContract, basePath: string, token: string): TryItFacts {
-  const model = contract.model;
-  const machines = contract.machines;
+  const model = contract;
+  const machines = contract.stateMachines();
   const operations: TryItOperation[] = [];
-  for (const op of contract.operations.values()) {
+  for (const op of contract.operations()) {
     const item = contract.doc.paths[op.path];
-    const params = [...(item.parameters ?? []), ...(op.raw.parameters ?? [])]
+    const params = [...(item.parameters ?? []), ...(op.operation.parameters ?? [])]
       .map((p) => model.deref<Parameter>(p))
       .filter((p): p is Parameter & { in: TryItParam['in'] } => p.in !== 'cookie')
       .map((p) => {
@@ -57,7 +57,7 @@ export function tryItFacts(contract: MockContract, basePath: string, token: stri
         const example = p.example ?? Object.values(p.examples ?? {}).map((e) => model.deref<Example>(e).value)[0] ?? schema?.example;
         return { name: p.name, in: p.in, required: !!p.required, value: p.in === 'path' || p.required ? text(example) : '' };
       });
-    const requestBody = model.deref(op.raw.requestBody);
+    const requestBody = model.deref(op.operation.requestBody);
     const json = requestBody?.content['application/json'];
     const examples = Object.entries(json?.examples ?? {}).map(([name, e]) => {
       const example = model.deref<Example>(e);
@@ -66,7 +66,7 @@ export function tryItFacts(contract: MockContract, basePath: string, token: stri
     const firstExample = json?.example ?? Object.values(json?.examples ?? {}).map((e) => model.deref<Example>(e).value)[0];
     const other = requestBody && !json ? Object.keys(requestBody.content).join(', ') : undefined;
     const links: TryItOperation['links'] = [];
-    for (const [status, response] of Object.entries(op.raw.responses)) {
+    for (const [status, response] of Object.entries(op.operation.responses)) {
       if (!status.startsWith('2')) continue;
       for (const link of Object.values(model.deref(response).links ?? {}).map((l) => model.deref<Link>(l))) {
         for (const [param, expression] of Object.entries(link.parameters ?? {})) {
@@ -81,7 +81,7 @@ export function tryItFacts(contract: MockContract, basePath: string, token: stri
       id: op.id,
       method: op.method.toUpperCase(),
       path: op.path,
-      tag: op.raw.tags?.[0] ?? '',
+      tag: op.operation.tags?.[0] ?? '',
       params,
       body: firstExample === undefined ? (requestBody?.required && json ? '{}' : '') : JSON.stringify(firstExample, null, 2),
       examples,

@@ -12,7 +12,7 @@ export function gate({ contract, errors, prism, store }: StageDeps): (x: Exchang
     if (!x.token) return errors.unauthorized();
     // The operation's security (the Authorization header's scheme and form), read from the contract;
     // Prism's check for a scheme the contract's reading does not cover.
-    if (!checks.has(op.id)) checks.set(op.id, authorizationCheck(contract.model, op.entry));
+    if (!checks.has(op.id)) checks.set(op.id, authorizationCheck(contract, op));
     const check = checks.get(op.id);
     const refused = check
       ? !check(x.headers.authorization)

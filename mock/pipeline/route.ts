@@ -6,6 +6,7 @@ import type { Routed } from '../prism.js';
 import { type ParsedBody, parseBody } from '../request-body.js';
 import { headersForPrism, oversizeHeader } from '../request-headers.js';
 import type { Answer } from '../errors.js';
+import { operationFromContract } from '../contract.js';
 import type { Exchange, Matched, Routing, StageDeps } from './exchange.js';
 
 /** Finds the operation; answers only for paths outside the base path (no API there, no fault). */
@@ -15,7 +16,7 @@ export function route({ config, contract, errors, prism }: StageDeps): (x: Excha
   const fileFieldsOf = (operationId: string) => {
     let read = readers.get(operationId);
     if (!read) {
-      read = () => contract.fileFields(contract.opFromContract(operationId));
+      read = () => contract.fileFields(operationFromContract(contract, operationId));
       readers.set(operationId, read);
     }
     return read;
@@ -67,7 +68,7 @@ function routing(x: Exchange, path: string, routed: Routed, parsed: ParsedBody):
  */
 export function routed({ contract, errors }: StageDeps): (routing: Routing) => Answer | Matched {
   return ({ routed: found }) => {
-    if (found.kind === 'ok') return { op: contract.opFromContract(found.resource.iid as string), resource: found.resource };
+    if (found.kind === 'ok') return { op: operationFromContract(contract, found.resource.iid as string), resource: found.resource };
     if (found.kind === 'not-found') return errors.notFound();
     return { ...errors.methodNotAllowed(), headers: { Allow: found.allow.join(', ') } };
   };

@@ -19,7 +19,7 @@ import type { Example } from '../prism.js';
  */
 export function validate({ contract, errors, prism }: StageDeps): (routing: Routing, matched: Matched) => Answer | Checked {
   // Made when the mock starts (Ajv holding the contract); each operation's check is compiled on its first call.
-  const validators = Validators.of(contract.model);
+  const validators = Validators.of(contract);
   return (routing, { op, resource }) => {
     const { parsed, input } = routing;
     if (parsed.malformed) return withErrors(errors.wrongArgs(parsed.malformed), { body: [parsed.malformed] });
@@ -39,7 +39,7 @@ export function validate({ contract, errors, prism }: StageDeps): (routing: Rout
       if (!example.ok) refusal = { [/NOT_ACCEPTABLE/.test(example.name) ? 'Accept' : 'Prefer']: [example.detail] };
     }
     if (refusal) {
-      if (op.raw.responses['422']) return errors.validation(refusal);
+      if (op.operation.responses['422']) return errors.validation(refusal);
       example = undefined;
       ignored = Object.values(refusal)
         .flat()
@@ -54,9 +54,9 @@ export function validate({ contract, errors, prism }: StageDeps): (routing: Rout
     if (parsed.forPrism === null && contract.requestSchema(op)?.type === 'object')
       return errors.validation({ body: ['The request body must be a JSON object, not null.'] });
     const empty = check.emptyQueryParameters(input.url.query ?? {});
-    if (empty.length && (op.raw.responses['422'] || op.raw.responses['400'])) {
+    if (empty.length && (op.operation.responses['422'] || op.operation.responses['400'])) {
       const map = Object.fromEntries(empty.map((name) => [name, [`The ${name} parameter must not be empty.`]]));
-      if (op.raw.responses['422']) return errors.validation(map);
+      if (op.operation.responses['422']) return errors.validation(map);
       return withErrors(errors.wrongArgs(`Empty parameter: ${empty.join(', ')}.`), map);
     }
     return checked;

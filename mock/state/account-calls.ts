@@ -51,8 +51,8 @@ export class AccountCalls {
     if (!call.account.autoTopup) {
       // A new account shows the machine's initial state, as the poll operation's example of that name.
       const { contract } = this.ctx;
-      const poll = contract.op('getAutoTopup');
-      const machine = machinePolledBy(contract.machines, poll.id);
+      const poll = contract.operation('getAutoTopup');
+      const machine = machinePolledBy(contract.stateMachines(), poll.id);
       const examples = contract.examples(poll);
       call.account.autoTopup = structuredClone(examples[machine?.initial ?? ''] ?? Object.values(examples)[0])?.data;
     }

@@ -99,10 +99,10 @@ export class StatefulApi {
     // stale generated/ or a contract given by a test), and a resource action must be on a resource
     // of a family. Either mismatch stops start-up rather than leaving a handler unreachable.
     for (const id of [...Object.keys(this.handlers), ...Object.keys(this.resourceActions)]) {
-      if (!contract.isOperationId(id)) throw new Error(`the mock has a handler for ${id}, which the contract served does not have`);
+      if (!contract.hasOperation(id)) throw new Error(`the mock has a handler for ${id}, which the contract served does not have`);
     }
     for (const id of Object.keys(this.resourceActions)) {
-      const op = contract.opFromContract(id);
+      const op = contract.operation(id as OperationId);
       if (!resources.familyOf(op) || !resourceParam(op.path)) {
         throw new Error(
           `the mock has a resource action for ${id}, which is not a call on one resource of a job family (${op.method.toUpperCase()} ${op.path})`,

@@ -24,7 +24,7 @@ export class Ledger {
     if (call.account.balance < cost) throw new ApiError(this.ctx.errors.insufficientCredits(cost, call.account.balance));
     call.account.balance -= cost;
     record(call.account, {
-      label: call.op.raw.summary ?? call.op.id,
+      label: call.op.operation.summary ?? call.op.id,
       content_type: contentType(call),
       credit_spend: `-${cost}`,
       transaction_type: 'Debit',
@@ -35,13 +35,13 @@ export class Ledger {
 
   /** What a job's refund writes, should it end in a refunding state. */
   chargeInfo(call: Call, charge: { cost: number } | undefined) {
-    return { amount: charge?.cost ?? 0, label: call.op.raw.summary ?? call.op.id, contentType: contentType(call) };
+    return { amount: charge?.cost ?? 0, label: call.op.operation.summary ?? call.op.id, contentType: contentType(call) };
   }
 
   /** Free slots: the contract's slots example, plus slots bought, minus this account's clones. */
   freeSlots(call: Call): number {
     const { contract, resources } = this.ctx;
-    const family = resources.familyOf(contract.op('createVoiceClone'))!;
+    const family = resources.familyOf(contract.operation('createVoiceClone'))!;
     return Math.max(0, (this.slots().available ?? 0) + call.account.boughtSlots - owned(call.account, family).length);
   }
 
@@ -57,7 +57,7 @@ export class Ledger {
 
   private slots(): { available?: number; cost?: number } {
     const { contract } = this.ctx;
-    return Object.values(contract.examples(contract.op('getVoiceCloneSlots')))[0]?.data ?? {};
+    return Object.values(contract.examples(contract.operation('getVoiceCloneSlots')))[0]?.data ?? {};
   }
 }
 

@@ -5,7 +5,7 @@
 // reading (lib/contract/lifecycle.ts), the same the validating proxy judges with.
 // Time is evaluated lazily on every request, so there are no timers to leak or race.
 import { Lifecycle, readPointer } from '../../lib/contract/index.js';
-import type { MockContract, StateMachine, Transition } from '../contract.js';
+import { type MockContract, operationFromContract, type StateMachine, type Transition } from '../contract.js';
 import { record, type Account, type Resource } from './store.js';
 import { FAIL_MARKER } from '../markers.js';
 
@@ -30,13 +30,13 @@ export class Machines {
     readonly contract: MockContract,
     readonly stepMs: number,
   ) {
-    for (const machine of contract.machines) {
+    for (const machine of contract.stateMachines()) {
       const rules = new Lifecycle(machine);
       if (rules.place.keys[0] !== 'data') continue;
       const parentPath = rules.place.parent;
       const stateExamples: MachineInfo['stateExamples'] = {};
       for (const pollId of machine.pollOperationIds) {
-        for (const [name, value] of Object.entries(contract.examples(contract.opFromContract(pollId)))) {
+        for (const [name, value] of Object.entries(contract.examples(operationFromContract(contract, pollId)))) {
           stateExamples[name] ??= value?.data;
         }
       }

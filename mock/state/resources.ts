@@ -2,7 +2,7 @@
 // set of paths served by one job state machine's poll operations (the faceless machine is polled
 // on /faceless, /b-roll, /ai-visuals and /url-to-video, so those four share one store).
 import { templateParams } from '../../lib/contract/index.js';
-import type { MockContract, MockOperation, OperationId } from '../contract.js';
+import { type MockContract, type MockOperation, type OperationId, operationFromContract } from '../contract.js';
 import type { Machines } from './machines.js';
 
 export interface Family {
@@ -28,7 +28,7 @@ export class Resources {
 
   constructor(contract: MockContract, machines: Machines) {
     for (const machine of machines.jobMachines()) {
-      const polls = machine.pollOperationIds.map((id) => contract.opFromContract(id));
+      const polls = machine.pollOperationIds.map((id) => operationFromContract(contract, id));
       const family: Family = {
         machine: machine.name,
         segments: [...new Set(polls.map((op) => firstSegment(op.path)))],
@@ -36,13 +36,13 @@ export class Resources {
         configurable: new Set(),
         surfaceTypes: new Map(),
       };
-      for (const op of contract.operations.values()) {
+      for (const op of contract.operations()) {
         if (op.method !== 'patch' || !family.segments.includes(firstSegment(op.path))) continue;
         const schema = contract.requestSchema(op);
         for (const key of Object.keys(schema?.properties ?? {})) family.configurable.add(key);
       }
       for (const segment of family.segments) {
-        const create = [...contract.operations.values()].find((op) => op.method === 'post' && op.path === `/${segment}`);
+        const create = [...contract.operations()].find((op) => op.method === 'post' && op.path === `/${segment}`);
         const body = create ? contract.requestSchema(create) : undefined;
         if (!create || !body || body.properties?.type) continue;
         const types = new Set(
@@ -54,7 +54,7 @@ export class Resources {
       }
       for (const segment of family.segments) this.bySegment.set(segment, family);
     }
-    for (const op of contract.operations.values()) {
+    for (const op of contract.operations()) {
       const family = this.bySegment.get(firstSegment(op.path));
       if (family) this.byOperation.set(op.id, family);
     }

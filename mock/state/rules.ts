@@ -19,7 +19,7 @@ export class Rules {
   ) {
     // Every precondition the contract lists must have a check here; an unknown one stops start-up
     // rather than being silently skipped.
-    for (const op of ctx.contract.operations.values()) {
+    for (const op of ctx.contract.operations()) {
       for (const pre of op.preconditions ?? []) this.preconditionChecks.set(pre.key, this.checkFor(pre));
     }
   }
@@ -79,9 +79,9 @@ export class Rules {
   /** Voices a render may use: the contract's voice options plus this account's voice clones. */
   private knownVoices(account: Account): Set<string> {
     const { contract, machines } = this.ctx;
-    const options = Object.values(contract.examples(contract.op('getFacelessOptions')))[0];
+    const options = Object.values(contract.examples(contract.operation('getFacelessOptions')))[0];
     const ids = (dig(options, ['data', 'mandatory', 'voices']) ?? []).map((voice: { id: unknown }) => String(voice.id));
-    const clone = contract.op('getVoiceClone').id;
+    const clone = contract.operation('getVoiceClone').id;
     for (const resource of account.resources.values()) {
       const machine = machines.byName.get(resource.family)!.machine;
       if (machine.pollOperationIds.includes(clone) && resource.job?.state && machine.success.includes(resource.job.state)) {
@@ -132,7 +132,7 @@ export class Rules {
     const { contract, errors } = this.ctx;
     const duration = (call.body as { duration?: unknown })?.duration;
     if (duration === undefined || duration === null) return;
-    const models = Object.values(contract.examples(contract.op('listTextToVideoModels')))[0]?.data ?? [];
+    const models = Object.values(contract.examples(contract.operation('listTextToVideoModels')))[0]?.data ?? [];
     const supported: unknown[] = models[0]?.modifiers?.duration ?? [];
     if (!supported.length || supported.some((value) => Number(value) === Number(duration))) return;
     throw new ApiError(
@@ -148,7 +148,7 @@ export class Rules {
     const { contract } = this.ctx;
     return (['generateStoryboardClips', 'renderStoryboard'] as const)
       .filter((id) => id === 'renderStoryboard' || !resource.charged?.has(id))
-      .reduce((sum, id) => sum + this.ledger.price(contract.op(id)), 0);
+      .reduce((sum, id) => sum + this.ledger.price(contract.operation(id)), 0);
   }
 
   /**

@@ -13,7 +13,7 @@
 // a 404 or 405 in the envelope is right and a 2xx is an undocumented operation.
 import { createHash } from 'node:crypto';
 import {
-  Contract,
+  ContractModel,
   describeRelaxations,
   extendPointer,
   fragmentPointer,
@@ -39,7 +39,7 @@ export const FINDINGS_CAP = 20;
 const UNKNOWN_ROUTES = 'unknown routes';
 
 export interface CheckerOptions {
-  contract?: Contract;
+  contract?: ContractModel;
   /** How long a refund may lag the failed status before a balance without it is a violation. */
   refundGraceMs?: number;
   /** Called with each violation as it happens (the proxy prints it). */
@@ -72,8 +72,11 @@ export function formatRequestError(e: RequestError): string {
 }
 
 /** Default refund grace: the slowest polling interval the contract states for a refunding machine. */
-export function defaultRefundGraceMs(contract: Contract): number {
-  const seconds = contract.machines.filter((m) => m.transitions.some((t) => t.refund)).map((m) => m.pollIntervalSeconds?.max ?? 0);
+export function defaultRefundGraceMs(contract: ContractModel): number {
+  const seconds = contract
+    .stateMachines()
+    .filter((m) => m.transitions.some((t) => t.refund))
+    .map((m) => m.pollIntervalSeconds?.max ?? 0);
   return Math.max(0, ...seconds) * 1000;
 }
 
@@ -88,7 +91,7 @@ interface Judged {
 type Judge = (kind: ViolationKind, expected: string, got: string, resource?: string) => void;
 
 export class Checker {
-  readonly contract: Contract;
+  readonly contract: ContractModel;
   readonly lifecycle: LifecycleTracker;
   readonly credits: CreditTracker;
   readonly violations: Violation[] = [];
@@ -115,7 +118,7 @@ export class Checker {
   private readonly envelopeRefs: Record<'404' | '405', string[]>;
 
   constructor(options: CheckerOptions = {}) {
-    this.contract = options.contract ?? Contract.load();
+    this.contract = options.contract ?? ContractModel.load();
     this.match = operationMatcher(this.contract);
     this.schemas = new Schemas(this.contract);
     this.lifecycle = new LifecycleTracker(this.contract);
@@ -355,8 +358,8 @@ export class Checker {
   /** The schemas of every documented answer with this status (the error envelope), as pointers. */
   private errorSchemaRefs(status: '404' | '405'): string[] {
     const refs = new Set<string>();
-    for (const op of this.contract.operations.values()) {
-      const node = (op.raw.responses as Record<string, { $ref?: string }>)[status];
+    for (const op of this.contract.operations()) {
+      const node = (op.operation.responses as Record<string, { $ref?: string }>)[status];
       if (!node) continue;
       const content = (this.contract.deref(node) as { content?: Record<string, unknown> }).content ?? {};
       for (const media of Object.keys(content).filter((m) => /json/.test(m)))
@@ -391,7 +394,7 @@ export class Checker {
   /** The machine resource an operation acts on (for a charge: the run its refund would belong to). */
   private resourceOf(operationId: string, resourceId: string | undefined): string | undefined {
     if (resourceId === undefined) return undefined;
-    const [machine] = machinesOf(this.contract.machines, operationId);
+    const [machine] = machinesOf(this.contract.stateMachines(), operationId);
     return machine ? `${machine.name}#${resourceId}` : undefined;
   }
 

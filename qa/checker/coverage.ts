@@ -5,7 +5,7 @@
 // a guess (x-unspecified) is listed apart under `lenient` and never counted as covered.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Contract, Lifecycle, relaxations } from '../../lib/contract/index.js';
+import { type ContractModel, Lifecycle, relaxations } from '../../lib/contract/index.js';
 
 export interface Ratio {
   covered: number;
@@ -50,9 +50,9 @@ export class CoverageRecorder {
   readonly #guessed: Set<string>;
   readonly #lenientList: string[];
 
-  constructor(readonly contract: Contract) {
-    this.#machines = contract.machines.map((m) => new Lifecycle(m));
-    const relaxed = relaxations(contract.model);
+  constructor(readonly contract: ContractModel) {
+    this.#machines = contract.stateMachines().map((m) => new Lifecycle(m));
+    const relaxed = relaxations(contract);
     // An operation whose path or method is a guess is never counted; one whose inputs are partly
     // not shown still has its answers checked strictly, so it counts, and is listed as lenient.
     this.#guessed = new Set(relaxed.filter((r) => r.kind === 'guess').map((r) => r.operationId));
@@ -63,10 +63,10 @@ export class CoverageRecorder {
 
   /** One answered call: the operation, its status and, for an error, the body's `error.code`. */
   exchange(operationId: string, status: number, body?: unknown): void {
-    const op = this.contract.operations.get(operationId);
-    if (!op) return;
+    if (!this.contract.hasOperation(operationId)) return;
+    const op = this.contract.operation(operationId);
     this.#operations.add(operationId);
-    const key = responseKey(Object.keys(op.raw.responses), status);
+    const key = responseKey(Object.keys(op.operation.responses), status);
     if (key) this.#responses.add(`${operationId} ${key}`);
     const code = (body as { error?: { code?: unknown } } | undefined)?.error?.code;
     if (typeof code === 'string') this.#codes.add(code);
@@ -93,8 +93,8 @@ export class CoverageRecorder {
 
   /** The figures so far; `refundsSeen` overrides the recorder's own count (the proxy's credit tracker confirms refunds). */
   report(refundsSeen = this.#refunds): CoverageReport {
-    const ops = [...this.contract.operations.values()].filter((op) => !this.#guessed.has(op.id));
-    const responses = ops.flatMap((op) => Object.keys(op.raw.responses).map((code) => `${op.id} ${code}`));
+    const ops = [...this.contract.operations()].filter((op) => !this.#guessed.has(op.id));
+    const responses = ops.flatMap((op) => Object.keys(op.operation.responses).map((code) => `${op.id} ${code}`));
     const byMachine: Record<string, Ratio> = {};
     const transitions: string[] = [];
     for (const m of this.#machines) {
@@ -103,7 +103,7 @@ export class CoverageRecorder {
       transitions.push(...list);
     }
     const terminal = this.#machines.flatMap((m) => m.machine.terminal.map((s) => `${m.name} ${s}`));
-    const codes = [...new Set(this.contract.model.errorCatalogue().map((e) => e.code))];
+    const codes = [...new Set(this.contract.errorCatalogue().map((e) => e.code))];
     const charging = ops.filter((op) => op.credits?.charges);
     const ratio = (all: string[], seen: Set<string>): Ratio => ({ covered: all.filter((x) => seen.has(x)).length, total: all.length });
     return {
@@ -240,7 +240,7 @@ export function readMinCoverage(value: string | undefined, name: string): number
  * it, so what stays uncovered is what every run left uncovered. Refunds seen add up; charging calls
  * are counted again from the merged operations.
  */
-export function mergeCoverage(reports: readonly CoverageReport[], contract: Contract): CoverageReport {
+export function mergeCoverage(reports: readonly CoverageReport[], contract: ContractModel): CoverageReport {
   if (!reports.length) throw new Error('no coverage to merge');
   const common = (pick: (r: CoverageReport) => string[]) =>
     reports.map(pick).reduce((acc, list) => acc.filter((item) => list.includes(item)));
@@ -268,7 +268,7 @@ export function mergeCoverage(reports: readonly CoverageReport[], contract: Cont
       .filter((r) => r.kind === 'guess')
       .map((r) => r.operationId),
   );
-  const charging = [...contract.operations.values()].filter((op) => op.credits?.charges && !guessed.has(op.id));
+  const charging = [...contract.operations()].filter((op) => op.credits?.charges && !guessed.has(op.id));
   return {
     operations: ratio(first.operations.total, uncovered.operations),
     responses: ratio(first.responses.total, uncovered.responses),

@@ -9,7 +9,7 @@
 //     balance without the refund (every charge the proxy saw accounted for);
 //   - otherwise unconfirmed (never a failure): reported as such, e.g. when the proxy never saw the
 //     charge, never saw a balance afterwards, or other credit movements make the figure ambiguous.
-import { readPointer, type Contract, type ContractOperation as Operation } from '../../lib/contract/index.js';
+import { readPointer, type ContractModel, type ContractOperation } from '../../lib/contract/index.js';
 import type { RefundPromise } from './lifecycle.js';
 import type { Unconfirmed } from './types.js';
 
@@ -58,7 +58,7 @@ export class CreditTracker {
   private seq = 0;
 
   constructor(
-    private readonly contract: Contract,
+    private readonly contract: ContractModel,
     private readonly graceMs: number,
   ) {}
 
@@ -72,7 +72,7 @@ export class CreditTracker {
   }
 
   /** True where the contract's success schema requires meta.credits (a charge on every success). */
-  requiresMeta(op: Operation): boolean {
+  requiresMeta(op: ContractOperation): boolean {
     const seen = new Set<unknown>();
     const requires = (node: any, path: string[]): boolean => {
       if (!node || typeof node !== 'object' || seen.has(node)) return false;
@@ -89,7 +89,7 @@ export class CreditTracker {
   }
 
   /** A successful answer of any operation: charges, balances and ledger pages are read from it. */
-  observe(account: string, op: Operation, body: any, resource: string | undefined, at: number): CreditFinding[] {
+  observe(account: string, op: ContractOperation, body: any, resource: string | undefined, at: number): CreditFinding[] {
     const findings: CreditFinding[] = [];
     const acc = this.account(account);
     const seq = ++this.seq;
@@ -117,7 +117,7 @@ export class CreditTracker {
   }
 
   /** A balance read: a GET whose contract example data carries credits.remaining (the profile, GET /me). */
-  private isBalance(op: Operation): boolean {
+  private isBalance(op: ContractOperation): boolean {
     return (
       op.method === 'get' &&
       !op.path.includes('{') &&
@@ -128,7 +128,8 @@ export class CreditTracker {
   promise(account: string, promise: RefundPromise, at: number): void {
     const acc = this.account(account);
     const charge = [...acc.charges].reverse().find((c) => c.resource === promise.resource);
-    const stated = promise.trigger ? this.contract.operations.get(promise.trigger)?.credits?.cost : undefined;
+    const stated =
+      promise.trigger && this.contract.hasOperation(promise.trigger) ? this.contract.operation(promise.trigger).credits?.cost : undefined;
     acc.pending.push({
       resource: promise.resource,
       operationId: promise.trigger ?? promise.machine.pollOperationIds[0],

@@ -1,7 +1,7 @@
 // Schemathesis's HAR report (--report har) as coverage input: every exchange it made, matched to
 // the contract's operation by the one path matcher, fed to the run's coverage recorder.
 import { existsSync, readFileSync } from 'node:fs';
-import { type Contract, PathMatcher } from '../../lib/contract/index.js';
+import { type ContractModel, PathMatcher } from '../../lib/contract/index.js';
 import type { CoverageRecorder } from './coverage.js';
 
 interface HarEntry {
@@ -10,10 +10,10 @@ interface HarEntry {
 }
 
 /** Feeds every entry of a HAR file to `coverage`; returns how many exchanges matched an operation. */
-export function recordHar(file: string, contract: Contract, coverage: CoverageRecorder, basePath: string): number {
+export function recordHar(file: string, contract: ContractModel, coverage: CoverageRecorder, basePath: string): number {
   if (!existsSync(file)) return 0;
   const entries: HarEntry[] = JSON.parse(readFileSync(file, 'utf8'))?.log?.entries ?? [];
-  const matcher = new PathMatcher(contract.operations.values());
+  const matcher = new PathMatcher(contract.operations());
   let matched = 0;
   for (const entry of entries) {
     const pathname = new URL(entry.request.url).pathname;

@@ -8,7 +8,7 @@
 // What each machine means (status place, named states, reachable states, the refund rule) is the
 // contract model's one reading (lib/contract/lifecycle.ts), the same the mock simulates with.
 import {
-  type Contract,
+  type ContractModel,
   Lifecycle,
   machinePolledBy,
   machinesTriggeredBy,
@@ -55,13 +55,14 @@ export class LifecycleTracker {
   /** Called on every observed change of a resource's state (`from` undefined: this observer saw none before). */
   onChange?: (machine: string, from: string | null | undefined, to: string) => void;
 
-  constructor(private readonly contract: Contract) {
-    for (const machine of contract.machines) this.rules.set(machine.name, new Lifecycle(machine));
+  constructor(private readonly contract: ContractModel) {
+    const machines = contract.stateMachines();
+    for (const machine of machines) this.rules.set(machine.name, new Lifecycle(machine));
     // Which machine each operation polls or triggers: the contract model's one answer, looked up once.
-    for (const id of contract.operations.keys()) {
-      const polled = machinePolledBy(contract.machines, id);
+    for (const { id } of contract.operations()) {
+      const polled = machinePolledBy(machines, id);
       if (polled) this.byPoll.set(id, polled);
-      const triggered = machinesTriggeredBy(contract.machines, id);
+      const triggered = machinesTriggeredBy(machines, id);
       if (triggered.length) this.byTrigger.set(id, triggered);
     }
   }
@@ -91,7 +92,7 @@ export class LifecycleTracker {
     const triggered = this.byTrigger.get(operationId) ?? [];
     for (const machine of new Set([...(poll ? [poll] : []), ...triggered])) {
       // A machine polled without a path parameter (the account's own) has one resource per account.
-      const perAccount = machine.pollOperationIds.every((p) => templateParams(this.contract.op(p).path).length === 0);
+      const perAccount = machine.pollOperationIds.every((p) => templateParams(this.contract.operation(p).path).length === 0);
       const id = resourceId ?? (perAccount ? 'account' : undefined);
       if (id === undefined) continue;
       const resource = `${machine.name}#${id}`;

@@ -1,14 +1,14 @@
 // Which contract operation a request is: the contract model's one path matcher
 // (lib/contract/paths.ts), the same the mock routes with. Path parameters come back decoded.
-import { type Contract, type ContractOperation as Operation, PathMatcher } from '../../lib/contract/index.js';
+import { type ContractModel, type ContractOperation, PathMatcher } from '../../lib/contract/index.js';
 
 export interface Match {
-  op: Operation;
+  op: ContractOperation;
   params: Record<string, string>;
 }
 
-export function operationMatcher(contract: Contract): (method: string, path: string) => Match | undefined {
-  const matcher = new PathMatcher(contract.operations.values());
+export function operationMatcher(contract: ContractModel): (method: string, path: string) => Match | undefined {
+  const matcher = new PathMatcher(contract.operations());
   return (method, path) => {
     const m = matcher.match(method, path);
     return m.kind === 'operation' ? { op: m.op, params: m.params } : undefined;

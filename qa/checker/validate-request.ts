@@ -4,8 +4,8 @@
 // (lib/contract/request-check.ts), the one the mock runs, so the two accept and refuse alike
 // (tests/engine-agreement.test.ts). Multipart parts are not parsed: only their content type is checked.
 import {
-  type Contract,
-  type ContractOperation as Operation,
+  type ContractModel,
+  type ContractOperation,
   isGuessedBody,
   isGuessedParameter,
   headerMediaType,
@@ -41,12 +41,12 @@ function parameterNamed(violation: RequestViolation): string {
 }
 
 /** Whether the contract marks a parameter (or its schema) as a guess (lib/contract/leniency.ts). */
-function parameterGuess(contract: Contract, op: Operation, where: string, name: string): boolean {
-  return isGuessedParameter(contract.model, op.entry, where, name);
+function parameterGuess(contract: ContractModel, op: ContractOperation, where: string, name: string): boolean {
+  return isGuessedParameter(contract, op, where, name);
 }
 
 /** Path and query parameters, through the operation's compiled request check (the mock's). */
-function parameterFindings(contract: Contract, check: RequestCheck, match: Match, ex: Observed): Finding[] {
+function parameterFindings(contract: ContractModel, check: RequestCheck, match: Match, ex: Observed): Finding[] {
   const query = queryOf(ex.query);
   const sent = { path: match.params as Record<string, string | string[] | undefined>, query };
   const findings: Finding[] = [];
@@ -73,15 +73,15 @@ function parameterFindings(contract: Contract, check: RequestCheck, match: Match
   return findings;
 }
 
-export function validateRequest(contract: Contract, schemas: Schemas, match: Match, ex: Observed): Finding[] {
+export function validateRequest(contract: ContractModel, schemas: Schemas, match: Match, ex: Observed): Finding[] {
   const { op } = match;
   const check = schemas.request(op.id);
   const findings = parameterFindings(contract, check, match, ex);
-  const body = contract.deref(op.raw.requestBody) as { required?: boolean; content?: Record<string, unknown> } | undefined;
+  const body = contract.deref(op.operation.requestBody) as { required?: boolean; content?: Record<string, unknown> } | undefined;
   if (!body?.content) return findings;
   // A body finding is about a guess when the body's schema carries an x-unspecified (a missing
   // body: when the request body itself is marked). Not JSON at all is never a guess.
-  const bodyGuess = isGuessedBody(contract.model, op.entry, false);
+  const bodyGuess = isGuessedBody(contract, op, false);
   const start = findings.length;
   const done = () => {
     for (const f of findings.slice(start)) f.guess ??= bodyGuess;
@@ -93,7 +93,7 @@ export function validateRequest(contract: Contract, schemas: Schemas, match: Mat
         kind: 'request',
         expected: `a request body (${Object.keys(body.content).join(' or ')})`,
         got: 'none',
-        guess: isGuessedBody(contract.model, op.entry, true),
+        guess: isGuessedBody(contract, op, true),
       });
     return done();
   }

@@ -21,5 +21,5 @@ function answerOf(ex: Observed): ObservedAnswer {
 
 /** `relaxed`: the operation's entry in the shared leniency rule (lib/contract/leniency.ts), if any. */
 export function validateResponse(schemas: Schemas, match: Match, ex: Observed, relaxed?: Relaxation): Checked {
-  return checkAnswer(schemas.validators, match.op.entry, answerOf(ex), relaxed);
+  return checkAnswer(schemas.validators, match.op, answerOf(ex), relaxed);
 }

@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { type Contract, type ContractOperation, machinePolledBy, newAjv, type ValidateFunction } from '../../lib/contract/index.js';
+import { type ContractModel, type ContractOperation, machinePolledBy, newAjv, type ValidateFunction } from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/markers.js';
 import type { Flow, Step } from './flow.js';
 
@@ -72,8 +72,8 @@ const BODY_POINTER = /^\$response\.body#(\/.*)?$/;
 const STATUS_CONDITION = /^\$response\.body#(\/\S*)\s*==\s*'([^']*)'$/;
 
 /** The JSON request examples of an operation: name → value. */
-function requestExamples(contract: Contract, op: ContractOperation): [string | undefined, unknown][] {
-  const media = contract.deref(op.raw.requestBody)?.content?.['application/json'];
+function requestExamples(contract: ContractModel, op: ContractOperation): [string | undefined, unknown][] {
+  const media = contract.deref(op.operation.requestBody)?.content?.['application/json'];
   const named = Object.entries<Node>(media?.examples ?? {}).map(
     ([n, e]) => [n, (contract.deref(e) as Node | undefined)?.value] as [string, unknown],
   );
@@ -83,7 +83,7 @@ function requestExamples(contract: Contract, op: ContractOperation): [string | u
 const isObject = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Reads one Arazzo document into flows; `problems` collects every mistake instead of stopping at the first. */
-export function readFlowFile(contract: Contract, file: string, problems: string[]): ArazzoFlow[] {
+export function readFlowFile(contract: ContractModel, file: string, problems: string[]): ArazzoFlow[] {
   const doc = YAML.parse(readFileSync(file, 'utf8')) as Node;
   const name = path.basename(file);
   const sources = (doc.sourceDescriptions ?? []) as Node[];
@@ -94,7 +94,7 @@ export function readFlowFile(contract: Contract, file: string, problems: string[
 
 /** What reading one workflow shares between its steps: which step saved which output. */
 interface WorkflowReader {
-  contract: Contract;
+  contract: ContractModel;
   problems: string[];
   /** The document's reusable parameters (the Authorization header). */
   auth: Node;
@@ -103,7 +103,7 @@ interface WorkflowReader {
   marked: boolean;
 }
 
-function readWorkflow(contract: Contract, doc: Node, name: string, wf: Node, problems: string[]): ArazzoFlow {
+function readWorkflow(contract: ContractModel, doc: Node, name: string, wf: Node, problems: string[]): ArazzoFlow {
   const where = `${name} ${wf.workflowId}`;
   checkExtensions(where, wf, 'workflow', problems);
   const inputs = wf.inputs?.$ref ? doc.components?.inputs?.[String(wf.inputs.$ref).split('/').pop()!] : wf.inputs;
@@ -135,11 +135,11 @@ function literal(reader: WorkflowReader, v: unknown, at: string): unknown {
 function readStep(reader: WorkflowReader, raw: Node, at: string): Step | undefined {
   const { contract, problems } = reader;
   checkExtensions(at, raw, 'step', problems);
-  if (!contract.operations.has(raw.operationId)) {
+  if (!contract.hasOperation(raw.operationId)) {
     problems.push(`${at}: operationId ${raw.operationId} is not in the contract`);
     return undefined;
   }
-  const op = contract.op(raw.operationId);
+  const op = contract.operation(raw.operationId);
   const step: Step = { op: op.id };
   readParameters(reader, raw, step, at);
   readRequestBody(reader, raw.requestBody as Node | undefined, step, at);
@@ -186,7 +186,7 @@ function readRequestBody(reader: WorkflowReader, body: Node | undefined, step: S
     }
     // The payload must spell out one of the contract's request examples (every key of it), so
     // the flows phase, which starts from that example, sends the payload and nothing else.
-    const op = contract.op(step.op);
+    const op = contract.operation(step.op);
     const base = requestExamples(contract, op).find(([, value]) => isObject(value) && Object.keys(value).every((k) => k in set));
     if (!base) problems.push(`${at}: the payload does not spell out any request example of ${op.id}`);
     else step.body = { ...(base[0] ? { example: base[0] } : {}), set };
@@ -212,7 +212,7 @@ function readPolling(reader: WorkflowReader, raw: Node, step: Step, at: string):
     .map((c) => (typeof c.condition === 'string' && !c.type ? STATUS_CONDITION.exec(c.condition.trim()) : null))
     .filter((m): m is RegExpExecArray => m !== null);
   if (!statusChecks.length) return;
-  const machine = machinePolledBy(contract.machines, step.op);
+  const machine = machinePolledBy(contract.stateMachines(), step.op);
   const [, pointer, state] = statusChecks[0];
   if (!machine) problems.push(`${at}: ${step.op} polls no state machine`);
   else if (pointer !== machine.statusLocation)
@@ -224,7 +224,7 @@ function readPolling(reader: WorkflowReader, raw: Node, step: Step, at: string):
 }
 
 /** Every flow of openapi/flows/, or an error naming every problem found. */
-export function loadFlows(contract: Contract, files = flowFiles()): ArazzoFlow[] {
+export function loadFlows(contract: ContractModel, files = flowFiles()): ArazzoFlow[] {
   const problems: string[] = [];
   const flows = files.flatMap((f) => readFlowFile(contract, f, problems));
   const names = flows.map((f) => f.name);

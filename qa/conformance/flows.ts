@@ -10,8 +10,8 @@
 // written down is the order of calls: the Arazzo workflows in openapi/flows/ (read by arazzo.ts),
 // each step naming an operationId that is checked against the contract before anything is sent.
 import {
-  Contract,
-  type ContractOperation as Operation,
+  ContractModel,
+  type ContractOperation,
   fillPath,
   machinePolledBy,
   readPointer,
@@ -34,23 +34,23 @@ import { DEFAULT_POLL_TIMEOUT_SECONDS } from './settings.js';
 export const FLOWS_PHASE = 'flows';
 
 /** The flows, read from the Arazzo documents in openapi/flows/ (qa/conformance/arazzo.ts). */
-export const FLOWS: Flow[] = loadFlows(Contract.load());
+export const FLOWS: Flow[] = loadFlows(ContractModel.load());
 
 /** Every operationId the table names must exist in the contract: a renamed operation fails here, loudly. */
-export function checkFlows(contract: Contract, flows = FLOWS): void {
-  const missing = flows.flatMap((f) => f.steps.filter((s) => !contract.operations.has(s.op)).map((s) => `${f.name}: ${s.op}`));
+export function checkFlows(contract: ContractModel, flows = FLOWS): void {
+  const missing = flows.flatMap((f) => f.steps.filter((s) => !contract.hasOperation(s.op)).map((s) => `${f.name}: ${s.op}`));
   if (missing.length) throw new Error(`flows name operations the contract does not have: ${missing.join(', ')}`);
   for (const f of flows)
     for (const s of f.steps) {
-      const params = templateParams(contract.op(s.op).path);
+      const params = templateParams(contract.operation(s.op).path);
       const unnamed = params.filter((p) => !s.params?.[p]);
       if (unnamed.length) throw new Error(`flow "${f.name}": ${s.op} needs path parameter(s) ${unnamed.join(', ')}`);
-      if (s.poll && !machinePolledBy(contract.machines, s.op)) throw new Error(`flow "${f.name}": ${s.op} polls no state machine`);
+      if (s.poll && !machinePolledBy(contract.stateMachines(), s.op)) throw new Error(`flow "${f.name}": ${s.op} polls no state machine`);
     }
 }
 
 /** A flow charges when any of its operations does (x-credits.charges). */
-export const charges = (contract: Contract, flow: Flow) => flow.steps.some((s) => contract.op(s.op).credits?.charges === true);
+export const charges = (contract: ContractModel, flow: Flow) => flow.steps.some((s) => contract.operation(s.op).credits?.charges === true);
 
 export interface FlowResult {
   name: string;
@@ -110,8 +110,8 @@ const FILES: Record<string, { ext: string; type: string; data: () => Buffer }> =
   other: { ext: 'bin', type: 'application/octet-stream', data: () => Buffer.from('conformance flow file') },
 };
 
-function requestExample(contract: Contract, op: Operation, name?: string): Record<string, unknown> {
-  const media = contract.deref(op.raw.requestBody)?.content?.['application/json'];
+function requestExample(contract: ContractModel, op: ContractOperation, name?: string): Record<string, unknown> {
+  const media = contract.deref(op.operation.requestBody)?.content?.['application/json'];
   const examples = Object.entries(media?.examples ?? {});
   const chosen = name ? examples.find(([n]) => n === name) : examples[0];
   if (name && !chosen) throw new Error(`${op.id} has no request example named ${name}`);
@@ -120,8 +120,8 @@ function requestExample(contract: Contract, op: Operation, name?: string): Recor
 }
 
 /** A saved object as a request body: only the request schema's properties, nulls left out. */
-function fromSaved(contract: Contract, op: Operation, value: unknown): Record<string, unknown> {
-  const schema = contract.deref(contract.deref(op.raw.requestBody)?.content?.['application/json']?.schema);
+function fromSaved(contract: ContractModel, op: ContractOperation, value: unknown): Record<string, unknown> {
+  const schema = contract.deref(contract.deref(op.operation.requestBody)?.content?.['application/json']?.schema);
   const keys = new Set(Object.keys(schema?.properties ?? {}));
   return Object.fromEntries(
     Object.entries((value ?? {}) as Record<string, unknown>).filter(([k, v]) => keys.has(k) && v !== null && v !== undefined),
@@ -133,8 +133,8 @@ function fromSaved(contract: Contract, op: Operation, value: unknown): Record<st
  * does not say which are required), a small file where a field carries files, false
  * for booleans (e.g. never buy a voice-clone slot), the schema's example or a label for text.
  */
-function multipartBody(contract: Contract, op: Operation): { body: Buffer; type: string } {
-  const media = contract.deref(op.raw.requestBody)?.content?.['multipart/form-data'];
+function multipartBody(contract: ContractModel, op: ContractOperation): { body: Buffer; type: string } {
+  const media = contract.deref(op.operation.requestBody)?.content?.['multipart/form-data'];
   const schema = contract.deref(media?.schema);
   const boundary = `conformance-flow-${Date.now().toString(16)}`;
   const fileFields = contract.fileFields(op);
@@ -167,7 +167,7 @@ function multipartBody(contract: Contract, op: Operation): { body: Buffer; type:
  * A refusal the contract lets the deployment give on its own data (x-data-refusals), in the error
  * envelope: not the API's fault, and the flow cannot go on, so it ends skipped with the conditions.
  */
-function dataRefusal(op: Operation, status: number, body: unknown): string | undefined {
+function dataRefusal(op: ContractOperation, status: number, body: unknown): string | undefined {
   const matching = op.dataRefusals.filter((r) => r.status === status);
   // The envelope's one required field (ErrorEnvelope): an answer without it is no refusal at all.
   if (!matching.length || typeof (body as { message?: unknown } | undefined)?.message !== 'string') return undefined;
@@ -181,7 +181,7 @@ const seconds = (ms: number) => `${Math.round(ms / 1000)}s`;
 
 /** Runs the flows through an in-process validating proxy in front of `baseUrl`. */
 export async function runFlows(options: FlowOptions): Promise<{ results: FlowResult[]; cases: JUnitCase[]; checker: Checker }> {
-  const contract = Contract.load();
+  const contract = ContractModel.load();
   const flows = options.flows ?? FLOWS;
   checkFlows(contract, flows);
   const target = new URL(options.baseUrl);
@@ -228,7 +228,7 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
 
 /** What one flow's walk carries from step to step. */
 interface Walk {
-  contract: Contract;
+  contract: ContractModel;
   flow: Flow;
   options: FlowOptions;
   result: FlowResult;
@@ -249,7 +249,7 @@ interface StepRequest {
 }
 
 async function walk(
-  contract: Contract,
+  contract: ContractModel,
   flow: Flow,
   base: string,
   options: FlowOptions,
@@ -260,7 +260,7 @@ async function walk(
 ): Promise<void> {
   const w: Walk = { contract, flow, options, result, flowStarted, saved: {} };
   for (const step of flow.steps) {
-    const op = contract.op(step.op);
+    const op = contract.operation(step.op);
     const missing = Object.entries(step.params ?? {}).filter(([, name]) => w.saved[name] === undefined);
     if (missing.length) {
       result.failures.push({ type: 'FLOW', text: `${step.op}: no ${missing.map(([, n]) => n).join(', ')} from an earlier step` });
@@ -271,7 +271,7 @@ async function walk(
   if (flow.refund && w.polled) await checkFlowRefund(w, checker, account, w.polled);
 }
 
-function stepRequest(w: Walk, step: Step, op: Operation, base: string): StepRequest {
+function stepRequest(w: Walk, step: Step, op: ContractOperation, base: string): StepRequest {
   const { contract, saved } = w;
   const value = (v: unknown) => (typeof v === 'string' && v.startsWith('$') ? saved[v.slice(1)] : v);
   const { path } = fillPath(op.path, (name) => saved[step.params?.[name] ?? name]);
@@ -308,11 +308,11 @@ function markToFail(json: Record<string, unknown>): void {
  * name; when the status has not changed for longer than CONFORMANCE_POLL_TIMEOUT. Returns whether
  * the flow goes on.
  */
-async function runStep(w: Walk, step: Step, op: Operation, request: StepRequest): Promise<boolean> {
+async function runStep(w: Walk, step: Step, op: ContractOperation, request: StepRequest): Promise<boolean> {
   const { contract, options } = w;
-  const machine = step.poll ? machinePolledBy(contract.machines, op.id) : undefined;
+  const machine = step.poll ? machinePolledBy(contract.stateMachines(), op.id) : undefined;
   // The machine's own cadence, else the API-wide one (x-limits); the local mock moves in milliseconds.
-  const cadence = machine?.pollIntervalSeconds ?? contract.model.limits().pollIntervalSeconds;
+  const cadence = machine?.pollIntervalSeconds ?? contract.limits().pollIntervalSeconds;
   if (!options.localMock && !cadence) throw new Error(`flows: the contract states no polling interval for ${op.id}`);
   const intervalMs = options.localMock ? 100 : cadence!.min * 1000;
   const poll: PollState = { started: Date.now(), lastStatus: Symbol('none'), unchangedSince: Date.now(), lastProgress: Date.now() };
@@ -348,7 +348,7 @@ async function send(request: StepRequest): Promise<{ status: number; text: strin
 function acceptAnswer(
   w: Walk,
   step: Step,
-  op: Operation,
+  op: ContractOperation,
   request: StepRequest,
   answer: { status: number; text: string; parsed: unknown },
 ): boolean {

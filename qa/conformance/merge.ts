@@ -5,7 +5,7 @@
 // missing, 0 otherwise, 2 when nothing could be read.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Contract } from '../../lib/contract/index.js';
+import { ContractModel } from '../../lib/contract/index.js';
 import { coverageLine, mergeCoverage, writeCoverage } from '../checker/coverage.js';
 import { countByKind, type RunReport } from '../report/model.js';
 import { readRunReport, writeRunReport } from '../report/write.js';
@@ -33,7 +33,7 @@ function missingShards(reports: RunReport[]): string[] {
   return Array.from({ length: count }, (_, i) => `${i + 1}/${count}`).filter((s) => !labels.includes(s));
 }
 
-export function mergeReports(reports: RunReport[], contract: Contract, out: string): RunReport {
+export function mergeReports(reports: RunReport[], contract: ContractModel, out: string): RunReport {
   const failures = [...new Map(reports.flatMap((r) => r.failures).map((f) => [f.id, f])).values()];
   const missing = missingShards(reports);
   const failed = reports.some((r) => r.verdict === 'failed') || missing.length > 0;
@@ -76,7 +76,7 @@ export async function runMerge(argv: readonly string[]): Promise<number> {
     if (parts.length) writeFileSync(path.join(out, file), mergeJUnit(parts));
     else rmSync(path.join(out, file), { force: true });
   }
-  const merged = mergeReports(reports, Contract.load(), out);
+  const merged = mergeReports(reports, ContractModel.load(), out);
   writeCoverage(out, merged.coverage, 'Conformance: coverage of the merged runs');
   const files = writeRunReport(out, merged);
   log(`${reports.length} report(s) merged into ${out}: ${merged.failures.length} failure(s); coverage: ${coverageLine(merged.coverage)}`);

@@ -4,7 +4,7 @@
 // inputs accepts a documented refusal (400, 404, 422) of generated valid data, and where the
 // request itself is not shown, negative_data_rejection is off.
 import { readFileSync } from 'node:fs';
-import { type Contract, describeRelaxations, relaxations as derive, type Relaxation } from '../../lib/contract/index.js';
+import { type ContractModel, describeRelaxations, relaxations as derive, type Relaxation } from '../../lib/contract/index.js';
 import { SCHEMA_JSON } from './contract-facts.js';
 
 type Json = any; // the bundled document as parsed (the derivation reads it through lib/contract)
@@ -35,9 +35,9 @@ const SCHEMATHESIS_ACCEPTED = ['2xx', '3xx', '401', '403', '404', '409', '429', 
  * The statuses each operation may refuse schema-valid input with on the deployment's own data
  * (`x-data-refusals`: an unknown plan, an account without a payment method), by operationId.
  */
-export function dataRefusalStatuses(contract: Contract): Map<string, number[]> {
+export function dataRefusalStatuses(contract: ContractModel): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  for (const op of contract.operations.values())
+  for (const op of contract.operations())
     if (op.dataRefusals.length) out.set(op.id, [...new Set(op.dataRefusals.map((r) => r.status))].sort());
   return out;
 }

@@ -51,7 +51,7 @@ function judge(c: RuleCase, answer: Sent): string | undefined {
 
 /** Reads what a PUT may change (the GET on its path), to write it back if a case was accepted. */
 async function snapshot(run: RunContext, base: string, token: string, c: RuleCase): Promise<unknown> {
-  const reader = [...run.contract.operations.values()].find((o) => o.path === c.path && o.method === 'get');
+  const reader = [...run.contract.operations()].find((o) => o.path === c.path && o.method === 'get');
   if (c.method !== 'PUT' || !reader) return undefined;
   const answer = await send(`${base}${c.path}`, token, 'GET');
   const data = (parse(answer.text) as { data?: unknown } | undefined)?.data;
@@ -59,7 +59,7 @@ async function snapshot(run: RunContext, base: string, token: string, c: RuleCas
 }
 
 async function restore(run: RunContext, base: string, token: string, c: RuleCase, before: unknown): Promise<void> {
-  const schema = run.contract.deref(run.contract.op(c.operationId).raw.requestBody)?.content?.['application/json']?.schema;
+  const schema = run.contract.deref(run.contract.operation(c.operationId).operation.requestBody)?.content?.['application/json']?.schema;
   const keys = new Set(Object.keys(run.contract.deref(schema)?.properties ?? {}));
   const body = Object.fromEntries(Object.entries(before as object).filter(([k, v]) => keys.has(k) && v !== null));
   const answer = await send(`${base}${c.path}`, token, c.method, body);

@@ -1,6 +1,6 @@
 // What the phases of one conformance run share (run.ts builds it): the settings, the lanes (one per
 // token), where reports go, the coverage recorder and the findings so far, and how to log.
-import type { Contract } from '../../lib/contract/index.js';
+import type { ContractModel } from '../../lib/contract/index.js';
 import type { CoverageRecorder } from '../checker/coverage.js';
 import type { Flow } from './flow.js';
 import type { LocalServer } from './local-mock.js';
@@ -32,7 +32,7 @@ export interface RunContext {
   many: boolean;
   reportDir: string;
   files: { junit: string; flowsJunit: string; har: string };
-  contract: Contract;
+  contract: ContractModel;
   coverage: CoverageRecorder;
   /** Every failure found so far, by every phase. */
   findings: Finding[];

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Contract } from '../../lib/contract/index.js';
+import { ContractModel } from '../../lib/contract/index.js';
 import { belowThreshold, CoverageRecorder, coverageLine, writeCoverage } from '../checker/coverage.js';
 import { operationFacts } from './contract-facts.js';
 import { FLOWS, FLOWS_PHASE } from './flows.js';
@@ -81,7 +81,7 @@ async function main(argv: readonly string[] = []): Promise<number> {
   const reportDir = path.resolve(settings.reportDir ?? mkdtempSync(path.join(os.tmpdir(), 'conformance-')));
   mkdirSync(reportDir, { recursive: true });
   // What the run covered (Schemathesis's exchanges from its HAR, the flows through the checker).
-  const contract = Contract.load();
+  const contract = ContractModel.load();
   const many = settings.tokens.length > 1;
   const laneLog = (lane: Lane) => (line: string) => log(many ? `lane ${lane.index + 1}: ${line}` : line);
   let local: LocalServer | undefined;

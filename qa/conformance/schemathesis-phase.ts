@@ -73,7 +73,7 @@ async function prepareLanes(run: RunContext, selectedIds: Set<string>): Promise<
   const refusals = new Map([...dataRefusalStatuses(contract)].filter(([id]) => selectedIds.has(id)));
   for (const [id, statuses] of refusals) {
     const conditions = contract
-      .op(id)
+      .operation(id)
       .dataRefusals.map((r) => r.condition)
       .join('; ');
     log(`  ${id}: ${statuses.join(', ')} accepted as an answer to valid input (x-data-refusals: ${conditions})`);

@@ -6,7 +6,7 @@
 // branch requires left out. A case is kept only when the contract's whole request schema rejects it
 // (Ajv), so the refusal it expects is one the contract states.
 import Ajv2020 from 'ajv/dist/2020.js';
-import { type Contract, type ContractOperation, fragmentPointer } from '../../lib/contract/index.js';
+import { type ContractModel, type ContractOperation, fragmentPointer } from '../../lib/contract/index.js';
 
 type Json = any; // contract schema nodes, read as they stand in the bundle
 
@@ -24,14 +24,14 @@ export interface RuleCase {
 type AjvInstance = import('ajv').default;
 const DOC_ID = 'openapi.json';
 
-function ajvFor(contract: Contract): AjvInstance {
+function ajvFor(contract: ContractModel): AjvInstance {
   const ajv = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({ strict: false, allErrors: false });
   ajv.addSchema({ ...contract.doc, $id: DOC_ID });
   return ajv;
 }
 
 /** Integer sets and ranges a schema states (`enum`, `minimum`/`maximum`, or an anyOf/oneOf of them). */
-function statedIntegers(schema: Json, contract: Contract): { sets: number[][]; ranges: [number, number][] } {
+function statedIntegers(schema: Json, contract: ContractModel): { sets: number[][]; ranges: [number, number][] } {
   const s = contract.deref(schema) ?? {};
   const out = { sets: [] as number[][], ranges: [] as [number, number][] };
   const add = (node: Json) => {
@@ -67,7 +67,7 @@ interface Branch {
 }
 
 /** Every `then`/`else` branch of a schema (and those nested in their allOf), where Schemathesis generates no negatives. */
-function conditionalBranches(schema: Json, contract: Contract, inBranch = false, out: Branch[] = []): Branch[] {
+function conditionalBranches(schema: Json, contract: ContractModel, inBranch = false, out: Branch[] = []): Branch[] {
   const s = contract.deref(schema);
   if (!s || typeof s !== 'object') return out;
   if (inBranch) out.push({ properties: s.properties ?? {}, required: s.required ?? [] });
@@ -76,15 +76,15 @@ function conditionalBranches(schema: Json, contract: Contract, inBranch = false,
   return out;
 }
 
-function requestExamples(contract: Contract, op: ContractOperation): Record<string, unknown>[] {
-  const media = contract.deref(op.raw.requestBody)?.content?.['application/json'];
+function requestExamples(contract: ContractModel, op: ContractOperation): Record<string, unknown>[] {
+  const media = contract.deref(op.operation.requestBody)?.content?.['application/json'];
   const values = Object.values<Json>(media?.examples ?? {}).map((e) => contract.deref(e)?.value);
   return values.filter((v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v));
 }
 
 /** The targeted cases of one operation (none when it has no JSON body with a conditional rule). */
-export function operationRuleCases(contract: Contract, op: ContractOperation, ajv = ajvFor(contract)): RuleCase[] {
-  const media = contract.deref(op.raw.requestBody)?.content?.['application/json'];
+export function operationRuleCases(contract: ContractModel, op: ContractOperation, ajv = ajvFor(contract)): RuleCase[] {
+  const media = contract.deref(op.operation.requestBody)?.content?.['application/json'];
   if (!media?.schema) return [];
   const ref = fragmentPointer(['paths', op.path, op.method, 'requestBody', 'content', 'application/json', 'schema']);
   const validate = ajv.compile({ $ref: `${DOC_ID}${ref}` });
@@ -121,7 +121,7 @@ export function operationRuleCases(contract: Contract, op: ContractOperation, aj
 }
 
 /** The targeted cases of the given operations, in contract order. */
-export function ruleCases(contract: Contract, operationIds: ReadonlySet<string>): RuleCase[] {
+export function ruleCases(contract: ContractModel, operationIds: ReadonlySet<string>): RuleCase[] {
   const ajv = ajvFor(contract);
-  return [...contract.operations.values()].filter((op) => operationIds.has(op.id)).flatMap((op) => operationRuleCases(contract, op, ajv));
+  return [...contract.operations()].filter((op) => operationIds.has(op.id)).flatMap((op) => operationRuleCases(contract, op, ajv));
 }

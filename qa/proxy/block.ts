@@ -10,7 +10,7 @@
 // whose meaning depends on how the target decodes it (an encoded slash or dot, a backslash, ...)
 // is refused with 400 PROXY-AMBIGUOUS-PATH: forwarding it would be a guess.
 import type http from 'node:http';
-import { canonicalPath, type ContractOperation as Operation } from '../../lib/contract/index.js';
+import { canonicalPath, type ContractOperation } from '../../lib/contract/index.js';
 import type { Match } from '../checker/match.js';
 import type { UpstreamAnswer } from '../http-forward.js';
 
@@ -31,7 +31,7 @@ function envelope(status: number, statusText: string, code: string, message: str
   };
 }
 
-export function blockedAnswer(op: Operation): UpstreamAnswer {
+export function blockedAnswer(op: ContractOperation): UpstreamAnswer {
   const message = `Not forwarded: ${op.id} (${op.method.toUpperCase()} ${op.path}) charges credits and the validating proxy runs with PROXY_BLOCK_CHARGES=1.`;
   return envelope(BLOCKED_STATUS, 'Forbidden', BLOCKED_CODE, message, { 'x-proxy-blocked': op.id });
 }

@@ -4,7 +4,7 @@
 // whose script is `exec node --import tsx`: npm forwards the signal) write proxy-junit.xml and proxy-report.json to PROXY_REPORT_DIR and
 // exit 1 if the API violated the contract or an exchange never completed (target errors), else 0. Requests the contract rejects are the client's
 // fault: listed (requestErrors), and counted in the exit code only with PROXY_FAIL_ON_REQUEST_ERRORS=1.
-import { Contract, describeRelaxations } from '../../lib/contract/index.js';
+import { ContractModel, describeRelaxations } from '../../lib/contract/index.js';
 import { onStopSignal } from '../../lib/stop-signals.js';
 import { belowThreshold, coverageLine, writeCoverage } from '../checker/coverage.js';
 import { type Checker, formatRequestError, formatViolation } from '../checker/checker.js';
@@ -19,9 +19,9 @@ import { writeRunReport } from '../report/write.js';
 const log = (line: string) => console.log(`[proxy] ${line}`);
 
 async function main(): Promise<void> {
-  const contract = Contract.load();
+  const contract = ContractModel.load();
   // The base path every contract path lives under: the path of the contract's server URLs (/v2).
-  const basePath = contract.model.basePath();
+  const basePath = contract.basePath();
   const settings = readProxySettings(process.env, basePath);
   const checker = new RecordingChecker({
     contract,

@@ -1,7 +1,7 @@
 // The conformance run's findings (Schemathesis's JUnit, the rules phase, the flows) as report
 // failures: the check's meaning as what the contract says, the finding's detail as what came back,
 // the curl line with the token as a placeholder, and the request read back from it for replay.
-import type { Contract } from '../../lib/contract/index.js';
+import type { ContractModel } from '../../lib/contract/index.js';
 import { requestFromCurl } from './curl.js';
 import { type Finding, failureId, type ReportFailure } from './model.js';
 
@@ -28,8 +28,8 @@ function sourceOf(code: string): ReportFailure['source'] {
   return code === 'RULE' ? 'rules' : 'flows';
 }
 
-export function failuresFromFindings(findings: readonly Finding[], contract: Contract): ReportFailure[] {
-  const labels = new Map([...contract.operations.values()].map((op) => [`${op.method.toUpperCase()} ${op.path}`, op.id]));
+export function failuresFromFindings(findings: readonly Finding[], contract: ContractModel): ReportFailure[] {
+  const labels = new Map([...contract.operations()].map((op) => [`${op.method.toUpperCase()} ${op.path}`, op.id]));
   return findings.map((f) => {
     const curl = f.curl ? placeholderCurl(f.curl) : undefined;
     // The rules phase writes "… The contract: <rule> Got: <answer>" in one line.

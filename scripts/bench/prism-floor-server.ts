@@ -12,14 +12,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { authorizationCheck, type RequestViolation, Validators } from '../../lib/contract/index.js';
-import { MockContract } from '../../mock/contract.js';
+import { mockContract, operationFromContract } from '../../mock/contract.js';
 import { createPrism, type Preferences } from '../../mock/prism.js';
 
 const BASE = '/v2';
-const contract = MockContract.load();
+const contract = mockContract();
 // As the mock does: Prism rewrites the document it is given.
 const prism = await createPrism(structuredClone(contract.doc));
-const validators = Validators.of(contract.model);
+const validators = Validators.of(contract);
 const checks = process.env.FLOOR_PRISM_CHECKS !== '0';
 
 function respond(res: http.ServerResponse, status: number, body: unknown) {
@@ -32,7 +32,7 @@ function respond(res: http.ServerResponse, status: number, body: unknown) {
 const securityChecks = new Map<string, ReturnType<typeof authorizationCheck>>();
 function securityCheck(operationId: string) {
   if (!securityChecks.has(operationId))
-    securityChecks.set(operationId, authorizationCheck(contract.model, contract.model.operation(operationId)));
+    securityChecks.set(operationId, authorizationCheck(contract, operationFromContract(contract, operationId)));
   return securityChecks.get(operationId);
 }
 

@@ -2,7 +2,7 @@
 // model and classifies changes to billing (x-credits), lifecycles (x-state-machine), guesses
 // (x-unspecified) and limits (x-limits, x-rate-limit). Any other extension that changes is reported
 // as a behaviour change, except the ones that only feed the docs.
-import { type ContractModel, escapeToken, toPointer, type StateMachineEntry } from '../../lib/contract/index.js';
+import { type ContractModel, escapeToken, toPointer, type StateMachine } from '../../lib/contract/index.js';
 import type { RawChange } from './openapi.js';
 import { isObject, same } from './types.js';
 
@@ -41,7 +41,7 @@ function credits(base: ContractModel, head: ContractModel): RawChange[] {
   return out;
 }
 
-const transitionKey = (t: StateMachineEntry['transitions'][number]) => `${t.from ?? '(new)'} -> ${t.to ?? '(not shown)'}: ${t.trigger}`;
+const transitionKey = (t: StateMachine['transitions'][number]) => `${t.from ?? '(new)'} -> ${t.to ?? '(not shown)'}: ${t.trigger}`;
 
 function stateMachines(base: ContractModel, head: ContractModel): RawChange[] {
   const out: RawChange[] = [];

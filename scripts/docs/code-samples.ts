@@ -3,7 +3,7 @@
 // requests. Each spells out the same plan (scripts/docs/sample-plan.ts): the request with the
 // contract's example values, the status the docs show for it, the charge, and the poll to a
 // terminal state for an operation that starts or reads a state machine.
-import { type Document, fillPath, type OperationEntry, substituteParams } from '../../lib/contract/index.js';
+import { type Document, fillPath, type ContractOperation, substituteParams } from '../../lib/contract/index.js';
 import { SAMPLE_LANGUAGES } from './redoc-options.js';
 import {
   expectation,
@@ -60,7 +60,7 @@ function curlPoll(ctx: SampleContext, plan: SamplePlan, poll: PollPlan): string[
   ];
 }
 
-export function curlSample(doc: Document, o: OperationEntry, ctx: SampleContext): string {
+export function curlSample(doc: Document, o: ContractOperation, ctx: SampleContext): string {
   const plan = samplePlan(doc, o, ctx);
   const req = plan.request;
   // The answer is kept in a file when the sample reads from it: the charge, or an id for the poll.
@@ -141,7 +141,7 @@ function tsPoll(plan: SamplePlan, poll: PollPlan): string[] {
   ];
 }
 
-export function typescriptSample(doc: Document, o: OperationEntry, ctx: SampleContext): string {
+export function typescriptSample(doc: Document, o: ContractOperation, ctx: SampleContext): string {
   const plan = samplePlan(doc, o, ctx);
   const req = plan.request;
   const files = new Map<string, string>();
@@ -185,7 +185,7 @@ export function typescriptSample(doc: Document, o: OperationEntry, ctx: SampleCo
   ].join('\n');
 }
 
-export function codeSamples(doc: Document, o: OperationEntry, ctx: SampleContext): CodeSample[] {
+export function codeSamples(doc: Document, o: ContractOperation, ctx: SampleContext): CodeSample[] {
   return [
     { ...SAMPLE_LANGUAGES.curl, source: curlSample(doc, o, ctx) },
     { ...SAMPLE_LANGUAGES.typescript, source: typescriptSample(doc, o, ctx) },

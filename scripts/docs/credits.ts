@@ -5,7 +5,7 @@ import {
   type Document,
   type JsonValue,
   type MaybeRef,
-  type OperationEntry,
+  type ContractOperation,
   type Operation as OperationObject,
   type Parameter,
   type RequestBody,
@@ -85,7 +85,7 @@ function fieldLimits(doc: Document, op: OperationObject): string[] {
 }
 
 /** The markdown block appended to one operation's description. */
-export function operationCreditsMarkdown(doc: Document, o: OperationEntry): string {
+export function operationCreditsMarkdown(doc: Document, o: ContractOperation): string {
   const credits = o.operation['x-credits'];
   const lines: string[] = [`- **Credits:** ${chargeText(credits)}.`];
   if (credits?.refund) lines.push(`- **Refund:** ${credits.refund}`);

@@ -8,7 +8,7 @@ import {
   type Document,
   type JsonValue,
   type MaybeRef,
-  type OperationEntry,
+  type ContractOperation,
   type Parameter,
   parsePointer,
   type RequestBody,
@@ -101,7 +101,7 @@ function json(value: JsonValue | undefined): string {
 }
 
 /** Every `x-unspecified` reachable from the operation (its own object, parameters, body, responses), with where it is. */
-function operationGaps(doc: Document, o: OperationEntry): { place: string; text: string }[] {
+function operationGaps(doc: Document, o: ContractOperation): { place: string; text: string }[] {
   const out: { place: string; text: string }[] = [];
   const seenRefs = new Set<string>();
   const seenText = new Set<string>();
@@ -134,7 +134,7 @@ function operationGaps(doc: Document, o: OperationEntry): { place: string; text:
   return out;
 }
 
-function parametersTable(doc: Document, o: OperationEntry): string {
+function parametersTable(doc: Document, o: ContractOperation): string {
   const item = doc.paths[o.path];
   const params = [...(item.parameters ?? []), ...(o.operation.parameters ?? [])].map((p) => ContractModel.of(doc).deref<Parameter>(p));
   if (!params.length) return '';
@@ -149,7 +149,7 @@ function parametersTable(doc: Document, o: OperationEntry): string {
   );
 }
 
-function bodyMarkdown(doc: Document, o: OperationEntry): string {
+function bodyMarkdown(doc: Document, o: ContractOperation): string {
   if (!o.operation.requestBody) return '';
   const body = ContractModel.of(doc).deref<RequestBody>(o.operation.requestBody);
   const out: string[] = [];
@@ -176,7 +176,7 @@ function bodyMarkdown(doc: Document, o: OperationEntry): string {
   return out.join('\n').trim();
 }
 
-function responsesMarkdown(doc: Document, o: OperationEntry): string {
+function responsesMarkdown(doc: Document, o: ContractOperation): string {
   const out: string[] = ['## Responses', ''];
   const errors: unknown[][] = [];
   for (const [status, ref] of Object.entries(o.operation.responses)) {
@@ -264,7 +264,7 @@ function machineFacts(doc: Document, schema: string, m: XStateMachine): string[]
 }
 
 /** The state machines an operation drives (moves a resource) or reads (polls). */
-function stateMachineMarkdown(doc: Document, o: OperationEntry): string {
+function stateMachineMarkdown(doc: Document, o: ContractOperation): string {
   const out: string[] = [];
   for (const { schema, machine: m } of stateMachines(doc)) {
     const moves = m.transitions.filter((t) => t.operationIds?.includes(o.id));
@@ -285,7 +285,7 @@ function stateMachineMarkdown(doc: Document, o: OperationEntry): string {
 }
 
 /** The operation's code samples, the same text as the HTML page's `x-codeSamples`. */
-function samplesMarkdown(doc: Document, o: OperationEntry): string {
+function samplesMarkdown(doc: Document, o: ContractOperation): string {
   const fence: Record<string, string> = { bash: 'sh', typescript: 'ts', python: 'python' };
   const samples = codeSamples(doc, o, sampleContext(doc, CLIENT_PACKAGE_NAME));
   return ['## Samples', '', ...samples.flatMap((s) => [`### ${s.label}`, '', `\`\`\`${fence[s.lang] ?? s.lang}`, s.source, '```', ''])]
@@ -293,7 +293,7 @@ function samplesMarkdown(doc: Document, o: OperationEntry): string {
     .trim();
 }
 
-function authLine(doc: Document, o: OperationEntry): string {
+function authLine(doc: Document, o: ContractOperation): string {
   const security = o.operation.security ?? doc.security ?? [];
   if (!security.length || security.every((s) => !Object.keys(s).length)) return 'none (no token needed)';
   const schemes = doc.components?.securitySchemes ?? {};
@@ -306,7 +306,7 @@ function authLine(doc: Document, o: OperationEntry): string {
     .join(' or ');
 }
 
-export function operationPage(doc: Document, o: OperationEntry): Page {
+export function operationPage(doc: Document, o: ContractOperation): Page {
   const title = o.operation.summary ?? o.id;
   const gaps = operationGaps(doc, o);
   const guessed = isGuessedOperation(o.operation);

@@ -1,6 +1,6 @@
 // The Python sample of an operation: plain `requests`, the token from the API_TOKEN environment
 // variable, the same plan as the curl and TypeScript samples (scripts/docs/sample-plan.ts).
-import { type Document, type OperationEntry, substituteParams } from '../../lib/contract/index.js';
+import { type Document, type ContractOperation, substituteParams } from '../../lib/contract/index.js';
 import { expectation, type PollPlan, pollNote, type SampleContext, type SamplePlan, samplePlan } from './sample-plan.js';
 
 /** A Python literal for a JSON value, indented like black would. */
@@ -74,7 +74,7 @@ function callArguments(plan: SamplePlan, url: string): string[] {
   return args;
 }
 
-export function pythonSample(doc: Document, o: OperationEntry, ctx: SampleContext): string {
+export function pythonSample(doc: Document, o: ContractOperation, ctx: SampleContext): string {
   const plan = samplePlan(doc, o, ctx);
   const values = Object.fromEntries(Object.keys(plan.request.path).map((name) => [name, name]));
   const pathVars = Object.entries(plan.request.path).map(([name, value]) => `${name} = ${pyValue(value)}`);

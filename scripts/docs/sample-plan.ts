@@ -10,7 +10,7 @@ import {
   type JsonValue,
   type Link,
   type MaybeRef,
-  type OperationEntry,
+  type ContractOperation,
   type Operation as OperationObject,
   type Parameter,
   parsePointer,
@@ -60,7 +60,7 @@ export interface SampleRequest {
 export type PollParam = { from: 'request'; name: string } | { from: 'response'; pointer: string[] };
 
 export interface PollPlan {
-  operation: OperationEntry;
+  operation: ContractOperation;
   params: Record<string, PollParam>;
   /** Keys to the state inside the poll's response body. */
   status: string[];
@@ -169,7 +169,7 @@ function bodyOf(doc: Document, op: OperationObject, req: SampleRequest): void {
   }
 }
 
-export function sampleRequest(doc: Document, o: OperationEntry, ctx?: SampleContext): SampleRequest {
+export function sampleRequest(doc: Document, o: ContractOperation, ctx?: SampleContext): SampleRequest {
   const req: SampleRequest = { path: {}, query: {}, files: [] };
   for (const p of (o.operation.parameters ?? []).map((x) => ContractModel.of(doc).deref<Parameter>(x))) {
     if (p.in === 'path') req.path[p.name] = ctx?.pathValues?.[p.name] ?? paramValue(doc, p);
@@ -180,7 +180,7 @@ export function sampleRequest(doc: Document, o: OperationEntry, ctx?: SampleCont
   return req;
 }
 
-function successResponse(doc: Document, o: OperationEntry): { status: string; response?: Response } {
+function successResponse(doc: Document, o: ContractOperation): { status: string; response?: Response } {
   const status = Object.keys(o.operation.responses).find((s) => /^2/.test(s)) ?? '2XX';
   const ref = o.operation.responses[status];
   return { status, response: ref ? ContractModel.of(doc).deref<Response>(ref) : undefined };
@@ -210,13 +210,19 @@ function linkParam(expression: string): PollParam | undefined {
   return path ? { from: 'request', name: path[1] } : undefined;
 }
 
-function pollPlan(doc: Document, o: OperationEntry, m: XStateMachine, response: Response | undefined, self: boolean): PollPlan | undefined {
+function pollPlan(
+  doc: Document,
+  o: ContractOperation,
+  m: XStateMachine,
+  response: Response | undefined,
+  self: boolean,
+): PollPlan | undefined {
   const byId = new Map(
     ContractModel.of(doc)
       .operations()
       .map((x) => [x.id, x]),
   );
-  let target: OperationEntry | undefined;
+  let target: ContractOperation | undefined;
   let params: Record<string, PollParam> = {};
   if (self) {
     target = o;
@@ -243,7 +249,7 @@ function pollPlan(doc: Document, o: OperationEntry, m: XStateMachine, response: 
   };
 }
 
-function pathNames(o: OperationEntry): string[] {
+function pathNames(o: ContractOperation): string[] {
   return templateParams(o.path);
 }
 
@@ -265,7 +271,7 @@ export function pollNote(poll: PollPlan): string {
   return `This call is the poll: repeat it every ${poll.intervalSeconds} s or more until ${poll.statusText} is ${poll.terminal.join(' or ')}.`;
 }
 
-export function samplePlan(doc: Document, o: OperationEntry, ctx?: SampleContext): SamplePlan {
+export function samplePlan(doc: Document, o: ContractOperation, ctx?: SampleContext): SamplePlan {
   const { status, response } = successResponse(doc, o);
   const credits = o.operation['x-credits'];
   const plan: SamplePlan = {

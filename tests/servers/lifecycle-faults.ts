@@ -5,7 +5,7 @@
 // the proxy's client received. State names come from the contract's machines, never typed here.
 //
 // By hand:  tsx tests/servers/lifecycle-faults.ts <mock base URL>   (prints the layer's base URL)
-import { Contract, type StateMachine } from '../../lib/contract/index.js';
+import { ContractModel, type StateMachine } from '../../lib/contract/index.js';
 import { header, send, serve, type UpstreamAnswer, type UpstreamRequest } from '../../qa/http-forward.js';
 import { operationMatcher } from '../../qa/checker/match.js';
 
@@ -46,11 +46,11 @@ function setAt(body: any, parts: string[], value: unknown): void {
   if (parent && typeof parent === 'object') parent[parts.at(-1)!] = value;
 }
 
-export async function startLifecycleFaults(upstreamBaseUrl: string, contract = Contract.load()): Promise<FaultLayer> {
+export async function startLifecycleFaults(upstreamBaseUrl: string, contract = ContractModel.load()): Promise<FaultLayer> {
   const base = new URL(upstreamBaseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const match = operationMatcher(contract);
-  const machineOf = (opId: string) => contract.machines.find((m) => m.pollOperationIds.includes(opId));
+  const machineOf = (opId: string) => contract.stateMachines().find((m) => m.pollOperationIds.includes(opId));
   const recorded: Recorded[] = [];
   const lastShown = new Map<string, string>(); // token|resource → last status this layer returned
   const refundable = new Map<string, number[]>(); // token → costs of refunding runs that failed
@@ -62,9 +62,11 @@ export async function startLifecycleFaults(upstreamBaseUrl: string, contract = C
     const m = machineOf(opId);
     if (token === 'fault-no-refund') {
       const charge = body?.meta?.credits?.cost;
-      const startsRefundable = contract.machines.some(
-        (mm) => mm.transitions.some((t) => t.refund) && mm.transitions.some((t) => t.from === null && t.operationIds?.includes(opId)),
-      );
+      const startsRefundable = contract
+        .stateMachines()
+        .some(
+          (mm) => mm.transitions.some((t) => t.refund) && mm.transitions.some((t) => t.from === null && t.operationIds?.includes(opId)),
+        );
       if (typeof charge === 'number' && startsRefundable) {
         lastShown.set(`${token}|charge|${resource}`, String(charge));
       }
@@ -98,7 +100,11 @@ export async function startLifecycleFaults(upstreamBaseUrl: string, contract = C
     let shown = state;
     if (token === 'fault-unknown-state' && m.success.includes(state)) {
       // A state name of another machine (e.g. `completed` where this machine says `success`).
-      shown = contract.machines.flatMap((other) => other.success).find((s) => !m.states.includes(s)) ?? `${state}-unknown`;
+      shown =
+        contract
+          .stateMachines()
+          .flatMap((other) => other.success)
+          .find((s) => !m.states.includes(s)) ?? `${state}-unknown`;
     } else if (token === 'fault-backwards' && previous && !m.terminal.includes(previous)) {
       const before = predecessor(m, previous);
       if (before && previous !== m.initial && state !== m.initial && lastShown.get(`${key}|went-back`) === undefined) {

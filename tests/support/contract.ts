@@ -9,7 +9,7 @@ import {
   type Document,
   type MaybeRef,
   type Operation,
-  type OperationEntry as ModelEntry,
+  type ContractOperation,
 } from '../../lib/contract/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -34,15 +34,16 @@ export function pointer(doc: Document, ptr: string): unknown {
 
 export const escapePointer = escapeToken;
 
-export interface OperationEntry {
+/** An operation with its pointer as a `$ref` spells it. */
+export interface OperationAt {
   path: string;
-  method: ModelEntry['method'];
+  method: ContractOperation['method'];
   operation: Operation;
   /** `#/paths/~1me/get` */
   pointer: string;
 }
 
-export function operationsOf(doc: Document): OperationEntry[] {
+export function operationsOf(doc: Document): OperationAt[] {
   return ContractModel.of(doc)
     .operations()
     .map((o) => ({ path: o.path, method: o.method, operation: o.operation, pointer: `#${o.pointer}` }));

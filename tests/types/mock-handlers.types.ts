@@ -9,7 +9,7 @@ const handler: Handler = () => undefined;
 
 export function unknownIdsDoNotCompile() {
   // @ts-expect-error an operation the contract does not have
-  contract.op('getProfile');
+  contract.operation('getProfile');
   // @ts-expect-error a handler map keyed by an id the contract does not have
   void ({ getMe: handler, getProfile: handler } satisfies Partial<Record<OperationId, Handler>>);
   // @ts-expect-error comparing an operation's id with one the contract does not have
@@ -17,7 +17,7 @@ export function unknownIdsDoNotCompile() {
 }
 
 export function knownIdsCompile() {
-  contract.op('getMe');
+  contract.operation('getMe');
   void ({ getMe: handler, trainCharacter: handler } satisfies Partial<Record<OperationId, Handler>>);
   if (op.id === 'createVoiceClone') return;
 }
