@@ -1,5 +1,6 @@
 import { HTTP_METHODS, } from './openapi.js';
-import { parsePointer, readPointer, toPointer } from './pointer.js';
+import { asBody, contractOperation, dataSchemaRefOf, fileFieldsOf, repeatedPartsOf, requestSchemaOf, successEntry, } from './operation.js';
+import { parsePointer, readPointer } from './pointer.js';
 import { basePathOf } from './templates.js';
 export class ContractError extends Error {
     name = 'ContractError';
@@ -16,6 +17,9 @@ export class BundleModel {
     doc;
     #operations = [];
     #byId = new Map();
+    // What parameters() and dataSchemaRef() read from the contract, by operation: the mock asks on every call.
+    #parameters = new WeakMap();
+    #dataRefs = new WeakMap();
     /**
      * Checks `doc`'s shape and builds the model; throws ContractError on anything it does not
      * understand. `checkDocument` runs first on an OpenAPI 3.1 document with paths (ContractModel's
@@ -43,14 +47,7 @@ export class BundleModel {
                     throw new ContractError(`${method.toUpperCase()} ${path} has no operationId`);
                 if (this.#byId.has(id))
                     throw new ContractError(`operationId ${id} is used twice`);
-                const entry = {
-                    id,
-                    method,
-                    path,
-                    label: `${method.toUpperCase()} ${path}`,
-                    pointer: toPointer(['paths', path, method]),
-                    operation,
-                };
+                const entry = contractOperation(id, method, path, operation);
                 this.#operations.push(entry);
                 this.#byId.set(id, entry);
             }
@@ -102,24 +99,76 @@ export class BundleModel {
         return current;
     }
     /** The operation's success response: the first 2xx (or 2XX) key. */
-    successResponse(entry) {
-        const found = Object.entries(entry.operation.responses).find(([code]) => code.startsWith('2'));
+    successResponse(op) {
+        const found = successEntry(this, op);
         if (!found)
-            throw new ContractError(`${entry.id} has no success response`);
-        return { code: found[0], response: this.deref(found[1]) };
+            throw new ContractError(`${op.id} has no success response`);
+        return found;
     }
     /** A response of the operation by status key, dereferenced; undefined when it is not documented. */
-    response(entry, code) {
-        return this.deref(entry.operation.responses[code]);
+    response(op, code) {
+        return this.deref(op.operation.responses[code]);
     }
-    /** The named example values of a response (default: the success response), by example name. */
-    examples(entry, code) {
-        const response = code ? this.response(entry, code) : this.successResponse(entry).response;
+    /** The named example bodies (JSON objects) of a response (default: the success response), by example name. */
+    examples(op, code) {
+        const response = code ? this.response(op, code) : this.successResponse(op).response;
         const out = {};
         for (const [name, example] of Object.entries(response?.content?.['application/json']?.examples ?? {})) {
-            out[name] = this.deref(example).value;
+            const body = asBody(this.deref(example).value);
+            if (body)
+                out[name] = body;
         }
         return out;
+    }
+    /** A named example of components/examples (its value, when it is a JSON object), or undefined. */
+    namedExample(name) {
+        const example = this.doc.components?.examples?.[name];
+        return example ? asBody(this.deref(example).value) : undefined;
+    }
+    /** The schema at an internal reference (`#/components/schemas/X`). */
+    schemaAt(ref) {
+        return this.deref({ $ref: ref });
+    }
+    /** The operation's request body schema for a media type, dereferenced. */
+    requestSchema(op, media = 'application/json') {
+        return requestSchemaOf(this, op, media);
+    }
+    /** The multipart/form-data fields of the operation that carry files (operation.ts says which). */
+    fileFields(op) {
+        return fileFieldsOf(this, op);
+    }
+    /**
+     * The multipart/form-data fields sent as one part per item (array properties), with the number
+     * of parts their schema allows. A multipart reader that keeps one value per name (Prism's does)
+     * cannot see how many were sent; whoever counts the parts checks them against these.
+     */
+    repeatedParts(op) {
+        return repeatedPartsOf(this, op);
+    }
+    /** The operation's parameters, dereferenced (read on its first call, then shared: read only). */
+    parameters(op) {
+        let found = this.#parameters.get(op);
+        if (!found) {
+            found = Object.freeze((op.operation.parameters ?? []).map((p) => this.deref(p)));
+            this.#parameters.set(op, found);
+        }
+        return found;
+    }
+    /**
+     * The `$ref` of the `data` schema of an operation's success body ("#/.../FacelessVideo", or
+     * "[]#/.../VoiceClone" for lists), so handlers can tell "this answer is the resource itself".
+     */
+    dataSchemaRef(op) {
+        if (this.#dataRefs.has(op))
+            return this.#dataRefs.get(op);
+        const found = dataSchemaRefOf(this, this.successResponse(op).response.content?.['application/json']?.schema);
+        this.#dataRefs.set(op, found);
+        return found;
+    }
+    /** Operations whose paths are gated by a subscription; the ungated ones say so with a 403 response. */
+    isUngated(op) {
+        const forbidden = op.operation.responses['403'];
+        return isReference(forbidden) && forbidden.$ref.endsWith('/ForbiddenUngated');
     }
     /** Every `x-state-machine`, with the name of the component schema that carries it. */
     stateMachines() {

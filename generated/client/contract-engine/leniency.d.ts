@@ -1,4 +1,4 @@
-import { type OperationEntry } from './bundle-model.js';
+import { type ContractOperation } from './bundle-model.js';
 export interface Relaxation {
     operationId: string;
     /** `POST /faceless/{faceless}/render` */
@@ -15,12 +15,12 @@ export declare function isGuessedOperation(op: unknown): boolean;
 /** Whether an `x-unspecified` marker stands anywhere under a node (a parameter, a schema), following `$ref`s. */
 export declare function hasUnspecified(contract: object, node: unknown): boolean;
 /** Whether the contract marks one of an operation's parameters (the parameter or its schema) as a guess. */
-export declare function isGuessedParameter(contract: object, entry: OperationEntry, where: string, name: string): boolean;
+export declare function isGuessedParameter(contract: object, entry: ContractOperation, where: string, name: string): boolean;
 /**
  * Whether a finding about an operation's request body is about a guess: an x-unspecified in one of
  * the body's schemas; for a body that is missing, a marker on the request body itself.
  */
-export declare function isGuessedBody(contract: object, entry: OperationEntry, missing: boolean): boolean;
+export declare function isGuessedBody(contract: object, entry: ContractOperation, missing: boolean): boolean;
 /**
  * Whether the place of a finding in an operation's request body (`['voice', 'speed']`: where the
  * validator stood) is a guess: a schema at that place carries its own `x-unspecified`. Finer than
@@ -28,7 +28,7 @@ export declare function isGuessedBody(contract: object, entry: OperationEntry, m
  * an object ("other fields are not shown") covers what is found at the object (a field it does not
  * list, one it requires).
  */
-export declare function isGuessedBodyPlace(contract: object, entry: OperationEntry, mediaType: string | undefined, place: readonly string[]): boolean;
+export declare function isGuessedBodyPlace(contract: object, entry: ContractOperation, mediaType: string | undefined, place: readonly string[]): boolean;
 /** Every relaxed operation of the contract (a parsed bundle or its model), in document order. */
 export declare function relaxations(contract: object): Relaxation[];
 /** One line per relaxed operation, printed at the start of a conformance run and of the proxy. */

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from './ajv.js';
-import type { BundleModel, OperationEntry } from './bundle-model.js';
+import type { BundleModel, ContractOperation } from './bundle-model.js';
 import { type RequestViolation } from './violations.js';
 /** One request as the checks read it: text parameters, the body parsed (JSON) or as text (other types). */
 export interface RequestInput {
@@ -19,14 +19,14 @@ declare const LOCATIONS: readonly ["header", "query", "path"];
 export declare class RequestCheck {
     private readonly model;
     private readonly compiler;
-    readonly entry: OperationEntry;
+    readonly entry: ContractOperation;
     private readonly groups;
     /** Query parameters whose schema refuses an empty value (OpenAPI's allowEmptyValue is false by default). */
     private readonly nonEmpty;
     private readonly required;
     private readonly contents;
     private readonly covers;
-    constructor(model: BundleModel, compiler: SchemaCompiler, entry: OperationEntry);
+    constructor(model: BundleModel, compiler: SchemaCompiler, entry: ContractOperation);
     /** Every violation of the request, in Prism's order: body, headers, query, path. */
     check(input: RequestInput): RequestViolation[];
     /** The violations of one location's parameters (`query`: the query string's values as sent). */

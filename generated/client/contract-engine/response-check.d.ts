@@ -1,4 +1,4 @@
-import type { BundleModel, OperationEntry } from './bundle-model.js';
+import type { BundleModel, ContractOperation } from './bundle-model.js';
 import type { Relaxation } from './leniency.js';
 import type { Response } from './openapi.js';
 import type { Validators } from './validators.js';
@@ -38,12 +38,12 @@ interface Documented {
     response: Response;
 }
 /** The documented response key for a status, and where its schema lives. */
-export declare function documentedResponse(model: BundleModel, entry: OperationEntry, status: number): Documented | undefined;
+export declare function documentedResponse(model: BundleModel, entry: ContractOperation, status: number): Documented | undefined;
 /**
  * `relaxed`: the operation's entry in the shared leniency rule, if any. On a guessed operation only
  * the rate-limit headers and the error envelope are judged: a status the guess does not document,
  * and a success answer's content type and body, are unverified; an error status it does not
  * document is judged against the operation's declared error responses.
  */
-export declare function checkAnswer(validators: Validators, entry: OperationEntry, answer: ObservedAnswer, relaxed?: Relaxation): AnswerCheck;
+export declare function checkAnswer(validators: Validators, entry: ContractOperation, answer: ObservedAnswer, relaxed?: Relaxation): AnswerCheck;
 export {};
