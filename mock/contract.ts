@@ -12,7 +12,7 @@ export type { OperationId, Precondition, StateMachine, Transition };
 export type MockOperation = Omit<ContractOperation, 'id'> & { id: OperationId };
 
 /** An example body as the mock uses it: resource data it copies and edits. */
-type ExampleBody = Resource['data'];
+type ResourceData = Resource['data'];
 
 /** The contract model, typed by the generated operation ids (a renamed or removed operation does not compile). */
 export interface MockContract extends ContractModel {
@@ -20,8 +20,8 @@ export interface MockContract extends ContractModel {
   operation(id: OperationId): MockOperation;
   /** Whether a string (a control-plane request, say) names an operation of the contract. */
   hasOperation(id: string): id is OperationId;
-  examples(op: ContractOperation, code?: string): Record<string, ExampleBody>;
-  namedExample(name: string): ExampleBody | undefined;
+  examples(op: ContractOperation, code?: string): Record<string, ResourceData>;
+  namedExample(name: string): ResourceData | undefined;
 }
 
 /**

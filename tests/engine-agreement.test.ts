@@ -32,7 +32,7 @@ interface Sent {
   what: string;
 }
 
-interface Operation {
+interface CheckedOperation {
   id: string;
   method: string;
   path: string;
@@ -43,8 +43,8 @@ interface Operation {
 const deref = <T extends object>(node: MaybeRef<T> | undefined) => contract.deref(node) as T | undefined;
 
 /** The operations with something to validate: query parameters, or a JSON request body. */
-function operations(): Operation[] {
-  const out: Operation[] = [];
+function operations(): CheckedOperation[] {
+  const out: CheckedOperation[] = [];
   for (const op of contract.operations()) {
     const params = [...(contract.doc.paths[op.path].parameters ?? []), ...(op.operation.parameters ?? [])].map((p) => deref<Parameter>(p)!);
     const query = params.filter((p) => p.in === 'query').map((param) => ({ param, schema: deref<Schema>(param.schema) ?? {} }));
@@ -117,7 +117,7 @@ function badValues(schema: Schema): JsonValue[] {
   return out;
 }
 
-function sent(op: Operation, what: string, query: [string, string | string[]][], body?: JsonValue): Sent {
+function sent(op: CheckedOperation, what: string, query: [string, string | string[]][], body?: JsonValue): Sent {
   const pairs = query.flatMap(([name, value]) => [value].flat().map((v): [string, string] => [name, v]));
   return {
     operationId: op.id,
@@ -227,7 +227,7 @@ describe('the mock and the checker agree on which requests are valid', () => {
   });
 
   it('over random values in every body field and query parameter (fast-check)', async () => {
-    const fieldsOf = (op: Operation) => [
+    const fieldsOf = (op: CheckedOperation) => [
       ...op.query.map((q) => ({ kind: 'query' as const, name: q.param.name })),
       ...Object.keys(op.body?.schema.properties ?? {}).map((name) => ({ kind: 'body' as const, name })),
     ];

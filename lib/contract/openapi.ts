@@ -156,7 +156,7 @@ export interface Response extends Unspecified {
 
 export type SecurityRequirement = Record<string, string[]>;
 
-export interface Operation extends Unspecified {
+export interface OperationObject extends Unspecified {
   operationId?: string;
   summary?: string;
   description?: string;
@@ -184,7 +184,7 @@ export type PathItem = Unspecified & {
   description?: string;
   parameters?: MaybeRef<Parameter>[];
   'x-internal'?: XInternal;
-} & { [M in HttpMethod]?: Operation };
+} & { [M in HttpMethod]?: OperationObject };
 
 export interface ServerVariable {
   default: string;

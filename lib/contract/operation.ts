@@ -3,7 +3,7 @@
 // multipart fields, the `data` schema of its answer. The model (bundle-model.ts) builds the
 // operations and offers these reads as its methods; they are here to keep that file small.
 import type { XCredits, XRenderPreconditions } from '../../generated/extensions.js';
-import type { HttpMethod, JsonValue, MaybeRef, Operation, Response, Schema } from './openapi.js';
+import type { HttpMethod, JsonValue, MaybeRef, OperationObject, Response, Schema } from './openapi.js';
 import { toPointer } from './pointer.js';
 
 export type Precondition = XRenderPreconditions[number];
@@ -22,14 +22,14 @@ export interface ContractOperation {
   /** JSON pointer of the operation object, e.g. `/paths/~1me/get`. */
   pointer: string;
   /** The operation object as the document holds it. */
-  operation: Operation;
+  operation: OperationObject;
   credits: XCredits;
   preconditions?: Precondition[];
   /** x-data-refusals: what the deployment may refuse on its own data, whatever the schema allows. */
-  dataRefusals: NonNullable<Operation['x-data-refusals']>;
+  dataRefusals: NonNullable<OperationObject['x-data-refusals']>;
 }
 
-export function contractOperation(id: string, method: HttpMethod, path: string, operation: Operation): ContractOperation {
+export function contractOperation(id: string, method: HttpMethod, path: string, operation: OperationObject): ContractOperation {
   return {
     id,
     method,

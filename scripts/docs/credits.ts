@@ -6,7 +6,7 @@ import {
   type JsonValue,
   type MaybeRef,
   type ContractOperation,
-  type Operation as OperationObject,
+  type OperationObject,
   type Parameter,
   type RequestBody,
   type Response,

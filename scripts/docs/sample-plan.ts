@@ -11,7 +11,7 @@ import {
   type Link,
   type MaybeRef,
   type ContractOperation,
-  type Operation as OperationObject,
+  type OperationObject,
   type Parameter,
   parsePointer,
   type RequestBody,

@@ -8,7 +8,7 @@ import {
   readPointer,
   type Document,
   type MaybeRef,
-  type Operation,
+  type OperationObject,
   type ContractOperation,
 } from '../../lib/contract/index.js';
 
@@ -38,7 +38,7 @@ export const escapePointer = escapeToken;
 export interface OperationAt {
   path: string;
   method: ContractOperation['method'];
-  operation: Operation;
+  operation: OperationObject;
   /** `#/paths/~1me/get` */
   pointer: string;
 }

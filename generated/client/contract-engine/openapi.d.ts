@@ -121,7 +121,7 @@ export interface Response extends Unspecified {
     links?: Record<string, MaybeRef<Link>>;
 }
 export type SecurityRequirement = Record<string, string[]>;
-export interface Operation extends Unspecified {
+export interface OperationObject extends Unspecified {
     operationId?: string;
     summary?: string;
     description?: string;
@@ -149,7 +149,7 @@ export type PathItem = Unspecified & {
     parameters?: MaybeRef<Parameter>[];
     'x-internal'?: XInternal;
 } & {
-    [M in HttpMethod]?: Operation;
+    [M in HttpMethod]?: OperationObject;
 };
 export interface ServerVariable {
     default: string;

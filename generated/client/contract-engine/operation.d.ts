@@ -1,5 +1,5 @@
 import type { XCredits, XRenderPreconditions } from './extension-types.js';
-import type { HttpMethod, JsonValue, MaybeRef, Operation, Response, Schema } from './openapi.js';
+import type { HttpMethod, JsonValue, MaybeRef, OperationObject, Response, Schema } from './openapi.js';
 export type Precondition = XRenderPreconditions[number];
 /** An example body: a JSON object. */
 export type ExampleBody = {
@@ -16,13 +16,13 @@ export interface ContractOperation {
     /** JSON pointer of the operation object, e.g. `/paths/~1me/get`. */
     pointer: string;
     /** The operation object as the document holds it. */
-    operation: Operation;
+    operation: OperationObject;
     credits: XCredits;
     preconditions?: Precondition[];
     /** x-data-refusals: what the deployment may refuse on its own data, whatever the schema allows. */
-    dataRefusals: NonNullable<Operation['x-data-refusals']>;
+    dataRefusals: NonNullable<OperationObject['x-data-refusals']>;
 }
-export declare function contractOperation(id: string, method: HttpMethod, path: string, operation: Operation): ContractOperation;
+export declare function contractOperation(id: string, method: HttpMethod, path: string, operation: OperationObject): ContractOperation;
 /** What the reads below need of the model: following internal `$ref`s. */
 export interface Resolver {
     deref<T extends object>(node: MaybeRef<T> | undefined): T | undefined;
