@@ -17,7 +17,6 @@ import {
   describeRelaxations,
   extendPointer,
   fragmentPointer,
-  machinesOf,
   relaxations,
   type Relaxation,
 } from '../../lib/contract/index.js';
@@ -394,7 +393,7 @@ export class Checker {
   /** The machine resource an operation acts on (for a charge: the run its refund would belong to). */
   private resourceOf(operationId: string, resourceId: string | undefined): string | undefined {
     if (resourceId === undefined) return undefined;
-    const [machine] = machinesOf(this.contract.stateMachines(), operationId);
+    const machine = this.lifecycle.machineOf(operationId);
     return machine ? `${machine.name}#${resourceId}` : undefined;
   }
 

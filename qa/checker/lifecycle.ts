@@ -67,6 +67,11 @@ export class LifecycleTracker {
     }
   }
 
+  /** The machine an operation polls, else the first whose transition it starts (looked up once, at construction). */
+  machineOf(operationId: string): StateMachine | undefined {
+    return this.byPoll.get(operationId) ?? this.byTrigger.get(operationId)?.[0];
+  }
+
   private rule(machine: StateMachine): Lifecycle {
     return this.rules.get(machine.name) as Lifecycle;
   }

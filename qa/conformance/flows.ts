@@ -40,12 +40,13 @@ export const FLOWS: Flow[] = loadFlows(ContractModel.load());
 export function checkFlows(contract: ContractModel, flows = FLOWS): void {
   const missing = flows.flatMap((f) => f.steps.filter((s) => !contract.hasOperation(s.op)).map((s) => `${f.name}: ${s.op}`));
   if (missing.length) throw new Error(`flows name operations the contract does not have: ${missing.join(', ')}`);
+  const machines = contract.stateMachines();
   for (const f of flows)
     for (const s of f.steps) {
       const params = templateParams(contract.operation(s.op).path);
       const unnamed = params.filter((p) => !s.params?.[p]);
       if (unnamed.length) throw new Error(`flow "${f.name}": ${s.op} needs path parameter(s) ${unnamed.join(', ')}`);
-      if (s.poll && !machinePolledBy(contract.stateMachines(), s.op)) throw new Error(`flow "${f.name}": ${s.op} polls no state machine`);
+      if (s.poll && !machinePolledBy(machines, s.op)) throw new Error(`flow "${f.name}": ${s.op} polls no state machine`);
     }
 }
 

@@ -76,9 +76,7 @@ export class ScenarioRecorder {
       if (typeof profile.email_verified === 'boolean') account.email_verified = profile.email_verified;
       account.subscription = subscriptionOf(profile.subscription) ?? account.subscription;
     }
-    const machine = this.checker.contract
-      .stateMachines()
-      .find((m) => m.pollOperationIds.includes(match.op.id) || m.transitions.some((t) => t.operationIds?.includes(match.op.id)));
+    const machine = this.checker.lifecycle.machineOf(match.op.id);
     const id = body.data.id;
     const state = machine ? stateIn(machine, body) : undefined;
     // Only resources with an id of their own (auto top-up is the account's, not a resource).
