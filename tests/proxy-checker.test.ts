@@ -1,6 +1,6 @@
 // The proxy's checker on exchanges written out by hand (no network): the judgements that decide
 // between a violation and silence, both ways. Machines, states and operations are read from the
-// contract through Contract; the exchanges only say what a target could answer.
+// contract through its model; the exchanges only say what a target could answer.
 import { describe, expect, it } from 'vitest';
 import { mockContract, operationFromContract, type StateMachine } from '../mock/contract.js';
 import { parsePointer, readPointer, relaxations } from '../lib/contract/index.js';

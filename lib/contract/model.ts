@@ -1,7 +1,7 @@
 // The one typed model of the contract. Everything that reads the API's description (the mock, the
-// docs build, the conformance runner, the client build step, the tests) reads it through here:
-// operations in document order, internal $ref resolution, JSON pointers, and the vendor
-// extensions, typed from their schemas. Like stripe-mock's spec package, it refuses a document it
+// validating proxy, the docs build, the conformance runner, the client build step, the tests)
+// reads it through here: operations in document order and by id, internal $ref resolution, JSON
+// pointers, request schemas and examples, and the vendor extensions, typed from their schemas. Like stripe-mock's spec package, it refuses a document it
 // does not understand (an unknown or malformed extension, an external $ref, a duplicate
 // operationId) instead of guessing. What needs no file and no extension schema is BundleModel
 // (bundle-model.ts), which a browser can load.
