@@ -36,7 +36,8 @@ export function searchOperations(doc: Document, query: string, limit = 10): Foun
 }
 
 export function findOperation(doc: Document, operationId: string): ContractOperation | undefined {
-  return ContractModel.of(doc).operations().find((o) => o.id === operationId);
+  const model = ContractModel.of(doc);
+  return model.hasOperation(operationId) ? model.operation(operationId) : undefined;
 }
 
 export function pageOf(doc: Document, operationId: string): string | undefined {
