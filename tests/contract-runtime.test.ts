@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractModel, fillPath, type Lifecycle, lifecycles, PathMatcher } from '../lib/contract/index.js';
 
 const contract = ContractModel.load();
-const operations = [...contract.operations()];
+const operations = contract.operations();
 const matcher = new PathMatcher(operations);
 const rules = lifecycles(contract.stateMachines());
 

@@ -18,9 +18,9 @@ export class Lists {
     const { contract } = this.ctx;
     const listPath = op.method === 'delete' ? itemCollection(op.path) : op.method === 'get' ? op.path : undefined;
     if (!listPath) return undefined;
-    const list = [...contract.operations()].find((o) => o.method === 'get' && o.path === listPath);
+    const list = contract.operations().find((o) => o.method === 'get' && o.path === listPath);
     if (!list || !contract.dataSchemaRef(list)?.startsWith('[]')) return undefined;
-    const deletable = [...contract.operations()].some((o) => o.method === 'delete' && o.path.startsWith(`${listPath}/{`));
+    const deletable = contract.operations().some((o) => o.method === 'delete' && o.path.startsWith(`${listPath}/{`));
     return deletable ? list : undefined;
   }
 

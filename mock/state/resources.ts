@@ -42,7 +42,7 @@ export class Resources {
         for (const key of Object.keys(schema?.properties ?? {})) family.configurable.add(key);
       }
       for (const segment of family.segments) {
-        const create = [...contract.operations()].find((op) => op.method === 'post' && op.path === `/${segment}`);
+        const create = contract.operations().find((op) => op.method === 'post' && op.path === `/${segment}`);
         const body = create ? contract.requestSchema(create) : undefined;
         if (!create || !body || body.properties?.type) continue;
         const types = new Set(

@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The contract's balance read and ledger read: GETs without path parameters, told by their examples. */
 export function readOperations(checker: Checker): { balance?: ContractOperation; ledger?: ContractOperation } {
   const { contract } = checker;
-  const gets = [...contract.operations()].filter((op) => op.method === 'get' && !op.path.includes('{'));
+  const gets = contract.operations().filter((op) => op.method === 'get' && !op.path.includes('{'));
   const example = (op: ContractOperation) => Object.values(contract.examples(op))[0];
   return {
     balance: gets.find((op) => typeof readPointer(example(op), '/data/credits/remaining') === 'number'),

@@ -93,7 +93,7 @@ export class CoverageRecorder {
 
   /** The figures so far; `refundsSeen` overrides the recorder's own count (the proxy's credit tracker confirms refunds). */
   report(refundsSeen = this.#refunds): CoverageReport {
-    const ops = [...this.contract.operations()].filter((op) => !this.#guessed.has(op.id));
+    const ops = this.contract.operations().filter((op) => !this.#guessed.has(op.id));
     const responses = ops.flatMap((op) => Object.keys(op.operation.responses).map((code) => `${op.id} ${code}`));
     const byMachine: Record<string, Ratio> = {};
     const transitions: string[] = [];
@@ -268,7 +268,7 @@ export function mergeCoverage(reports: readonly CoverageReport[], contract: Cont
       .filter((r) => r.kind === 'guess')
       .map((r) => r.operationId),
   );
-  const charging = [...contract.operations()].filter((op) => op.credits?.charges && !guessed.has(op.id));
+  const charging = contract.operations().filter((op) => op.credits?.charges && !guessed.has(op.id));
   return {
     operations: ratio(first.operations.total, uncovered.operations),
     responses: ratio(first.responses.total, uncovered.responses),

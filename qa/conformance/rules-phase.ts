@@ -51,7 +51,7 @@ function judge(c: RuleCase, answer: Sent): string | undefined {
 
 /** Reads what a PUT may change (the GET on its path), to write it back if a case was accepted. */
 async function snapshot(run: RunContext, base: string, token: string, c: RuleCase): Promise<unknown> {
-  const reader = [...run.contract.operations()].find((o) => o.path === c.path && o.method === 'get');
+  const reader = run.contract.operations().find((o) => o.path === c.path && o.method === 'get');
   if (c.method !== 'PUT' || !reader) return undefined;
   const answer = await send(`${base}${c.path}`, token, 'GET');
   const data = (parse(answer.text) as { data?: unknown } | undefined)?.data;

@@ -123,5 +123,8 @@ export function operationRuleCases(contract: ContractModel, op: ContractOperatio
 /** The targeted cases of the given operations, in contract order. */
 export function ruleCases(contract: ContractModel, operationIds: ReadonlySet<string>): RuleCase[] {
   const ajv = ajvFor(contract);
-  return [...contract.operations()].filter((op) => operationIds.has(op.id)).flatMap((op) => operationRuleCases(contract, op, ajv));
+  return contract
+    .operations()
+    .filter((op) => operationIds.has(op.id))
+    .flatMap((op) => operationRuleCases(contract, op, ajv));
 }

@@ -29,7 +29,7 @@ function sourceOf(code: string): ReportFailure['source'] {
 }
 
 export function failuresFromFindings(findings: readonly Finding[], contract: ContractModel): ReportFailure[] {
-  const labels = new Map([...contract.operations()].map((op) => [`${op.method.toUpperCase()} ${op.path}`, op.id]));
+  const labels = new Map(contract.operations().map((op) => [`${op.method.toUpperCase()} ${op.path}`, op.id]));
   return findings.map((f) => {
     const curl = f.curl ? placeholderCurl(f.curl) : undefined;
     // The rules phase writes "… The contract: <rule> Got: <answer>" in one line.
