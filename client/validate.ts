@@ -7,7 +7,7 @@
 // package: a client that does not validate never loads it.
 import bundle from '../generated/openapi.json' with { type: 'json' };
 import { BundleModel, type ContractOperation } from '../lib/contract/bundle-model.js';
-import { isGuessedBody, isGuessedBodyPlace, isGuessedParameter, type Relaxation, relaxations } from '../lib/contract/leniency.js';
+import { isGuessedParameter, isGuessedViolation, type Relaxation, relaxations } from '../lib/contract/leniency.js';
 import { headerMediaType } from '../lib/contract/media-type.js';
 import { escapeToken } from '../lib/contract/pointer.js';
 import type { RequestInput } from '../lib/contract/request-check.js';
@@ -129,21 +129,12 @@ async function requestProblems(
   const check = validators.request(entry.id);
   const problems = check
     .check(input)
-    .filter((v) => v.severity === 0 && !guessed(validators.model, entry, v, headerMediaType(input.headers['content-type'])))
+    .filter((v) => v.severity === 0 && !isGuessedViolation(validators.model, entry, v, headerMediaType(input.headers['content-type'])))
     .map(requestProblem);
   for (const name of check.emptyQueryParameters(input.query))
     if (!isGuessedParameter(validators.model, entry, 'query', name))
       problems.push({ location: 'query', pointer: name, rule: 'minLength', message: 'must not be empty' });
   return problems;
-}
-
-/** Whether the contract marks the place a violation is about (a parameter, a place in the body, a missing body) as a guess. */
-function guessed(model: BundleModel, entry: ContractOperation, v: RequestViolation, mediaType: string): boolean {
-  const [where, ...rest] = v.path ?? [];
-  if (where === 'body') return isGuessedBodyPlace(model, entry, mediaType, rest);
-  if (!where) return v.code === 'required' && isGuessedBody(model, entry, true);
-  const parameter = rest[0] ?? /required property '([^']+)'/.exec(v.message)?.[1] ?? '';
-  return isGuessedParameter(model, entry, where, parameter);
 }
 
 function requestProblem(v: RequestViolation): ContractProblem {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { MockContract } from './contract.js';
 import type { MockConfig } from './config.js';
 import { createMockCore, type CoreOptions, type CoreReply, type CoreRequest, type MockCore } from './core.js';
+import { readBody } from '../lib/read-body.js';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** How long close() lets requests in flight finish before it cuts their connections. */
@@ -90,7 +91,7 @@ function handle(core: MockCore, req: IncomingMessage, res: ServerResponse, baseU
     );
     return;
   }
-  readBody(req, core.config.maxBodyBytes)
+  readBody(req, core.config.maxBodyBytes, { maxBytes: DRAIN_MAX_BYTES, maxMs: DRAIN_MAX_MS })
     .then(({ body, cut }) => {
       if (body !== undefined) return core.answer(requestOf(req, body, baseUrl));
       // A body that does not end: the connection closes a moment after the 413 (lingerOnClose).
@@ -152,58 +153,3 @@ export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 export const DRAIN_MAX_MS = 5_000;
 /** How long a connection whose body did not end stays open after its 413, discarding what arrives. */
 const LINGER_MS = 1_000;
-
-/**
- * The body's bytes, or undefined once it is known to pass the limit (never kept whole). A refused
- * body is still read to its end (discarded, within DRAIN_MAX_BYTES and DRAIN_MAX_MS) before the
- * 413 is sent: a client that writes its whole body before reading (Python's urllib) would
- * otherwise meet a closed connection instead of the answer. `cut` says the drain was cut short.
- */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<{ body?: Uint8Array; cut?: boolean }> {
-  return new Promise((resolve, reject) => new BodyReader(req, maxBytes, resolve, reject));
-}
-
-/** readBody's state for one request (a class, so a request makes no named closures). */
-class BodyReader {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  private refused: boolean;
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly req: IncomingMessage,
-    private readonly maxBytes: number,
-    private readonly resolve: (result: { body?: Uint8Array; cut?: boolean }) => void,
-    reject: (error: unknown) => void,
-  ) {
-    this.refused = Number(req.headers['content-length'] ?? 0) > maxBytes;
-    if (this.refused) this.refuse();
-    req.on('data', (chunk: Buffer) => this.data(chunk));
-    req.on('end', () => this.done(this.refused ? {} : { body: Buffer.concat(this.chunks) }));
-    req.on('error', (error) => {
-      clearTimeout(this.timer);
-      reject(error);
-    });
-  }
-
-  private data(chunk: Buffer): void {
-    this.size += chunk.length;
-    if (!this.refused && this.size > this.maxBytes) {
-      this.refused = true;
-      this.refuse();
-    }
-    if (!this.refused) this.chunks.push(chunk);
-    else if (this.size > this.maxBytes + DRAIN_MAX_BYTES) this.done({ cut: true });
-  }
-
-  private refuse(): void {
-    this.chunks.length = 0;
-    this.timer = setTimeout(() => this.done({ cut: true }), DRAIN_MAX_MS);
-  }
-
-  private done(result: { body?: Uint8Array; cut?: boolean }): void {
-    clearTimeout(this.timer);
-    this.req.removeAllListeners('data');
-    this.resolve(result);
-  }
-}

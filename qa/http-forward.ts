@@ -2,6 +2,7 @@
 // node's http, not fetch: fetch refuses TRACE and decodes bodies; here bytes pass through unchanged.
 import http from 'node:http';
 import https from 'node:https';
+import { readBody } from '../lib/read-body.js';
 
 /** A request as sent upstream: bytes and headers exactly as given. */
 export interface UpstreamRequest {
@@ -140,26 +141,24 @@ export async function serve(
   handle: (exchange: UpstreamRequest) => Promise<UpstreamAnswer>,
 ): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-      const body = Buffer.concat(chunks);
-      if (body.length) headers['content-length'] = body.length;
-      handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body })
-        .then((answer) => {
-          const out: http.OutgoingHttpHeaders = {};
-          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-          out['content-length'] = answer.body.length;
-          res.writeHead(answer.status, answer.statusText || undefined, out);
-          res.end(answer.body);
-        })
-        .catch((error: Error) => {
-          res.writeHead(502, { 'content-type': 'text/plain' });
-          res.end(`could not reach the upstream server: ${error.message}`);
-        });
-    });
+    readBody(req, Number.POSITIVE_INFINITY)
+      .then(({ body = Buffer.alloc(0) }) => {
+        const headers: http.OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+        if (body.length) headers['content-length'] = body.length;
+        return handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
+      })
+      .then((answer) => {
+        const out: http.OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+        out['content-length'] = answer.body.length;
+        res.writeHead(answer.status, answer.statusText || undefined, out);
+        res.end(answer.body);
+      })
+      .catch((error: Error) => {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`could not reach the upstream server: ${error.message}`);
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as import('node:net').AddressInfo;

@@ -1,8 +1,7 @@
 // The diff corpus (tests/fixtures/diff-corpus/, one YAML file per single change to the released
 // contract): each case's verdict and message, per operation and by the way the data flows. The
 // OpenAPI cases run here in process, a few of them through the real `npm run diff` command; the
-// extension cases run in tests/contract-diff-corpus-extensions.test.ts (about half a minute each on
-// an idle machine: api-smart-diff takes most of a second per pair).
+// extension cases run in tests/contract-diff-corpus-extensions.test.ts.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -2,26 +2,14 @@
 // others in one direction only (a folder and its own subfolders count as one, as mock/ and
 // mock/state/ do). scripts/build-steps ⇄ scripts/docs was the last cycle, through the guessed-
 // operation note now in lib/contract/unconfirmed.ts. This test reads the relative imports itself.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ROOT, repoSources } from './support/sources.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCANNED = ['lib', 'mock', 'qa', 'client', 'scripts'];
-const SKIP = new Set(['node_modules', 'generated', 'dist', 'releases', 'reports', '.cache', '.git', '.venv']);
 /** `import … from './x.js'`, `export … from '../y.js'`, `import('./z.js')`: relative specifiers only. */
 const RELATIVE_IMPORT = /(?:import|export)[^'";]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) sources(full, out);
-    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
-  }
-  return out;
-}
 
 /** Folder -> folder it imports from -> one import that shows it (`file -> specifier`). */
 type FolderGraph = Map<string, Map<string, string>>;
@@ -61,26 +49,18 @@ function cycleEdges(graph: FolderGraph): string[] {
 
 describe('folders import each other in one direction only', () => {
   it('the repository has no import cycle between folders', () => {
-    const files = SCANNED.flatMap((dir) => sources(path.join(ROOT, dir))).map((full) => ({
-      file: path.relative(ROOT, full).split(path.sep).join('/'),
-      text: readFileSync(full, 'utf8'),
-    }));
+    const files = repoSources(SCANNED).map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }));
     const graph = folderGraph(files);
     expect(graph.size).toBeGreaterThan(5);
     expect(cycleEdges(graph)).toEqual([]);
   });
 
   it('QA reaches the mock through its top-level modules, never into mock/state', () => {
-    const intoState = sources(path.join(ROOT, 'qa')).flatMap((full) =>
-      [...readFileSync(full, 'utf8').matchAll(RELATIVE_IMPORT)]
-        .map((match) =>
-          path
-            .relative(ROOT, path.resolve(path.dirname(full), match[1] ?? match[2]))
-            .split(path.sep)
-            .join('/'),
-        )
+    const intoState = repoSources(['qa']).flatMap((file) =>
+      [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(RELATIVE_IMPORT)]
+        .map((match) => path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1] ?? match[2])))
         .filter((target) => target.startsWith('mock/state/'))
-        .map((target) => `${path.relative(ROOT, full)} -> ${target}`),
+        .map((target) => `${file} -> ${target}`),
     );
     expect(intoState).toEqual([]);
   });

@@ -2,24 +2,14 @@
 // next maintainer has to read all of it to change one. Measured with TypeScript's own parser, from
 // the function's first line to its last (functions, methods, constructors, arrow functions and
 // function expressions; a nested function counts in its own right and inside its parent).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ROOT, repoSources } from './support/sources.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCANNED = ['mock', 'qa', 'lib'];
 const MAX_LINES = 80;
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) sources(full, out);
-    else if (/\.(ts|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
-  }
-  return out;
-}
 
 const isFunction = (node: ts.Node): node is ts.FunctionLikeDeclaration =>
   ts.isFunctionDeclaration(node) ||
@@ -50,9 +40,9 @@ function longFunctions(file: string, text: string): string[] {
 
 describe('functions do one job', () => {
   it(`no function in ${SCANNED.join('/, ')}/ is over ${MAX_LINES} lines`, () => {
-    const files = SCANNED.flatMap((dir) => sources(path.join(ROOT, dir)));
+    const files = repoSources(SCANNED);
     expect(files.length).toBeGreaterThan(50);
-    const long = files.flatMap((full) => longFunctions(path.relative(ROOT, full).split(path.sep).join('/'), readFileSync(full, 'utf8')));
+    const long = files.flatMap((file) => longFunctions(file, readFileSync(path.join(ROOT, file), 'utf8')));
     expect(long).toEqual([]);
   });
 

@@ -1,33 +1,21 @@
 // JSON pointers are built and escaped in one place, lib/contract/pointer.ts: a copy elsewhere is
 // how `validate-request.ts` came to escape `/` but not `~`. This test reads the repository's own
 // TypeScript and fails on RFC 6901 escaping written anywhere outside lib/contract.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { extendPointer, fragmentPointer, parsePointer, toPointer } from '../lib/contract/index.js';
+import { ROOT, repoSources } from './support/sources.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SKIP = new Set(['node_modules', 'generated', 'dist', 'releases', 'reports', '.cache', '.git', '.venv']);
 const THIS_FILE = 'tests/engine-pointer.test.ts';
 
 /** `replace(/~/g, …)`, `replaceAll('~', …)`, a quoted `'~0'`/`'~1'`: the marks of hand-written pointer escaping. */
 const HAND_ESCAPING = /replace(?:All)?\(\s*(?:\/~\/g?|['"`]~['"`])|['"`]~[01]['"`]|replace(?:All)?\(\s*\/\\\/\/g?\s*,\s*['"`]~1/;
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) sources(full, out);
-    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path.relative(ROOT, full));
-  }
-  return out;
-}
-
 describe('JSON pointers are escaped only in lib/contract', () => {
   it('no TypeScript outside lib/contract escapes a pointer token by hand', () => {
-    const offenders = sources(ROOT)
-      .filter((file) => !file.startsWith(`lib${path.sep}contract${path.sep}`) && file !== THIS_FILE)
+    const offenders = repoSources()
+      .filter((file) => !file.startsWith('lib/contract/') && file !== THIS_FILE)
       .flatMap((file) =>
         readFileSync(path.join(ROOT, file), 'utf8')
           .split('\n')

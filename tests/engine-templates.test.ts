@@ -2,9 +2,8 @@
 // the flows and the checker each had their own `{...}` regex, and one of them (`safeDecode`) was a
 // copy of the router's. This test reads the repository's own TypeScript and fails on a regex over
 // `{name}` path parameters written outside lib/contract, and holds the one reading to the contract.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   basePathOf,
@@ -19,10 +18,9 @@ import {
   templateParams,
   templateValues,
 } from '../lib/contract/index.js';
+import { ROOT, repoSources } from './support/sources.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCANNED = ['lib', 'mock', 'qa', 'client', 'scripts'];
-const SKIP = new Set(['node_modules', 'generated', 'dist', 'releases', 'reports', '.cache', '.git', '.venv']);
 /**
  * Left on purpose: the published client imports only generated/ (never lib/), so its poll helpers
  * read the poll path's one parameter themselves. Any other file must call lib/contract.
@@ -32,23 +30,12 @@ const LEFT = new Set(['client/poll.ts', 'client/react-query.ts']);
 /** A regex literal that opens on a `{`: `\{(`, `\{[^}]`, `\{\w`, `\{.` or a bare `/\{/`. */
 const TEMPLATE_PARSING = /\\\{(?:\(|\[\^\}\]|\\w|\.|\/)/;
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) sources(full, out);
-    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
-      out.push(path.relative(ROOT, full).split(path.sep).join('/'));
-  }
-  return out;
-}
-
 const contract = ContractModel.load();
 const machines = contract.stateMachines();
 
 describe('path templates are parsed only in lib/contract', () => {
   it('no TypeScript outside lib/contract parses `{name}` path parameters with its own regex', () => {
-    const offenders = SCANNED.flatMap((dir) => sources(path.join(ROOT, dir)))
+    const offenders = repoSources(SCANNED)
       .filter((file) => !file.startsWith('lib/contract/') && !LEFT.has(file))
       .flatMap((file) =>
         readFileSync(path.join(ROOT, file), 'utf8')

@@ -276,6 +276,28 @@ describe('leniency: the same rule as conformance, guesses never violations, fact
     expect(checker.report().unverified.map((u) => `${u.kind} ${u.operationId}`)).toContain(`accepted-invalid ${op.id}`);
   });
 
+  it('on a body that is a guess elsewhere, accepting a stated field outside its enum is still a violation', () => {
+    // A JSON body whose schema carries x-unspecified at its root ("other fields are not shown") and
+    // lists a field with a stated enum: the guess covers unknown fields, not the listed one.
+    const statedEnum = (id: string) => {
+      const schema = contract.deref<any>(
+        contract.deref(operationFromContract(contract, id).operation.requestBody)?.content?.['application/json']?.schema,
+      );
+      if (!schema?.['x-unspecified']) return undefined;
+      return Object.entries<any>(schema.properties ?? {}).find(
+        ([, p]) => Array.isArray(contract.deref<any>(p)?.enum) && !JSON.stringify(contract.deref(p)).includes('x-unspecified'),
+      )?.[0];
+    };
+    const op = contract.operations().find((o) => noParams(o.id) && o.method === 'post' && jsonBody(o.id) && statedEnum(o.id))!;
+    const field = statedEnum(op.id)!;
+    const key = Object.keys(op.operation.responses).find((k) => /^2/.test(k))!;
+    const success = Object.values(contract.examples(op, key))[0];
+    const checker = new Checker({ contract });
+    checker.check(exchange(op.id, {}, Number(key.replace(/X/g, '0')), success, { [field]: 'not-a-listed-value' }));
+    expect(checker.violations.map((v) => `${v.kind} ${v.operationId}`)).toEqual([`accepted-invalid ${op.id}`]);
+    expect(checker.violations[0].message).toContain(`property ${field} must be equal to one of the allowed values`);
+  });
+
   it('on an operation relaxed elsewhere, accepting a parameter outside a stated limit is still a violation', () => {
     const list = contract
       .operations()

@@ -7,7 +7,7 @@
 // package: a client that does not validate never loads it.
 import bundle from './contract-engine/bundle.js';
 import { BundleModel } from './contract-engine/bundle-model.js';
-import { isGuessedBody, isGuessedBodyPlace, isGuessedParameter, relaxations } from './contract-engine/leniency.js';
+import { isGuessedParameter, isGuessedViolation, relaxations } from './contract-engine/leniency.js';
 import { headerMediaType } from './contract-engine/media-type.js';
 import { escapeToken } from './contract-engine/pointer.js';
 import { checkAnswer } from './contract-engine/response-check.js';
@@ -105,22 +105,12 @@ async function requestProblems(validators, entry, request, pathParams) {
     const check = validators.request(entry.id);
     const problems = check
         .check(input)
-        .filter((v) => v.severity === 0 && !guessed(validators.model, entry, v, headerMediaType(input.headers['content-type'])))
+        .filter((v) => v.severity === 0 && !isGuessedViolation(validators.model, entry, v, headerMediaType(input.headers['content-type'])))
         .map(requestProblem);
     for (const name of check.emptyQueryParameters(input.query))
         if (!isGuessedParameter(validators.model, entry, 'query', name))
             problems.push({ location: 'query', pointer: name, rule: 'minLength', message: 'must not be empty' });
     return problems;
-}
-/** Whether the contract marks the place a violation is about (a parameter, a place in the body, a missing body) as a guess. */
-function guessed(model, entry, v, mediaType) {
-    const [where, ...rest] = v.path ?? [];
-    if (where === 'body')
-        return isGuessedBodyPlace(model, entry, mediaType, rest);
-    if (!where)
-        return v.code === 'required' && isGuessedBody(model, entry, true);
-    const parameter = rest[0] ?? /required property '([^']+)'/.exec(v.message)?.[1] ?? '';
-    return isGuessedParameter(model, entry, where, parameter);
 }
 function requestProblem(v) {
     const [where, ...rest] = v.path ?? [];

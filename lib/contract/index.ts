@@ -5,10 +5,11 @@ export * from './pointer.js';
 export {
   describeRelaxations,
   hasUnspecified,
-  isGuessedBody,
   isGuessedBodyPlace,
+  isGuessedMissingBody,
   isGuessedOperation,
   isGuessedParameter,
+  isGuessedViolation,
   relaxations,
   type Relaxation,
 } from './leniency.js';

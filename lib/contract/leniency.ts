@@ -17,6 +17,7 @@
 // Consumers: qa/conformance/relaxations.ts (Schemathesis config) and qa/checker/checker.ts.
 import { BundleModel, type ContractOperation } from './bundle-model.js';
 import type { MaybeRef, Parameter, RequestBody } from './openapi.js';
+import type { RequestViolation } from './violations.js';
 
 export interface Relaxation {
   operationId: string;
@@ -50,22 +51,29 @@ export function isGuessedParameter(contract: object, entry: ContractOperation, w
   return !!param && (hasUnspecified(model, param.raw) || hasUnspecified(model, param.param.schema));
 }
 
+/** Whether an operation's missing request body is a guess: the contract marks the request body itself. */
+export function isGuessedMissingBody(contract: object, entry: ContractOperation): boolean {
+  const body = BundleModel.of(contract).deref<RequestBody>(entry.operation.requestBody);
+  return typeof (body as { 'x-unspecified'?: unknown } | undefined)?.['x-unspecified'] === 'string';
+}
+
 /**
- * Whether a finding about an operation's request body is about a guess: an x-unspecified in one of
- * the body's schemas; for a body that is missing, a marker on the request body itself.
+ * Whether the place a request violation is about is a guess: the parameter it names, the place in
+ * the body where the validator stood (for the body's media type), or, for the request as a whole,
+ * a missing body. Every reader of a request (the proxy's checker, the client's validation) asks here.
  */
-export function isGuessedBody(contract: object, entry: ContractOperation, missing: boolean): boolean {
-  const model = BundleModel.of(contract);
-  const body = model.deref<RequestBody>(entry.operation.requestBody);
-  if (!body) return false;
-  if (missing) return typeof (body as { 'x-unspecified'?: unknown })['x-unspecified'] === 'string';
-  return Object.values(body.content ?? {}).some((media) => hasUnspecified(model, media.schema));
+export function isGuessedViolation(contract: object, entry: ContractOperation, violation: RequestViolation, mediaType?: string): boolean {
+  const [where, ...rest] = violation.path ?? [];
+  if (where === 'body') return isGuessedBodyPlace(contract, entry, mediaType, rest);
+  if (!where) return violation.code === 'required' && isGuessedMissingBody(contract, entry);
+  const parameter = rest[0] ?? /required property '([^']+)'/.exec(violation.message)?.[1] ?? '';
+  return isGuessedParameter(contract, entry, where, parameter);
 }
 
 /**
  * Whether the place of a finding in an operation's request body (`['voice', 'speed']`: where the
- * validator stood) is a guess: a schema at that place carries its own `x-unspecified`. Finer than
- * isGuessedBody: a stated field of a body that is a guess elsewhere stays a fact, while a marker on
+ * validator stood) is a guess: a schema at that place carries its own `x-unspecified`. A stated field
+ * of a body that is a guess elsewhere stays a fact, while a marker on
  * an object ("other fields are not shown") covers what is found at the object (a field it does not
  * list, one it requires).
  */

@@ -3,15 +3,9 @@
 // are its paths, and path, query and body are checked with Ajv against its schemas.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { fragmentPointer, PathMatcher } from '../../lib/contract/index.js';
+import { type AjvError, fragmentPointer, newAjv, PathMatcher, type ValidateFunction as Validator } from '../../lib/contract/index.js';
 
 export const CONTROL_DOC_PATH = fileURLToPath(new URL('../../generated/mock-control.json', import.meta.url));
-
-type AjvInstance = import('ajv').default;
-type Validator = import('ajv').ValidateFunction;
-type AjvError = import('ajv').ErrorObject;
 
 export interface ControlRoute {
   operationId: string;
@@ -29,26 +23,14 @@ export interface Matched {
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
-function newAjv(coerceTypes: boolean): AjvInstance {
-  // Both are CommonJS; under NodeNext their default import is the module object, which is callable.
-  const ajv = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({
-    strict: false,
-    allErrors: true,
-    coerceTypes,
-    useDefaults: true,
-  });
-  (addFormats as unknown as (instance: AjvInstance) => void)(ajv);
-  return ajv;
-}
-
 export class ControlDocument {
   readonly doc: any;
   readonly routes: ControlRoute[] = [];
 
   constructor(doc: any = JSON.parse(readFileSync(CONTROL_DOC_PATH, 'utf8'))) {
     this.doc = doc;
-    const bodies = newAjv(false);
-    const parameters = newAjv(true);
+    const bodies = newAjv({ useDefaults: true });
+    const parameters = newAjv({ coerceTypes: true, useDefaults: true });
     bodies.addSchema({ ...doc, $id: 'mock-control.json' });
     parameters.addSchema({ ...doc, $id: 'mock-control.json' });
     for (const [template, item] of Object.entries<any>(doc.paths)) {

@@ -5,9 +5,9 @@
 // (tests/engine-agreement.test.ts). Multipart parts are not parsed: only their content type is checked.
 import {
   type ContractModel,
-  type ContractOperation,
-  isGuessedBody,
+  isGuessedMissingBody,
   isGuessedParameter,
+  isGuessedViolation,
   headerMediaType,
   mediaMatches,
   type RequestCheck,
@@ -40,11 +40,6 @@ function parameterNamed(violation: RequestViolation): string {
   return violation.path?.[1] ?? /required property '([^']+)'/.exec(violation.message)?.[1] ?? '';
 }
 
-/** Whether the contract marks a parameter (or its schema) as a guess (lib/contract/leniency.ts). */
-function parameterGuess(contract: ContractModel, op: ContractOperation, where: string, name: string): boolean {
-  return isGuessedParameter(contract, op, where, name);
-}
-
 /** Path and query parameters, through the operation's compiled request check (the mock's). */
 function parameterFindings(contract: ContractModel, check: RequestCheck, match: Match, ex: Observed): Finding[] {
   const query = queryOf(ex.query);
@@ -59,7 +54,7 @@ function parameterFindings(contract: ContractModel, check: RequestCheck, match: 
         kind: 'request',
         expected: missing ? `${where} parameter ${name} (required)` : `${where} parameter ${name} as the contract types it`,
         got: missing ? 'none' : `${JSON.stringify(value)} (${violation.message})`,
-        guess: where === 'query' ? parameterGuess(contract, match.op, where, name) : undefined,
+        guess: isGuessedViolation(contract, match.op, violation),
       });
     }
   }
@@ -68,7 +63,7 @@ function parameterFindings(contract: ContractModel, check: RequestCheck, match: 
       kind: 'request',
       expected: `query parameter ${name} not empty`,
       got: '""',
-      guess: parameterGuess(contract, match.op, 'query', name),
+      guess: isGuessedParameter(contract, match.op, 'query', name),
     });
   return findings;
 }
@@ -79,37 +74,37 @@ export function validateRequest(contract: ContractModel, schemas: Schemas, match
   const findings = parameterFindings(contract, check, match, ex);
   const body = contract.deref(op.operation.requestBody) as { required?: boolean; content?: Record<string, unknown> } | undefined;
   if (!body?.content) return findings;
-  // A body finding is about a guess when the body's schema carries an x-unspecified (a missing
-  // body: when the request body itself is marked). Not JSON at all is never a guess.
-  const bodyGuess = isGuessedBody(contract, op, false);
-  const start = findings.length;
-  const done = () => {
-    for (const f of findings.slice(start)) f.guess ??= bodyGuess;
-    return findings;
-  };
+  // A body finding is about a guess when each of its places carries its own x-unspecified (a
+  // missing body: when the request body itself is marked); a wrong content type or text that is
+  // not JSON is never a guess. The client's validation asks the same question (isGuessedViolation).
   if (!(ex.requestBodySize ?? ex.requestBody.length)) {
     if (body.required)
       findings.push({
         kind: 'request',
         expected: `a request body (${Object.keys(body.content).join(' or ')})`,
         got: 'none',
-        guess: isGuessedBody(contract, op, true),
+        guess: isGuessedMissingBody(contract, op),
       });
-    return done();
+    return findings;
   }
   const type = headerMediaType(ex.requestHeaders['content-type']);
   const declared = Object.keys(body.content).find((d) => mediaMatches(d, type));
   if (!declared) {
-    findings.push({ kind: 'request', expected: `request content type ${Object.keys(body.content).join(' or ')}`, got: type || 'none' });
-    return done();
+    findings.push({
+      kind: 'request',
+      expected: `request content type ${Object.keys(body.content).join(' or ')}`,
+      got: type || 'none',
+      guess: false,
+    });
+    return findings;
   }
-  if (!/json/.test(declared)) return done();
+  if (!/json/.test(declared)) return findings;
   let parsed: unknown;
   try {
     parsed = JSON.parse(ex.requestBody.toString('utf8'));
   } catch {
     findings.push({ kind: 'request', expected: 'a JSON request body', got: 'unparseable JSON', guess: false });
-    return done();
+    return findings;
   }
   const problems = check.jsonBody(parsed, declared);
   if (problems.length)
@@ -117,6 +112,7 @@ export function validateRequest(contract: ContractModel, schemas: Schemas, match
       kind: 'request',
       expected: 'a request body valid against the contract',
       got: problems.map((p) => p.message).join('; '),
+      guess: problems.every((p) => isGuessedViolation(contract, op, p, declared)),
     });
-  return done();
+  return findings;
 }

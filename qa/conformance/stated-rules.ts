@@ -5,8 +5,7 @@
 // that reaches the branch, with one value moved just outside a stated set or range, or one field the
 // branch requires left out. A case is kept only when the contract's whole request schema rejects it
 // (Ajv), so the refusal it expects is one the contract states.
-import Ajv2020 from 'ajv/dist/2020.js';
-import { type ContractModel, type ContractOperation, fragmentPointer } from '../../lib/contract/index.js';
+import { type ContractModel, type ContractOperation, fragmentPointer, Validators } from '../../lib/contract/index.js';
 
 type Json = any; // contract schema nodes, read as they stand in the bundle
 
@@ -19,15 +18,6 @@ export interface RuleCase {
   body: Record<string, unknown>;
   /** What the contract says about the case, in words (the field's own description, else its rule). */
   rule: string;
-}
-
-type AjvInstance = import('ajv').default;
-const DOC_ID = 'openapi.json';
-
-function ajvFor(contract: ContractModel): AjvInstance {
-  const ajv = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({ strict: false, allErrors: false });
-  ajv.addSchema({ ...contract.doc, $id: DOC_ID });
-  return ajv;
 }
 
 /** Integer sets and ranges a schema states (`enum`, `minimum`/`maximum`, or an anyOf/oneOf of them). */
@@ -83,11 +73,12 @@ function requestExamples(contract: ContractModel, op: ContractOperation): Record
 }
 
 /** The targeted cases of one operation (none when it has no JSON body with a conditional rule). */
-export function operationRuleCases(contract: ContractModel, op: ContractOperation, ajv = ajvFor(contract)): RuleCase[] {
+export function operationRuleCases(contract: ContractModel, op: ContractOperation): RuleCase[] {
   const media = contract.deref(op.operation.requestBody)?.content?.['application/json'];
   if (!media?.schema) return [];
   const ref = fragmentPointer(['paths', op.path, op.method, 'requestBody', 'content', 'application/json', 'schema']);
-  const validate = ajv.compile({ $ref: `${DOC_ID}${ref}` });
+  // The contract's one compiled set: the same validator the mock and the checker refuse with.
+  const validate = Validators.of(contract.doc).schema(ref);
   const examples = requestExamples(contract, op);
   const cases = new Map<string, RuleCase>();
   const keep = (id: string, body: Record<string, unknown>, rule: string) => {
@@ -122,9 +113,8 @@ export function operationRuleCases(contract: ContractModel, op: ContractOperatio
 
 /** The targeted cases of the given operations, in contract order. */
 export function ruleCases(contract: ContractModel, operationIds: ReadonlySet<string>): RuleCase[] {
-  const ajv = ajvFor(contract);
   return contract
     .operations()
     .filter((op) => operationIds.has(op.id))
-    .flatMap((op) => operationRuleCases(contract, op, ajv));
+    .flatMap((op) => operationRuleCases(contract, op));
 }

@@ -12,6 +12,7 @@ import { blockDecision } from './block.js';
 import type { Checker } from '../checker/checker.js';
 import { relayAndJudge } from './judge.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './settings.js';
+import { readBody } from '../../lib/read-body.js';
 
 export const REPORT_PATH = '/__proxy/report';
 
@@ -139,7 +140,9 @@ function incoming(req: http.IncomingMessage, res: http.ServerResponse): Incoming
 function handle(p: Proxy, x: Incoming): void {
   const { req, method } = x;
   const read: Promise<Buffer | undefined> =
-    x.streamed && Number(req.headers['content-length'] ?? 0) <= p.maxBodyBytes ? Promise.resolve(EMPTY) : readBody(req, p.maxBodyBytes);
+    x.streamed && Number(req.headers['content-length'] ?? 0) <= p.maxBodyBytes
+      ? Promise.resolve(EMPTY)
+      : readBody(req, p.maxBodyBytes).then(({ body }) => body);
   read
     .then(
       (body) => {
@@ -255,29 +258,4 @@ function streamable(req: http.IncomingMessage): boolean {
   const type = req.headers['content-type'];
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
   return hasBody && typeof type === 'string' && type.trim() !== '' && !/json/i.test(type);
-}
-
-/** The request body, or undefined as soon as it is known to pass the limit (never read whole). */
-function readBody(req: http.IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
-  if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
-    req.resume();
-    return Promise.resolve(undefined);
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        chunks.length = 0;
-        req.removeAllListeners('data');
-        req.resume();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }

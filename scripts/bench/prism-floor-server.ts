@@ -11,6 +11,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IHttpRequest } from '@stoplight/prism-http';
+import { readBody } from '../../lib/read-body.js';
 import { authorizationCheck, type RequestViolation, Validators } from '../../lib/contract/index.js';
 import { mockContract, operationFromContract } from '../../mock/contract.js';
 import { createPrism, type Preferences } from '../../mock/prism.js';
@@ -39,9 +40,7 @@ function securityCheck(operationId: string) {
 const server = http.createServer((req, res) => {
   // A request without a body is answered at once, as the mock's adapter (mock/server.ts) does.
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return answer(req, res, '');
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => answer(req, res, Buffer.concat(chunks).toString('utf8')));
+  readBody(req, Number.POSITIVE_INFINITY).then(({ body }) => answer(req, res, body?.toString('utf8') ?? ''));
 });
 
 function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {

@@ -6,6 +6,7 @@
 // extensions.ts, which knows what they mean.
 import { apiCompare } from 'api-smart-diff';
 import { type ContractModel, toPointer } from '../../lib/contract/index.js';
+import { comparedParts } from './compared-parts.js';
 import { type Direction, locate } from './locate.js';
 import { operationChange } from './op-rules.js';
 import type { OperationIndex } from './operations.js';
@@ -111,7 +112,8 @@ const shape = (v: unknown) => (v !== null && typeof v === 'object' ? 'object' : 
 const sameChange = (d: Diff) => `${d.action}|${d.keys.at(-1)}|${shape(d.before)}|${shape(d.after)}`;
 
 export function openapiChanges(sides: Sides): RawChange[] {
-  const { diffs: found, merged } = apiCompare(sides.base.doc, sides.head.doc);
+  const compared = comparedParts(sides.base.doc, sides.head.doc);
+  const { diffs: found, merged } = apiCompare(compared.base, compared.head);
   const diffs = found.map(toDiff).filter((d) => !d.keys.some((k) => k.startsWith('x-')));
   const ctx: RuleContext = { merged, changed: new Set(diffs.map((d) => toPointer(d.keys))) };
   const inComponents = new Set(diffs.filter((d) => d.keys[0] === 'components' && d.keys[1] !== 'securitySchemes' && d.keys.length >= 3));

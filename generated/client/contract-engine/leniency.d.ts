@@ -1,4 +1,5 @@
 import { type ContractOperation } from './bundle-model.js';
+import type { RequestViolation } from './violations.js';
 export interface Relaxation {
     operationId: string;
     /** `POST /faceless/{faceless}/render` */
@@ -16,15 +17,18 @@ export declare function isGuessedOperation(op: unknown): boolean;
 export declare function hasUnspecified(contract: object, node: unknown): boolean;
 /** Whether the contract marks one of an operation's parameters (the parameter or its schema) as a guess. */
 export declare function isGuessedParameter(contract: object, entry: ContractOperation, where: string, name: string): boolean;
+/** Whether an operation's missing request body is a guess: the contract marks the request body itself. */
+export declare function isGuessedMissingBody(contract: object, entry: ContractOperation): boolean;
 /**
- * Whether a finding about an operation's request body is about a guess: an x-unspecified in one of
- * the body's schemas; for a body that is missing, a marker on the request body itself.
+ * Whether the place a request violation is about is a guess: the parameter it names, the place in
+ * the body where the validator stood (for the body's media type), or, for the request as a whole,
+ * a missing body. Every reader of a request (the proxy's checker, the client's validation) asks here.
  */
-export declare function isGuessedBody(contract: object, entry: ContractOperation, missing: boolean): boolean;
+export declare function isGuessedViolation(contract: object, entry: ContractOperation, violation: RequestViolation, mediaType?: string): boolean;
 /**
  * Whether the place of a finding in an operation's request body (`['voice', 'speed']`: where the
- * validator stood) is a guess: a schema at that place carries its own `x-unspecified`. Finer than
- * isGuessedBody: a stated field of a body that is a guess elsewhere stays a fact, while a marker on
+ * validator stood) is a guess: a schema at that place carries its own `x-unspecified`. A stated field
+ * of a body that is a guess elsewhere stays a fact, while a marker on
  * an object ("other fields are not shown") covers what is found at the object (a field it does not
  * list, one it requires).
  */

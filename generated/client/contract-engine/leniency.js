@@ -33,23 +33,29 @@ export function isGuessedParameter(contract, entry, where, name) {
         .find((p) => p.param.in === where && p.param.name.toLowerCase() === name.toLowerCase());
     return !!param && (hasUnspecified(model, param.raw) || hasUnspecified(model, param.param.schema));
 }
+/** Whether an operation's missing request body is a guess: the contract marks the request body itself. */
+export function isGuessedMissingBody(contract, entry) {
+    const body = BundleModel.of(contract).deref(entry.operation.requestBody);
+    return typeof body?.['x-unspecified'] === 'string';
+}
 /**
- * Whether a finding about an operation's request body is about a guess: an x-unspecified in one of
- * the body's schemas; for a body that is missing, a marker on the request body itself.
+ * Whether the place a request violation is about is a guess: the parameter it names, the place in
+ * the body where the validator stood (for the body's media type), or, for the request as a whole,
+ * a missing body. Every reader of a request (the proxy's checker, the client's validation) asks here.
  */
-export function isGuessedBody(contract, entry, missing) {
-    const model = BundleModel.of(contract);
-    const body = model.deref(entry.operation.requestBody);
-    if (!body)
-        return false;
-    if (missing)
-        return typeof body['x-unspecified'] === 'string';
-    return Object.values(body.content ?? {}).some((media) => hasUnspecified(model, media.schema));
+export function isGuessedViolation(contract, entry, violation, mediaType) {
+    const [where, ...rest] = violation.path ?? [];
+    if (where === 'body')
+        return isGuessedBodyPlace(contract, entry, mediaType, rest);
+    if (!where)
+        return violation.code === 'required' && isGuessedMissingBody(contract, entry);
+    const parameter = rest[0] ?? /required property '([^']+)'/.exec(violation.message)?.[1] ?? '';
+    return isGuessedParameter(contract, entry, where, parameter);
 }
 /**
  * Whether the place of a finding in an operation's request body (`['voice', 'speed']`: where the
- * validator stood) is a guess: a schema at that place carries its own `x-unspecified`. Finer than
- * isGuessedBody: a stated field of a body that is a guess elsewhere stays a fact, while a marker on
+ * validator stood) is a guess: a schema at that place carries its own `x-unspecified`. A stated field
+ * of a body that is a guess elsewhere stays a fact, while a marker on
  * an object ("other fields are not shown") covers what is found at the object (a field it does not
  * list, one it requires).
  */
