@@ -90,6 +90,16 @@ describe('the parts of two contracts api-smart-diff compares', () => {
     expect(Object.keys(h.components.schemas).sort()).toEqual(['L', 'W']);
   });
 
+  it('a section of components that only one side has, and a side without paths or components', () => {
+    const head = base();
+    head.components.headers = { H: { schema: ref('B') } };
+    expect(Object.keys(parts(head).head.components).sort()).toEqual(['headers', 'schemas', 'securitySchemes']);
+    expect(parts(head).head.components.headers).toEqual({ H: { schema: ref('B') } });
+    const bare = { openapi: '3.1.0', info: { title: 't', version: '1' } };
+    const grown = { ...bare, paths: { '/a': op(ref('A')) }, components: { schemas: { A: { type: 'string' } } } };
+    expect(comparedParts(bare, grown)).toEqual({ base: bare, head: grown });
+  });
+
   it('documents without paths or components are given as they are', () => {
     const bare = { openapi: '3.1.0', info: { title: 't', version: '1' } };
     expect(comparedParts(bare, { ...bare, info: { title: 'u', version: '1' } })).toEqual({

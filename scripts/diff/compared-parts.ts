@@ -12,8 +12,8 @@ type Doc = Json & { paths?: Record<string, unknown>; components?: Record<string,
 
 /** `section/name` of every component reference under a node (`#/components/schemas/Me` → `schemas/Me`). */
 function componentRefs(node: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) for (const item of node) componentRefs(item, out);
-  else if (node && typeof node === 'object') {
+  // Arrays too: their values are their items.
+  if (node && typeof node === 'object') {
     if (isReference(node) && node.$ref.startsWith('#/components/')) {
       const [, section, name] = parsePointer(node.$ref);
       out.add(`${section}/${name}`);
