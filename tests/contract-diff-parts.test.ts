@@ -98,6 +98,7 @@ describe('the parts of two contracts api-smart-diff compares', () => {
     const bare = { openapi: '3.1.0', info: { title: 't', version: '1' } };
     const grown = { ...bare, paths: { '/a': op(ref('A')) }, components: { schemas: { A: { type: 'string' } } } };
     expect(comparedParts(bare, grown)).toEqual({ base: bare, head: grown });
+    expect(comparedParts(grown, bare)).toEqual({ base: grown, head: bare });
   });
 
   it('documents without paths or components are given as they are', () => {
