@@ -68,7 +68,13 @@ describe('canonicalPath', () => {
   });
 
   it('reads a path without its leading slash as an absolute one', () => {
-    expect(['v2/me', 'v2//faceless/./1', '', '.'].map((p) => canonicalPath(p).path)).toEqual(['/v2/me', '/v2/faceless/1', '/', '/']);
+    expect(['v2/me', 'v2/me/', 'v2//faceless/./1', '', '.'].map((p) => canonicalPath(p).path)).toEqual([
+      '/v2/me',
+      '/v2/me/',
+      '/v2/faceless/1',
+      '/',
+      '/',
+    ]);
   });
 
   it('takes a malformed escape for one wherever it stands, and names the first kind of ambiguity found', () => {
