@@ -67,6 +67,34 @@ describe('canonicalPath', () => {
     }
   });
 
+  it('reads a path without its leading slash as an absolute one', () => {
+    expect(['v2/me', 'v2/me/', 'v2//faceless/./1', '', '.'].map((p) => canonicalPath(p).path)).toEqual([
+      '/v2/me',
+      '/v2/me/',
+      '/v2/faceless/1',
+      '/',
+      '/',
+    ]);
+  });
+
+  it('takes a malformed escape for one wherever it stands, and names the first kind of ambiguity found', () => {
+    const cases: Record<string, RegExp> = {
+      '/v2/render%4z': /malformed/,
+      '/v2/%g0/render': /malformed/,
+      '/v2/a%c1b': /overlong/,
+      '/v2/a%C0': /overlong/,
+      '/v2/a%2f%5c': /encoded slash/,
+      '/v2/a\\b%2e': /backslash/,
+      '/v2/%2e;x': /encoded dot/,
+      '/v2/%25;x': /encoded percent/,
+      '/v2/;%00': /path parameters/,
+    };
+    expect(Object.fromEntries(Object.keys(cases).map((p) => [p, canonicalPath(p).ambiguous]))).toEqual(
+      Object.fromEntries(Object.entries(cases).map(([p, why]) => [p, expect.stringMatching(why)])),
+    );
+    expect(['/v2/a%c2%a9', '/v2/a%41', '/v2/%7E'].map((p) => canonicalPath(p).path)).toEqual(['/v2/a%c2%a9', '/v2/aA', '/v2/~']);
+  });
+
   it('is idempotent, and what it gives has no repeated slash, no dot segment and no unreserved escape', () => {
     const segment = fc.oneof(
       fc.constantFrom('.', '..', '', 'render', 'faceless', '1', '%72', '%41', '~', '%7E', '%20', '%C3%A9'),

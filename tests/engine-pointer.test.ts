@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extendPointer, fragmentPointer, parsePointer, toPointer } from '../lib/contract/index.js';
+import { extendPointer, fragmentPointer, parsePointer, readPointer, toPointer } from '../lib/contract/index.js';
 import { ROOT, repoSources } from './support/sources.js';
 
 const THIS_FILE = 'tests/engine-pointer.test.ts';
@@ -39,5 +39,34 @@ describe('JSON pointers are escaped only in lib/contract', () => {
     expect(extendPointer('#/components/responses/E', 'content', 'application/json', 'schema')).toBe(
       '#/components/responses/E/content/application~1json/schema',
     );
+  });
+
+  it('escapes and reads back every token, ~ and / in any order and number', () => {
+    const keys = ['~1', '/~0/', 'a/b/c', 'a~b~c', '~', '/', ''];
+    expect(toPointer(keys)).toBe('/~01/~1~00~1/a~1b~1c/a~0b~0c/~0/~1/');
+    expect(parsePointer(toPointer(keys))).toEqual(keys);
+    expect(parsePointer(fragmentPointer(['a b']).replace('%20', ' '))).toEqual(['a b']);
+  });
+
+  it('reads the empty pointer as the whole document and refuses a pointer without a leading /', () => {
+    expect(parsePointer('')).toEqual([]);
+    expect(parsePointer('#')).toEqual([]);
+    expect(parsePointer('/')).toEqual(['']);
+    expect(() => parsePointer('paths/~1me')).toThrow('not a JSON pointer: "paths/~1me"');
+    expect(() => parsePointer('#paths')).toThrow(/not a JSON pointer/);
+  });
+
+  it('reads the value at a pointer, undefined where a key on the way is absent or no object', () => {
+    const doc = { paths: { '/me': { get: { ok: 1 } } }, n: null, s: 'text', list: [10, 20] };
+    expect(readPointer(doc, '/paths/~1me/get')).toEqual({ ok: 1 });
+    expect(readPointer(doc, '#/paths/~1me/get/ok')).toBe(1);
+    expect(readPointer(doc, ['paths', '/me', 'get', 'ok'])).toBe(1);
+    expect(readPointer(doc, '/list/1')).toBe(20);
+    expect(readPointer(doc, '')).toBe(doc);
+    expect(readPointer(doc, '/n')).toBeNull();
+    expect(readPointer(doc, '/n/x')).toBeUndefined();
+    expect(readPointer(doc, '/s/length')).toBeUndefined();
+    expect(readPointer(doc, '/missing/x')).toBeUndefined();
+    expect(readPointer(undefined, '/x')).toBeUndefined();
   });
 });

@@ -90,7 +90,42 @@ describe('the one reading of a template', () => {
     }
   });
 
+  it('pairs values by position: a path shorter than its template leaves the rest out', () => {
+    expect(templateValues('/text-to-scene/{storyboard}/scenes/{scene}', '/text-to-scene/7')).toEqual({ storyboard: '7' });
+    expect(templateValues('/faceless/{faceless}', '/faceless')).toEqual({});
+    expect(templateValues('/faceless/{faceless}', '/faceless/')).toEqual({ faceless: '' });
+    expect(templateValues('/me', '/me')).toEqual({});
+  });
+
+  it('reads a segment as a parameter only when the whole segment is one `{name}`', () => {
+    expect(templateParams('/files/{name}.json/{id}')).toEqual(['id']);
+    expect(templateParams('/a/x{y}/{}/{z}')).toEqual(['z']);
+    expect(itemCollection('/files/{name}.json')).toBeUndefined();
+    expect(itemCollection('/a/{x}/b/{y}')).toBe('/a/{x}/b');
+    expect(itemCollection('/')).toBeUndefined();
+    expect(templateCollections('/{a}/{b}')).toEqual([
+      { name: 'a', collection: '' },
+      { name: 'b', collection: '/{a}' },
+    ]);
+    // The same template read twice gives the same segments (they are kept), read-only.
+    expect(templateParams('/text-to-scene/{storyboard}')).toEqual(templateParams('/text-to-scene/{storyboard}'));
+  });
+
+  it('substitutes every `{name}`, even inside a segment, with the value as given', () => {
+    expect(substituteParams('/a/{x}/b/{x}.{y}', (name) => (name === 'x' ? '1/2' : ''))).toBe('/a/1/2/b/1/2.');
+    expect(substituteParams('/text-to-scene/{storyboard}/scenes/{scene}', (name) => name.toUpperCase())).toBe(
+      '/text-to-scene/STORYBOARD/scenes/SCENE',
+    );
+    expect(substituteParams('/me', () => 'never')).toBe('/me');
+  });
+
   it('derives the base path from the servers, filled or not', () => {
+    expect(basePathOf('https://api.test/v2//')).toBe('/v2');
+    expect(basePathOf('https://api.test/v2/#top')).toBe('/v2');
+    expect(basePathOf('HTTP://API.test:8080/v2')).toBe('/v2');
+    expect(basePathOf('git+ssh://h/v2/x')).toBe('/v2/x');
+    expect(basePathOf('/v2/?a=https://b/c')).toBe('/v2');
+    expect(basePathOf('/mirror/https://b/v2')).toBe('/mirror/https://b/v2');
     expect(contract.basePath()).toBe('/v2');
     expect(basePathOf('https://{host}/v2/')).toBe('/v2');
     expect(basePathOf('http://127.0.0.1:4010/v2?x=1')).toBe('/v2');
