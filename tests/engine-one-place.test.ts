@@ -1,12 +1,5 @@
-// Two small runtime parts exist once: the Ajv set-up (lib/contract/ajv.ts, so every validator has
-// the same options and formats; mock/control and the conformance rule cases had their own) and the
-// reading of a request body within a byte limit (lib/read-body.ts; the mock's server, the proxy
-// and the QA tools' local server each had their own loop). This test reads the repository's own
-// TypeScript and fails on a second copy of either.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, repoSources } from './support/sources.js';
+import { linesMatching, repoSources } from './support/sources.js';
 
 const SCANNED = ['lib', 'mock', 'qa', 'client', 'scripts', 'mcp'];
 
@@ -16,15 +9,10 @@ const AJV_SETUP = /^\s*import\s+(?!type\b)[^;]*?from\s*['"]ajv(?:-formats)?(?:\/
 const BODY_READING = /\breq\.on\(\s*['"]data['"]/;
 
 function offenders(pattern: RegExp, allowed: string): string[] {
-  return repoSources(SCANNED)
-    .filter((file) => file !== allowed)
-    .flatMap((file) =>
-      readFileSync(path.join(ROOT, file), 'utf8')
-        .split('\n')
-        .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
-        .filter(({ line }) => pattern.test(line))
-        .map(({ at, line }) => `${at}: ${line.trim()}`),
-    );
+  return linesMatching(
+    repoSources(SCANNED).filter((file) => file !== allowed),
+    pattern,
+  );
 }
 
 describe('one Ajv set-up and one body reader', () => {

@@ -1,11 +1,6 @@
-// JSON pointers are built and escaped in one place, lib/contract/pointer.ts: a copy elsewhere is
-// how `validate-request.ts` came to escape `/` but not `~`. This test reads the repository's own
-// TypeScript and fails on RFC 6901 escaping written anywhere outside lib/contract.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extendPointer, fragmentPointer, parsePointer, readPointer, toPointer } from '../lib/contract/index.js';
-import { ROOT, repoSources } from './support/sources.js';
+import { linesMatching, repoSources } from './support/sources.js';
 
 const THIS_FILE = 'tests/engine-pointer.test.ts';
 
@@ -14,15 +9,10 @@ const HAND_ESCAPING = /replace(?:All)?\(\s*(?:\/~\/g?|['"`]~['"`])|['"`]~[01]['"
 
 describe('JSON pointers are escaped only in lib/contract', () => {
   it('no TypeScript outside lib/contract escapes a pointer token by hand', () => {
-    const offenders = repoSources()
-      .filter((file) => !file.startsWith('lib/contract/') && file !== THIS_FILE)
-      .flatMap((file) =>
-        readFileSync(path.join(ROOT, file), 'utf8')
-          .split('\n')
-          .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
-          .filter(({ line }) => HAND_ESCAPING.test(line))
-          .map(({ at, line }) => `${at}: ${line.trim()}`),
-      );
+    const offenders = linesMatching(
+      repoSources().filter((file) => !file.startsWith('lib/contract/') && file !== THIS_FILE),
+      HAND_ESCAPING,
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -1,9 +1,3 @@
-// Path templates are read in one place, lib/contract/templates.ts: the mock's stores, the seeding,
-// the flows and the checker each had their own `{...}` regex, and one of them (`safeDecode`) was a
-// copy of the router's. This test reads the repository's own TypeScript and fails on a regex over
-// `{name}` path parameters written outside lib/contract, and holds the one reading to the contract.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   basePathOf,
@@ -18,7 +12,7 @@ import {
   templateParams,
   templateValues,
 } from '../lib/contract/index.js';
-import { ROOT, repoSources } from './support/sources.js';
+import { linesMatching, repoSources } from './support/sources.js';
 
 const SCANNED = ['lib', 'mock', 'qa', 'client', 'scripts'];
 /**
@@ -35,15 +29,10 @@ const machines = contract.stateMachines();
 
 describe('path templates are parsed only in lib/contract', () => {
   it('no TypeScript outside lib/contract parses `{name}` path parameters with its own regex', () => {
-    const offenders = repoSources(SCANNED)
-      .filter((file) => !file.startsWith('lib/contract/') && !LEFT.has(file))
-      .flatMap((file) =>
-        readFileSync(path.join(ROOT, file), 'utf8')
-          .split('\n')
-          .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
-          .filter(({ line }) => TEMPLATE_PARSING.test(line))
-          .map(({ at, line }) => `${at}: ${line.trim()}`),
-      );
+    const offenders = linesMatching(
+      repoSources(SCANNED).filter((file) => !file.startsWith('lib/contract/') && !LEFT.has(file)),
+      TEMPLATE_PARSING,
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // The repository's own TypeScript, for the tests that read the code itself (one rule in one place,
 // folder cycles, function length): paths relative to the repository root, with `/` separators.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,4 +24,13 @@ function walk(dir: string, out: string[]): void {
     else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
       out.push(path.relative(ROOT, full).split(path.sep).join('/'));
   }
+}
+
+/** Every line of the given files that matches `pattern`, as `file:line: text`. */
+export function linesMatching(files: readonly string[], pattern: RegExp): string[] {
+  return files.flatMap((file) =>
+    readFileSync(path.join(ROOT, file), 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
 }
