@@ -56,6 +56,12 @@ describe('a declared media type covering the one sent', () => {
     expect(covers('text/plain', 'application/*')).toBe(false);
   });
 
+  it('reads the type before the parameters around spaces, as the header carries it', () => {
+    expect(mediaTypeCovers('application/json ; charset=utf-8', 'application/json')).toBe(true);
+    expect(mediaTypeCovers(' image/png', 'image/*')).toBe(true);
+    expect(mediaTypeCovers('application/json', ' application/json ;q=1')).toBe(true);
+  });
+
   it('covers nothing that is no media type', () => {
     for (const actual of ['json', 'application/', '/json', 'a b/json', 'application/js on'])
       expect(mediaTypeCovers(actual, '*/*'), actual).toBe(false);
@@ -105,5 +111,25 @@ describe('the fields of a multipart/form-data body', () => {
     expect(multipartFields(text, 'b')).toEqual({ a: '1' });
     expect(multipartFields(`not multipart at all name="x"\r\n\r\nv`, 'b')).toEqual({});
     expect(multipartFields(`--b\r\nContent-Type: text/plain\r\n\r\nv\r\n--b--`, 'b')).toEqual({});
+  });
+
+  it('reads nothing after the closing delimiter, even text that looks like a part', () => {
+    const text = `${body(part('form-data; name="a"', '1'))}${part('form-data; name="epilogue"', '2')}`;
+    expect(multipartFields(text, 'b')).toEqual({ a: '1' });
+    expect(multipartFields(`--b\r\n${part('form-data; name="a"', '1')}\r\n--b--${part('form-data; name="late"', '3')}`, 'b')).toEqual({ a: '1' });
+  });
+
+  it('names a part by its own header block only: not by the delimiter line, its body or a look-alike header', () => {
+    const delimiterLine = `--bxxContent-Disposition: form-data; name="x"\r\nContent-Type: text/plain\r\n\r\nv\r\n--b--`;
+    expect(multipartFields(delimiterLine, 'b')).toEqual({});
+    const inBody = body(`Content-Type: text/plain\r\n\r\nContent-Disposition: form-data; name="y"`);
+    expect(multipartFields(inBody, 'b')).toEqual({});
+    const lookAlike = body(`X-Original-Content-Disposition: form-data; name="z"\r\n\r\n1`);
+    expect(multipartFields(lookAlike, 'b')).toEqual({});
+  });
+
+  it('skips a part whose header block never ends', () => {
+    const text = `--b\r\nContent-Disposition: form-data; name="x"\r\nContent-Type: text/plain\r\n--b\r\n${part('form-data; name="a"', '1')}\r\n--b--`;
+    expect(multipartFields(text, 'b')).toEqual({ a: '1' });
   });
 });
