@@ -67,6 +67,8 @@ describe('several steps, one poll', () => {
     // The refund names what it gives back: the charge's own label.
     const charge = history.find((entry) => entry.transaction_type !== 'Refund' && entry.credit_spend?.startsWith('-'));
     expect(refunds[0].label).toBe(`Refund: ${charge!.label}`);
+    // Both entries name the kind of content (the mock's naming: the path's first segment, `_` for `-`).
+    expect([charge!.content_type, refunds[0].content_type]).toEqual(['launch_clips', 'launch_clips']);
   });
 
   it('a job is refunded once: failing again after a refund writes no second refund, not even of 0', async () => {
