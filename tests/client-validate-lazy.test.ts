@@ -33,3 +33,27 @@ it('a client without validate never imports the checks; one with validate import
     vi.resetModules();
   }
 });
+
+it('checks that fail to load fail the call with a message that says so; the next call loads them again', async () => {
+  vi.resetModules();
+  let loads = 0;
+  vi.doMock('../client/validate.js', async (importOriginal) => {
+    loads++;
+    if (loads === 1) throw new Error('chunk validate-abc.js could not be fetched');
+    return importOriginal();
+  });
+  try {
+    const fresh = await import('../client/index.js');
+    const checking = fresh.createVideoApiClient({ baseUrl, token: 'mock-dev', validate: 'all', fetch: (r) => fetch(r) });
+    const failed = await checking.GET('/me').catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    // The reason follows the prefix (vitest wraps the module's own error in one of its own here).
+    expect((failed as Error).message).toMatch(/^video-api-v2-client: `validate` could not load the contract checks: \S/);
+    expect((failed as Error).cause).toBeInstanceOf(Error);
+    expect((await checking.GET('/me')).response.status).toBe(200);
+    expect(loads).toBe(2);
+  } finally {
+    vi.doUnmock('../client/validate.js');
+    vi.resetModules();
+  }
+});
