@@ -1,6 +1,6 @@
 // Errors a program can branch on: error codes are a union generated from the contract's error
 // catalogue (tsc refuses a misspelled code in a program built against the package entry). What the
-// errors carry at run time is tests/client-errors.test.ts (in process, so the mutation run uses it).
+// errors carry at run time is tests/client-error-operation.test.ts (in process, so the mutation run uses it).
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
