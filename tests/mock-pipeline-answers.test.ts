@@ -84,6 +84,15 @@ describe('refusals before the state', () => {
   });
 });
 
+describe('an injected fault', () => {
+  it('with a delay and a status: the status, after the delay, marked as the fault', async () => {
+    const fault = await handlers.control.addFault({ operationId: 'getMe', status: 503, delayMs: 20 });
+    const reply = await call('GET', '/me');
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get('x-mock-fault')).toBe(String(fault.id));
+  });
+});
+
 describe('Prefer and Accept the mock cannot honour', () => {
   it('an unknown example name where the operation documents 422: 422 naming Prefer', async () => {
     const reply = await call('POST', '/launch-clips', {
