@@ -116,7 +116,9 @@ describe('the fields of a multipart/form-data body', () => {
   it('reads nothing after the closing delimiter, even text that looks like a part', () => {
     const text = `${body(part('form-data; name="a"', '1'))}${part('form-data; name="epilogue"', '2')}`;
     expect(multipartFields(text, 'b')).toEqual({ a: '1' });
-    expect(multipartFields(`--b\r\n${part('form-data; name="a"', '1')}\r\n--b--${part('form-data; name="late"', '3')}`, 'b')).toEqual({ a: '1' });
+    expect(multipartFields(`--b\r\n${part('form-data; name="a"', '1')}\r\n--b--${part('form-data; name="late"', '3')}`, 'b')).toEqual({
+      a: '1',
+    });
   });
 
   it('names a part by its own header block only: not by the delimiter line, its body or a look-alike header', () => {

@@ -54,7 +54,7 @@ describe('refusals before the state', () => {
     expect(reply.body.errors.body[0]).toMatch(/^The request body could not be parsed: \S/);
   });
 
-  it('a JSON null where an optional body is an object: 422 naming the body (a required one is missing: Prism\'s message)', async () => {
+  it("a JSON null where an optional body is an object: 422 naming the body (a required one is missing: Prism's message)", async () => {
     const reply = await call('POST', '/faceless/1/retry', { headers: json, body: 'null' });
     expect(reply.status).toBe(422);
     expect(reply.body.errors).toEqual({ body: ['The request body must be a JSON object, not null.'] });
@@ -156,7 +156,8 @@ describe('repeated multipart parts, counted part by part', () => {
 
   it('a file field sent as an empty part without a filename is still a file (an empty one), not a missing field', async () => {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female', 'samples[]': '' })) form.set(name, value);
+    for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female', 'samples[]': '' }))
+      form.set(name, value);
     const reply = await call('POST', '/voice-clones', { body: form });
     expect(reply.status).toBeLessThan(300);
   });
