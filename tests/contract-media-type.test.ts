@@ -91,11 +91,11 @@ describe('the fields of a multipart/form-data body', () => {
   const part = (disposition: string, value: string, extra = '') => `Content-Disposition: ${disposition}\r\n${extra}\r\n${value}`;
   const body = (...parts: string[]) => `--b\r\n${parts.join('\r\n--b\r\n')}\r\n--b--\r\n`;
 
-  it('reads each named part, the last of a repeated name winning', () => {
+  it('reads each named part, every value of a repeated name kept in order', () => {
     expect(
       multipartFields(body(part('form-data; name="a"', '1'), part('form-data; name="b"', 'x\r\ny'), part('form-data; name="a"', '2')), 'b'),
     ).toEqual({
-      a: '2',
+      a: ['1', '2'],
       b: 'x\r\ny',
     });
   });

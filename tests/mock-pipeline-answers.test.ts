@@ -121,6 +121,25 @@ describe('Prefer and Accept the mock cannot honour', () => {
     expect(reply.headers.get('x-mock-prefer-ignored')).toBeTruthy();
   });
 
+  it('an Accept the operation cannot serve, where it documents 422: 422 naming Accept', async () => {
+    const reply = await call('POST', '/launch-clips', {
+      headers: { ...json, accept: 'text/csv' },
+      body: JSON.stringify({ product_name: 'Brew', domain: 'brew.example', idea: 'x' }),
+    });
+    expect(reply.status).toBe(422);
+    expect(Object.keys(reply.body.errors)).toEqual(['Accept']);
+    expect(reply.body.errors.Accept[0]).not.toBe('');
+  });
+
+  it("an ignored Accept on an operation answered from the contract's example: that example, as JSON", async () => {
+    const reply = await call('GET', '/voice-clones/slots', { headers: { accept: 'text/csv' } });
+    const plain = await call('GET', '/voice-clones/slots');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(reply.body).toEqual(plain.body);
+    expect(reply.headers.get('x-mock-prefer-ignored')).toBeTruthy();
+  });
+
   it('an explicit Prefer code is answered by Prism with a JSON Content-Type', async () => {
     const reply = await call('GET', '/me', { headers: { prefer: 'code=401' } });
     expect(reply.status).toBe(401);
@@ -138,16 +157,16 @@ describe('repeated multipart parts, counted part by part', () => {
     return call('POST', '/voice-clones', { body: form });
   };
 
-  it('more samples than the contract allows: 422 saying how many were sent', async () => {
+  it('more samples than the contract allows: 422 naming the field and the maximum', async () => {
     const reply = await clone(4);
     expect(reply.status).toBe(422);
-    expect(reply.body.errors).toEqual({ 'samples[]': ['must NOT have more than 3 items (4 parts sent)'] });
+    expect(reply.body.errors).toEqual({ 'samples[]': ['Request body property samples[] must NOT have more than 3 items'] });
   });
 
   it('none sent is the required check only, not a count', async () => {
     const reply = await clone(0);
     expect(reply.status).toBe(422);
-    expect(JSON.stringify(reply.body.errors)).not.toMatch(/parts sent/);
+    expect(JSON.stringify(reply.body.errors)).not.toMatch(/fewer than/);
   });
 
   it('within the bounds: accepted', async () => {

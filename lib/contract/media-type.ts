@@ -49,9 +49,20 @@ export function mediaTypeCovers(actual: string, declared: string): boolean {
   return (a.type === d.type || d.type === '*') && (a.subtype === d.subtype || d.subtype === '*');
 }
 
-/** The fields of a multipart/form-data text: name -> value, the last of a repeated name winning. */
-export function multipartFields(text: string, boundary: string): Record<string, string> {
-  const fields: Record<string, string> = {};
+/** A form's fields: name -> value, or every value in order where the name is repeated. */
+export type FormFields = Record<string, string | string[]>;
+
+/** Adds one name and value to a form's fields: a repeated name (`samples[]` sent three times) keeps every value. */
+export function addFormField(fields: FormFields, name: string, value: string): void {
+  const known = fields[name];
+  if (known === undefined) fields[name] = value;
+  else if (Array.isArray(known)) known.push(value);
+  else fields[name] = [known, value];
+}
+
+/** The fields of a multipart/form-data text: name -> value, every value of a repeated name kept. */
+export function multipartFields(text: string, boundary: string): FormFields {
+  const fields: FormFields = Object.create(null);
   const delimiter = `--${boundary}`;
   const sections = text.split(`\r\n${delimiter}`);
   sections[0] = sections[0].startsWith(delimiter) ? sections[0].slice(delimiter.length) : '';
@@ -65,7 +76,7 @@ export function multipartFields(text: string, boundary: string): Record<string, 
       .split('\r\n')
       .find((line) => /^content-disposition:/i.test(line));
     const name = disposition ? /\bname="([^"]*)"/.exec(disposition)?.[1] : undefined;
-    if (name !== undefined) fields[name] = section.slice(end + 4);
+    if (name !== undefined) addFormField(fields, name, section.slice(end + 4));
   }
   return fields;
 }

@@ -4,7 +4,7 @@
 // counts as absent follow Prism 5.12's request validator, which the mock used until this module
 // replaced it, so the mock's answers did not change.
 import type { ValidateFunction } from './ajv.js';
-import { type MediaType, mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
+import { addFormField, type FormFields, type MediaType, mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
 import type { BundleModel, ContractOperation } from './bundle-model.js';
 import type { Parameter, RequestBody, Schema } from './openapi.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
@@ -163,13 +163,13 @@ export class RequestCheck {
   }
 
   private formBody(content: BodyContent, text: string, boundary: string | undefined): RequestViolation[] {
-    let raw: Record<string, string>;
+    let raw: FormFields;
     if (content.mediaType === 'multipart/form-data') {
       if (!boundary) return [{ message: NO_BOUNDARY, code: 415, severity: 0 }];
       raw = multipartFields(text, boundary);
-    } else raw = Object.fromEntries(text.split('&').map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=')]));
+    } else raw = urlEncodedFields(text);
     const reserved = content.encodings
-      .filter((e) => !e.allowReserved && RESERVED.test(String(raw[e.property])))
+      .filter((e) => !e.allowReserved && [raw[e.property]].flat().some((value) => RESERVED.test(String(value))))
       .map((e): RequestViolation => ({ path: ['body', e.property], message: 'Reserved characters used in request body', severity: 0 }));
     if (reserved.length) return reserved;
     const fields = decodeFields(raw, content.mediaType !== 'multipart/form-data');
@@ -272,30 +272,42 @@ function keyValueList(items: string[]): Record<string, string | undefined> {
 }
 
 /** Percent-decoded names and values (`+` is a space in a URL-encoded form); a value that does not decode stays as sent. */
-function decodeFields(raw: Record<string, string>, urlEncoded: boolean): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    const name = decodeURIComponent(key);
+/** The fields of an application/x-www-form-urlencoded text, still encoded; a repeated name keeps every value. */
+function urlEncodedFields(text: string): FormFields {
+  const fields: FormFields = Object.create(null);
+  for (const pair of text.split('&')) addFormField(fields, pair.split('=')[0], pair.split('=').slice(1).join('='));
+  return fields;
+}
+
+function decodeFields(raw: FormFields, urlEncoded: boolean): FormFields {
+  const out: FormFields = Object.create(null);
+  const decode = (value: string) => {
     try {
-      out[name] = decodeURIComponent(urlEncoded ? value.replaceAll('+', '%20') : value);
+      return decodeURIComponent(urlEncoded ? value.replaceAll('+', '%20') : value);
     } catch {
-      out[name] = value;
+      return value;
     }
-  }
+  };
+  // A name that does not decode is an unreadable body (it throws, as Prism's reader did); a value is kept as sent.
+  for (const [key, value] of Object.entries(raw)) out[decodeURIComponent(key)] = Array.isArray(value) ? value.map(decode) : decode(value);
   return out;
 }
 
 /** A form's fields as its schema's properties, each read as its encoding's style says (`samples[]` form-exploded into a list). */
-function formValues(content: BodyContent, fields: Record<string, string>): unknown {
+function formValues(content: BodyContent, fields: FormFields): unknown {
   const properties = content.schema?.properties;
   if (!properties) return fields;
   const out: Record<string, unknown> = {};
   for (const [property, schema] of Object.entries(properties)) {
-    out[property] = fields[property];
+    // A repeated part is a list where the schema says array; elsewhere the last one sent counts, as
+    // Prism's reader took it (the source says nothing of repeated fields).
+    const sent = fields[property];
+    const read = Array.isArray(sent) && (typeof schema !== 'object' || schema.type !== 'array') ? lastOf(sent) : sent;
+    out[property] = read;
     const encoding = content.encodings.find((e) => e.property === property);
     if (!encoding?.style || typeof schema !== 'object') continue;
     const spec = { name: property, style: encoding.style, explode: encoding.explode, type: schema.type, properties: schema.properties };
-    out[property] = deserialize(spec, fields, true);
+    out[property] = deserialize(spec, { ...fields, [property]: read }, true);
   }
   return out;
 }

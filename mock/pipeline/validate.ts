@@ -4,9 +4,7 @@
 // asks for a particular answer (Prefer, or an Accept other than JSON), to learn whether that answer
 // can be given.
 import { type RequestCheck, requestErrorsMap, Validators } from '../../lib/contract/index.js';
-import type { MockContract, MockOperation } from '../contract.js';
 import type { Answer } from '../errors.js';
-import type { UploadedPart } from '../multipart.js';
 import type { RequestViolation } from '../../lib/contract/index.js';
 import { asksForParticular } from '../prism.js';
 import type { Checked, Matched, Routing, StageDeps } from './exchange.js';
@@ -47,7 +45,7 @@ export function validate({ contract, errors, prism }: StageDeps): (routing: Rout
         .replace(/[^\x20-\x7e]+/g, ' ')
         .trim();
     }
-    const problems = [...violations.filter((v) => v.severity === 0), ...partCounts(contract, op, parsed.uploads)];
+    const problems = violations.filter((v) => v.severity === 0);
     if (problems.length) return errors.validation(requestErrorsMap(problems));
     const checked: Checked = { violations, prefs: prefs.ok && !ignored ? prefs.value : {}, example, ignored };
     // The request check reads a JSON `null` body as no body (as Prism's validator did); an object schema does not accept it.
@@ -71,35 +69,6 @@ function checkRequest(check: RequestCheck, { input, routed }: Routing): { violat
   } catch (error) {
     return { violations: [], bodyError: (error as Error).message };
   }
-}
-
-/**
- * Array fields of a multipart body, counted part by part. The request check reads a form as Prism's
- * reader did, one value per name, so it sees any number of `samples[]` parts as one.
- */
-function partCounts(contract: MockContract, op: MockOperation, uploads: UploadedPart[] | undefined): RequestViolation[] {
-  if (!uploads) return [];
-  const found: RequestViolation[] = [];
-  for (const [field, { minItems, maxItems }] of contract.repeatedParts(op)) {
-    const sent = uploads.filter((part) => part.field === field).length;
-    // None sent is the required check's to report, or fine where the field is optional.
-    if (sent === 0) continue;
-    if (maxItems !== undefined && sent > maxItems)
-      found.push({
-        path: ['body', field],
-        severity: 0,
-        code: 'maxItems',
-        message: `must NOT have more than ${maxItems} items (${sent} parts sent)`,
-      });
-    if (minItems !== undefined && sent < minItems)
-      found.push({
-        path: ['body', field],
-        severity: 0,
-        code: 'minItems',
-        message: `must NOT have fewer than ${minItems} items (${sent} parts sent)`,
-      });
-  }
-  return found;
 }
 
 /** A 400 GEN-WRONG-ARGS answer with an `errors` map saying which argument was wrong. */

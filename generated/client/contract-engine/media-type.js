@@ -44,9 +44,19 @@ export function mediaTypeCovers(actual, declared) {
         return false;
     return (a.type === d.type || d.type === '*') && (a.subtype === d.subtype || d.subtype === '*');
 }
-/** The fields of a multipart/form-data text: name -> value, the last of a repeated name winning. */
+/** Adds one name and value to a form's fields: a repeated name (`samples[]` sent three times) keeps every value. */
+export function addFormField(fields, name, value) {
+    const known = fields[name];
+    if (known === undefined)
+        fields[name] = value;
+    else if (Array.isArray(known))
+        known.push(value);
+    else
+        fields[name] = [known, value];
+}
+/** The fields of a multipart/form-data text: name -> value, every value of a repeated name kept. */
 export function multipartFields(text, boundary) {
-    const fields = {};
+    const fields = Object.create(null);
     const delimiter = `--${boundary}`;
     const sections = text.split(`\r\n${delimiter}`);
     sections[0] = sections[0].startsWith(delimiter) ? sections[0].slice(delimiter.length) : '';
@@ -63,7 +73,7 @@ export function multipartFields(text, boundary) {
             .find((line) => /^content-disposition:/i.test(line));
         const name = disposition ? /\bname="([^"]*)"/.exec(disposition)?.[1] : undefined;
         if (name !== undefined)
-            fields[name] = section.slice(end + 4);
+            addFormField(fields, name, section.slice(end + 4));
     }
     return fields;
 }

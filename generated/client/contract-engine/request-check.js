@@ -1,4 +1,4 @@
-import { mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
+import { addFormField, mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
 import { toViolations } from './violations.js';
 const LOCATIONS = ['header', 'query', 'path'];
@@ -131,9 +131,9 @@ export class RequestCheck {
             raw = multipartFields(text, boundary);
         }
         else
-            raw = Object.fromEntries(text.split('&').map((pair) => [pair.split('=')[0], pair.split('=').slice(1).join('=')]));
+            raw = urlEncodedFields(text);
         const reserved = content.encodings
-            .filter((e) => !e.allowReserved && RESERVED.test(String(raw[e.property])))
+            .filter((e) => !e.allowReserved && [raw[e.property]].flat().some((value) => RESERVED.test(String(value))))
             .map((e) => ({ path: ['body', e.property], message: 'Reserved characters used in request body', severity: 0 }));
         if (reserved.length)
             return reserved;
@@ -242,17 +242,26 @@ function keyValueList(items) {
     return out;
 }
 /** Percent-decoded names and values (`+` is a space in a URL-encoded form); a value that does not decode stays as sent. */
+/** The fields of an application/x-www-form-urlencoded text, still encoded; a repeated name keeps every value. */
+function urlEncodedFields(text) {
+    const fields = Object.create(null);
+    for (const pair of text.split('&'))
+        addFormField(fields, pair.split('=')[0], pair.split('=').slice(1).join('='));
+    return fields;
+}
 function decodeFields(raw, urlEncoded) {
-    const out = {};
-    for (const [key, value] of Object.entries(raw)) {
-        const name = decodeURIComponent(key);
+    const out = Object.create(null);
+    const decode = (value) => {
         try {
-            out[name] = decodeURIComponent(urlEncoded ? value.replaceAll('+', '%20') : value);
+            return decodeURIComponent(urlEncoded ? value.replaceAll('+', '%20') : value);
         }
         catch {
-            out[name] = value;
+            return value;
         }
-    }
+    };
+    // A name that does not decode is an unreadable body (it throws, as Prism's reader did); a value is kept as sent.
+    for (const [key, value] of Object.entries(raw))
+        out[decodeURIComponent(key)] = Array.isArray(value) ? value.map(decode) : decode(value);
     return out;
 }
 /** A form's fields as its schema's properties, each read as its encoding's style says (`samples[]` form-exploded into a list). */
@@ -262,12 +271,16 @@ function formValues(content, fields) {
         return fields;
     const out = {};
     for (const [property, schema] of Object.entries(properties)) {
-        out[property] = fields[property];
+        // A repeated part is a list where the schema says array; elsewhere the last one sent counts, as
+        // Prism's reader took it (the source says nothing of repeated fields).
+        const sent = fields[property];
+        const read = Array.isArray(sent) && (typeof schema !== 'object' || schema.type !== 'array') ? lastOf(sent) : sent;
+        out[property] = read;
         const encoding = content.encodings.find((e) => e.property === property);
         if (!encoding?.style || typeof schema !== 'object')
             continue;
         const spec = { name: property, style: encoding.style, explode: encoding.explode, type: schema.type, properties: schema.properties };
-        out[property] = deserialize(spec, fields, true);
+        out[property] = deserialize(spec, { ...fields, [property]: read }, true);
     }
     return out;
 }
