@@ -14,11 +14,9 @@ const leftOut = {
   // How its sockets behave (a body drained before the 413, then the connection closed) needs the
   // client and the mock in different processes: in one, they share an event loop and the order changes.
   mockProcess: ['tests/mock-hardening-shutdown.test.ts', 'tests/mock-hardening-sockets.test.ts'],
-  // The proxy, Schemathesis and the conformance runner run as processes.
+  // Schemathesis and the conformance runner run as processes. (The proxy's suites run here: the
+  // proxy they start runs in the test process, tests/mutation/proxy-in-process.ts.)
   qaProcesses: [
-    'tests/proxy.test.ts',
-    'tests/proxy-hardening.test.ts',
-    'tests/proxy-stream.test.ts',
     'tests/conformance-*.test.ts',
     // Conformance shards, replay and the recorded scenario run the runner's and the proxy's commands.
     'tests/qa-shards.test.ts',
@@ -58,7 +56,11 @@ export default defineConfig({
   root,
   resolve: {
     // The suites' `import ... from '../mock/launch.js'` gets the in-process mock.
-    alias: [{ find: /^\.\.\/mock\/launch\.js$/, replacement: fileURLToPath(new URL('./launch-in-process.ts', import.meta.url)) }],
+    alias: [
+      { find: /^\.\.\/mock\/launch\.js$/, replacement: fileURLToPath(new URL('./launch-in-process.ts', import.meta.url)) },
+      // The suites' `import ... from './support/proxy-process.js'` gets the in-process proxy.
+      { find: /^\.\/support\/proxy-process\.js$/, replacement: fileURLToPath(new URL('./proxy-in-process.ts', import.meta.url)) },
+    ],
   },
   test: {
     include: ['tests/**/*.test.ts'],
