@@ -17,6 +17,9 @@ const leftOut = {
   // Schemathesis and the conformance runner run as processes. (The proxy's suites run here: the
   // proxy they start runs in the test process, tests/mutation/proxy-in-process.ts.)
   qaProcesses: [
+    // The proxy's own process: its exit code on bad settings, its memory (RSS) while it streams.
+    'tests/proxy-settings.test.ts',
+    'tests/proxy-stream.test.ts',
     'tests/conformance-*.test.ts',
     // Conformance shards, replay and the recorded scenario run the runner's and the proxy's commands.
     'tests/qa-shards.test.ts',
