@@ -25,7 +25,12 @@ export function summaryMarkdown(changes: readonly Change[], baseLabel: string, p
 }
 
 /** Appends the summary when the run has a step summary file. */
-export function writeStepSummary(changes: readonly Change[], baseLabel: string, problems: readonly string[]): void {
-  const file = process.env.GITHUB_STEP_SUMMARY;
+export function writeStepSummary(
+  changes: readonly Change[],
+  baseLabel: string,
+  problems: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  const file = env.GITHUB_STEP_SUMMARY;
   if (file) appendFileSync(file, summaryMarkdown(changes, baseLabel, problems));
 }
