@@ -68,7 +68,8 @@ function operationLevel(loc: Location, d: Diff): Verdict {
   // The typed client names its methods after it.
   if (key === 'operationId') return br(`The operationId changes from ${show(d.before)} to ${show(d.after)}`);
   if (key === 'deprecated') return nb(`The operation is ${d.after === true ? '' : 'no longer '}deprecated`);
-  if (DOCS_KEYS.has(key) || key === 'tags') return docs(`The ${key} of the operation ${d.action === 'replace' ? 'changes' : verb(d)}`);
+  if (DOCS_KEYS.has(key) || key === 'tags')
+    return docs(`The ${key} of the operation ${d.action !== 'replace' ? verb(d) : key === 'tags' ? 'change' : 'changes'}`);
   if (key === 'servers') return nb("The operation's servers change");
   return { class: d.fallback, message: `${loc.rest.join('.')} ${verb(d)}` };
 }
