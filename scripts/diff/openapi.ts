@@ -115,7 +115,11 @@ export function openapiChanges(sides: Sides): RawChange[] {
   const compared = comparedParts(sides.base.doc, sides.head.doc);
   const { diffs: found, merged } = apiCompare(compared.base, compared.head);
   const diffs = found.map(toDiff).filter((d) => !d.keys.some((k) => k.startsWith('x-')));
-  const ctx: RuleContext = { merged, changed: new Set(diffs.map((d) => toPointer(d.keys))) };
+  const ctx: RuleContext = {
+    merged,
+    changed: new Set(diffs.map((d) => toPointer(d.keys))),
+    added: new Set(diffs.filter((d) => d.action === 'add').map((d) => toPointer(d.keys))),
+  };
   const inComponents = new Set(diffs.filter((d) => d.keys[0] === 'components' && d.keys[1] !== 'securitySchemes' && d.keys.length >= 3));
   const twins = new Map<string, Diff[]>();
   for (const c of inComponents) twins.set(sameChange(c), [...(twins.get(sameChange(c)) ?? []), c]);

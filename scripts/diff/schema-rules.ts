@@ -68,8 +68,20 @@ function typeChange(loc: Location, d: Diff, keys: string[]): Verdict {
   return { class: byFlow(loc, widens), message: text };
 }
 
-function enumValue(loc: Location, d: Diff, keys: string[]): Verdict {
+/**
+ * A value of an `enum` added, removed or replaced. Every value added at once means the field had no
+ * enum before: it is now limited to those values (the library reports each value as added), said
+ * once, at the first value.
+ */
+function enumValue(loc: Location, d: Diff, keys: string[], ctx: RuleContext): Verdict | null {
   const of = target(loc, keys);
+  const list = d.keys.slice(0, -1);
+  const values = readPointer(ctx.merged, list);
+  const wholeEnum = Array.isArray(values) && values.every((_, i) => ctx.added.has(toPointer([...list, String(i)])));
+  if (d.action === 'add' && wholeEnum) {
+    if (d.keys.at(-1) !== '0') return null;
+    return { class: byFlow(loc, false), message: `${capital(of)} is now limited to ${show(values)}` };
+  }
   if (d.action === 'add') return { class: byFlow(loc, true), message: `Added ${loc.direction} enum value ${plain(d.after)} of ${of}` };
   if (d.action === 'remove')
     return { class: byFlow(loc, false), message: `Removed ${loc.direction} enum value ${plain(d.before)} of ${of}` };
@@ -136,7 +148,7 @@ export function schemaChange(loc: Location, d: Diff, ctx: RuleContext): Verdict 
   const last = s.at(-1) ?? '';
   // An element of a keyword's array (`enum/2`, `required/0`, `type/1`, `anyOf/3`).
   const parent = n >= 2 && !names[n - 2] && /^\d+$/.test(last) ? s[n - 2] : '';
-  if (parent === 'enum') return enumValue(loc, d, s.slice(0, -2));
+  if (parent === 'enum') return enumValue(loc, d, s.slice(0, -2), ctx);
   if (last === 'type' || parent === 'type') return typeChange(loc, d, s);
   if (parent === 'required') return required(loc, d, s, ctx);
   if (MAX.has(last) || MIN.has(last) || SHAPE.has(last)) return limit(loc, d, last, s.slice(0, -1));
@@ -144,7 +156,10 @@ export function schemaChange(loc: Location, d: Diff, ctx: RuleContext): Verdict 
     const widens = (d.action === 'add') === (parent !== 'allOf');
     const verb = d.action === 'add' ? 'gains' : d.action === 'remove' ? 'loses' : 'changes';
     const cls = d.action === 'replace' ? 'breaking' : byFlow(loc, widens);
-    return { class: cls, message: `${capital(target(loc, s.slice(0, -2)))} ${verb} a ${parent} alternative` };
+    return {
+      class: cls,
+      message: `${capital(target(loc, s.slice(0, -2)))} ${verb} ${parent === 'oneOf' ? 'a' : 'an'} ${parent} alternative`,
+    };
   }
   return otherKeyword(loc, d, last, s);
 }

@@ -44,4 +44,6 @@ export interface RuleContext {
   merged: unknown;
   /** The pointer of every change the library reported. */
   changed: Set<string>;
+  /** The pointer of every addition among them. */
+  added: Set<string>;
 }
