@@ -2,7 +2,7 @@
 // model and classifies changes to billing (x-credits), lifecycles (x-state-machine), guesses
 // (x-unspecified) and limits (x-limits, x-rate-limit). Any other extension that changes is reported
 // as a behaviour change, except the ones that only feed the docs.
-import { type ContractModel, escapeToken, toPointer, type StateMachine } from '../../lib/contract/index.js';
+import { type ContractModel, escapeToken, parsePointer, readPointer, toPointer, type StateMachine } from '../../lib/contract/index.js';
 import type { RawChange } from './openapi.js';
 import { isObject, same } from './types.js';
 
@@ -108,18 +108,23 @@ function markers(node: unknown, keys: string[] = [], out = new Map<string, strin
   return out;
 }
 
+/** Whether the node a marker sits on is in the document (a marker gone with its node is no change of its own). */
+const holderIn = (doc: object, marker: string) => readPointer(doc, parsePointer(marker).slice(0, -1)) !== undefined;
+
 function unspecified(base: object, head: object): RawChange[] {
   const out: RawChange[] = [];
   const was = markers(base);
   const now = markers(head);
   for (const [p, text] of was) {
-    if (!now.has(p))
-      out.push(
-        nb(p, `A guess becomes a stated rule, now checked strictly (conformance and the proxy stop treating it as open): "${text}".`),
-      );
-    else if (now.get(p) !== text) out.push(docs(p, 'The note on what the source leaves open here changes.'));
+    if (!now.has(p)) {
+      if (holderIn(head, p))
+        out.push(
+          nb(p, `A guess becomes a stated rule, now checked strictly (conformance and the proxy stop treating it as open): "${text}".`),
+        );
+    } else if (now.get(p) !== text) out.push(docs(p, 'The note on what the source leaves open here changes.'));
   }
-  for (const [p, text] of now) if (!was.has(p)) out.push(nb(p, `A stated rule becomes a guess, no longer checked strictly: "${text}".`));
+  for (const [p, text] of now)
+    if (!was.has(p) && holderIn(base, p)) out.push(nb(p, `A stated rule becomes a guess, no longer checked strictly: "${text}".`));
   return out;
 }
 
