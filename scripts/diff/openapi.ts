@@ -126,6 +126,9 @@ export function openapiChanges(sides: Sides): RawChange[] {
   const out: RawChange[] = [];
   /** `<same change>|<operation>` for each change reported inside an operation. */
   const carried = new Set<string>();
+  /** `<keyword>|<new value>|<operation>`: the library may fill in a default on one side only (a
+   *  parameter's `style`), so the operation's entry is a replace where the component's is an add. */
+  const carriedValue = new Set<string>();
   for (const d of diffs) {
     const pointer = toPointer(d.keys);
     if (d.keys[0] === 'paths' && d.keys.length >= 3 && METHODS.has(d.keys[2])) {
@@ -135,6 +138,7 @@ export function openapiChanges(sides: Sides): RawChange[] {
       d.after = sides.head.deref(d.after as object);
       const loc = locate(merged, d.keys, d.action === 'remove' ? d.before : undefined);
       carried.add(`${key}|${loc.label}`);
+      carriedValue.add(`${d.keys.at(-1)}|${shape(d.after)}|${loc.label}`);
       const v = operationChange(loc, d, ctx);
       const places = (twins.get(key) ?? [])
         .filter((c) => users(sides, toPointer(c.keys.slice(0, 3))).includes(loc.label))
@@ -149,7 +153,13 @@ export function openapiChanges(sides: Sides): RawChange[] {
   for (const d of [...inComponents].sort((a, b) => a.keys.length - b.keys.length)) {
     const ops = users(sides, toPointer(d.keys.slice(0, 3)));
     // Said in full under each operation that reaches it, or already said at the inner component.
-    if (ops.some((o) => carried.has(`${sameChange(d)}|${o}`)) || written.has(`${sameChange(d)}|${ops}`)) continue;
+    const saidAt = (o: string) => carried.has(`${sameChange(d)}|${o}`) || carriedValue.has(`${d.keys.at(-1)}|${shape(d.after)}|${o}`);
+    if (
+      (ops.length && ops.every(saidAt)) ||
+      ops.some((o) => carried.has(`${sameChange(d)}|${o}`)) ||
+      written.has(`${sameChange(d)}|${ops}`)
+    )
+      continue;
     written.add(`${sameChange(d)}|${ops}`);
     const pointer = toPointer(d.keys);
     const places = (twins.get(sameChange(d)) ?? []).filter((c) => c !== d).map((c) => toPointer(c.keys));
