@@ -30,6 +30,14 @@ export function boundaryOf(contentType: string): string | undefined {
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
+/**
+ * How many parts a multipart body may have. The source states no limit; the contract's largest form
+ * has a handful of fields and up to three samples. Each part costs the platform's parser, a digest
+ * and Prism's validator time, so a 32 MB body of tiny parts would hold the mock for a minute (the
+ * mock's choice, answered 400 before any part is parsed).
+ */
+export const MAX_MULTIPART_PARTS = 256;
+
 async function sha256(bytes: Uint8Array): Promise<string | undefined> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return undefined;
@@ -48,7 +56,10 @@ export async function readMultipart(
   if (!boundary) return { error: 'The multipart body has no boundary in its Content-Type.' };
   // The platform parsers differ on a malformed Content-Disposition (Node 20 refuses one, Node 24
   // reads past it): the mock checks their syntax itself, so it answers the same everywhere.
-  const badHeader = malformedDisposition(bytes, boundary);
+  const sections = partSections(bytes, boundary);
+  if (sections.length > MAX_MULTIPART_PARTS)
+    return { error: `The multipart body has more than ${MAX_MULTIPART_PARTS} parts, more than any form of this API needs.` };
+  const badHeader = malformedDisposition(sections);
   if (badHeader) return { error: `The multipart body has a malformed part header: ${JSON.stringify(shorten(badHeader))}.` };
   let form: FormData;
   try {
@@ -84,11 +95,21 @@ export async function readMultipart(
   return { fields, parts, forPrism: forPrism.join('') };
 }
 
-/** The first Content-Disposition header line of a part that does not parse, if any (bytes read as Latin-1, one per byte). */
-function malformedDisposition(bytes: Uint8Array, boundary: string): string | undefined {
-  const text = new TextDecoder('latin1').decode(bytes);
-  for (const segment of text.split(`--${boundary}`).slice(1)) {
-    if (segment.startsWith('--')) break;
+/**
+ * The text of each part up to the closing delimiter (bytes read as Latin-1, one per byte). A
+ * delimiter opens the body or follows a line break, so a file's bytes that happen to hold the
+ * boundary elsewhere do not start a part.
+ */
+function partSections(bytes: Uint8Array, boundary: string): string[] {
+  const delimiter = `--${boundary}`;
+  const sections = `\r\n${new TextDecoder('latin1').decode(bytes)}`.split(`\r\n${delimiter}`).slice(1);
+  const closing = sections.findIndex((section) => section.startsWith('--'));
+  return closing < 0 ? sections : sections.slice(0, closing);
+}
+
+/** The first Content-Disposition header line of a part that does not parse, if any. */
+function malformedDisposition(sections: string[]): string | undefined {
+  for (const segment of sections) {
     const end = segment.indexOf('\r\n\r\n');
     for (const line of (end < 0 ? segment : segment.slice(0, end)).split('\r\n')) {
       if (/^content-disposition:/i.test(line) && !dispositionWellFormed(line)) return line;

@@ -111,6 +111,30 @@ export function multipartRequests(maxRun = 64_000): fc.Arbitrary<CoreRequest> {
     });
 }
 
+/**
+ * A voice-clone upload with up to thousands of parts under one name (`samples[]`, which the contract
+ * allows 1 to 3 of, or a one-value field): read and judged up to the mock's part limit, refused
+ * unread beyond it, never slower than the budget (every part costs the parser, a digest and Prism).
+ */
+export function repeatedPartRequests(maxParts = 5_000): fc.Arbitrary<CoreRequest> {
+  return fc
+    .record({
+      name: fc.constantFrom('samples[]', 'name', 'terms', 'x'),
+      count: fc.integer({ min: 1, max: maxParts }),
+      value: fc.constantFrom('', 'a', 'RIFF....WAVE', '"', ';'),
+    })
+    .map(({ name, count, value }) => {
+      const part = `--b\r\nContent-Disposition: form-data; name="${name}"; filename="s.wav"\r\nContent-Type: audio/wav\r\n\r\n${value}\r\n`;
+      const fixed = ['terms', 'name', 'gender'].map((field) => `--b\r\nContent-Disposition: form-data; name="${field}"\r\n\r\nv\r\n`);
+      return {
+        method: 'POST',
+        url: '/v2/voice-clones',
+        headers: { authorization: API_TOKEN, 'content-type': 'multipart/form-data; boundary=b' },
+        body: new TextEncoder().encode(`${fixed.join('')}${part.repeat(count)}--b--\r\n`),
+      };
+    });
+}
+
 /** JSON bodies (valid and not, deep, with long strings or long runs) to operations that read JSON. */
 export function jsonRequests(maxRun = 64_000): fc.Arbitrary<CoreRequest> {
   const body = fc.oneof(

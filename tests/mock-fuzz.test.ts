@@ -14,6 +14,7 @@ import {
   multipartRequests,
   pathRequests,
   queryRequests,
+  repeatedPartRequests,
 } from './mock-fuzz-properties.js';
 
 const RUNS = 150;
@@ -48,6 +49,10 @@ async function holds(arbitrary: fc.Arbitrary<Parameters<MockCore['answer']>[0]>,
 describe('the mock answers every generated input in the envelope, in time linear in its size', () => {
   it('multipart bodies (odd and very long part headers, missing delimiters)', async () => {
     await holds(multipartRequests(), () => api);
+  });
+
+  it('multipart bodies with thousands of parts under one name', async () => {
+    await holds(repeatedPartRequests(), () => api);
   });
 
   it('JSON bodies (valid, invalid, deep, long strings and runs)', async () => {

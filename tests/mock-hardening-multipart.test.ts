@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, launchChromium } from './support/browser.js';
+import { MAX_MULTIPART_PARTS } from '../mock/multipart.js';
 import { useMock } from './mock-harness.js';
 
 const mock = useMock({ MOCK_QUIET: '1' });
@@ -71,6 +72,36 @@ describe('a malformed Content-Disposition with a long run of spaces', () => {
       const reply = await attack;
       expect([reply.status, during < 20 * alone + 500]).toEqual([token ? 400 : 401, true]);
     }
+  });
+});
+
+/** A voice-clone upload: its three text fields, then `count` file parts named `field`. */
+function upload(count: number, field = 'samples[]'): string {
+  const text = ['terms', 'name', 'gender'].map((name) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nv\r\n`);
+  const file = `--b\r\nContent-Disposition: form-data; name="${field}"; filename="s.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF\r\n`;
+  return `${text.join('')}${file.repeat(count)}--b--\r\n`;
+}
+
+async function postUpload(body: string) {
+  const response = await fetch(`${mock.base}/voice-clones`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer parts-check', 'content-type': 'multipart/form-data; boundary=b' },
+    body,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe(`a multipart body of more than ${MAX_MULTIPART_PARTS} parts`, () => {
+  it('is 400 GEN-WRONG-ARGS in the envelope, saying why, before any part is read', async () => {
+    const reply = await postUpload(upload(20_000, 'x'));
+    expect([reply.status, reply.body.status, reply.body.error?.code]).toEqual([400, 400, 'GEN-WRONG-ARGS']);
+    expect(JSON.stringify(reply.body.errors)).toContain(`more than ${MAX_MULTIPART_PARTS} parts`);
+  });
+
+  it(`is told from a body of exactly ${MAX_MULTIPART_PARTS} parts, which is read and judged by the contract`, async () => {
+    const reply = await postUpload(upload(MAX_MULTIPART_PARTS - 3));
+    expect(reply.status).toBe(422);
+    expect(JSON.stringify(reply.body.errors)).toContain('must NOT have more than 3 items');
   });
 });
 

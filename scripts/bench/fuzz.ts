@@ -16,6 +16,7 @@ import {
   multipartRequests,
   pathRequests,
   queryRequests,
+  repeatedPartRequests,
 } from '../../tests/mock-fuzz-properties.js';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '2000' }, seed: { type: 'string' } } });
@@ -24,6 +25,7 @@ const SEED = Number(args.seed ?? Date.now() % 2 ** 31);
 
 const FAMILIES: Array<[string, () => fc.Arbitrary<CoreRequest>]> = [
   ['multipart', multipartRequests],
+  ['repeated parts', repeatedPartRequests],
   ['json', jsonRequests],
   ['query', queryRequests],
   ['headers', headerRequests],

@@ -3,25 +3,13 @@
 // runs), on a free port, with the same PROXY_* settings, so that a mutant in qa/ is switched on where
 // the proxy judges and the tests that reach it are known. stop(signal) gives the exit code the
 // process would end with; output() holds the lines it would print.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { runProxy } from '../../qa/proxy/run.js';
-import type { ProxyProcess } from '../support/proxy-process.js';
+import { type ProxyProcess, proxyTestSettings } from '../support/proxy-process.js';
 
 export { portFree, type ProxyProcess } from '../support/proxy-process.js';
 
 export async function startProxyProcess(target: string, env: Record<string, string> = {}): Promise<ProxyProcess> {
-  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
-  const settings = {
-    ...process.env,
-    PROXY_TARGET: target,
-    PROXY_PORT: '0',
-    PROXY_REPORT_DIR: reportDir,
-    PROXY_REFUND_GRACE_MS: '0',
-    GITHUB_STEP_SUMMARY: '',
-    ...env,
-  };
+  const { reportDir, settings } = proxyTestSettings(target, env);
   let output = '';
   // A proxy that cannot start fails as the process does: main.ts's line, then exit 2.
   const run = await runProxy(settings, (line) => {

@@ -16,23 +16,30 @@ export interface ProxyProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The PROXY_* settings the proxy's tests start it with: a report folder of its own, port 0, no grace. */
+export function proxyTestSettings(target: string, env: Record<string, string>): { reportDir: string; settings: NodeJS.ProcessEnv } {
+  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
+  const settings = {
+    ...process.env,
+    PROXY_TARGET: target,
+    PROXY_PORT: '0',
+    PROXY_REPORT_DIR: reportDir,
+    PROXY_REFUND_GRACE_MS: '0',
+    GITHUB_STEP_SUMMARY: '',
+    ...env,
+  };
+  return { reportDir, settings };
+}
+
 /**
  * `npm run proxy` as a user starts it, on port 0 (PROXY_PORT=0): the port is the one it prints, so
  * no other process can take it between choosing and binding. stop() signals the npm process only.
  */
 export async function startProxyProcess(target: string, env: Record<string, string> = {}): Promise<ProxyProcess> {
-  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
+  const { reportDir, settings } = proxyTestSettings(target, env);
   const child: ChildProcess = spawn('npm', ['run', '--silent', 'proxy'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PROXY_TARGET: target,
-      PROXY_PORT: '0',
-      PROXY_REPORT_DIR: reportDir,
-      PROXY_REFUND_GRACE_MS: '0',
-      GITHUB_STEP_SUMMARY: '',
-      ...env,
-    },
+    env: settings,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
