@@ -538,3 +538,107 @@ describe('state machines: what the checker says about each change it sees', () =
     expect(checker.report().coverage.uncovered.transitions).toContain('LaunchClipStatus (new)->planning');
   });
 });
+
+describe("the proxy's own failures and what it let through unjudged", () => {
+  const fail = (code: string | undefined, message: string) => Object.assign(new Error(message), { code });
+
+  it('a target that did not answer is named by how it failed', () => {
+    const checker = new Checker({ contract });
+    const failures = [
+      fail('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9'),
+      fail('ECONNRESET', 'read ECONNRESET'),
+      fail(undefined, 'socket hang up'),
+      fail('ETIMEDOUT', 'connect ETIMEDOUT'),
+      fail(undefined, 'the target timed out after 30000 ms'),
+      fail('EUNDECODABLE', 'incorrect header check'),
+      fail('ENOTFOUND', 'getaddrinfo ENOTFOUND staging.example.test'),
+    ];
+    for (const error of failures) checker.targetError('GET', ROUTE, error);
+    expect(checker.report().targetErrors.map((e) => [e.kind, e.repeats])).toEqual([
+      ['refused', undefined],
+      ['reset', 1],
+      ['timeout', 1],
+      ['undecodable', undefined],
+      ['unreachable', undefined],
+    ]);
+  });
+
+  it("each failure's message names the operation (or none), the request and the cause", () => {
+    const checker = new Checker({ contract });
+    const refused = checker.targetError('GET', '/me', fail('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9'), 0);
+    const garbled = checker.targetError('GET', ROUTE, fail('EUNDECODABLE', 'incorrect header check'), 0);
+    expect(refused).toEqual({
+      operationId: 'getMe',
+      kind: 'refused',
+      method: 'GET',
+      path: '/me',
+      at: '1970-01-01T00:00:00.000Z',
+      message: 'getMe GET /me: the target did not answer (refused): connect ECONNREFUSED 127.0.0.1:9',
+    });
+    expect(garbled?.message).toBe(
+      `(no operation) GET ${ROUTE}: the answer's body does not decode as its Content-Encoding says: incorrect header check`,
+    );
+    expect(checker.targetError('GET', `${ROUTE}-2`, fail('ECONNRESET', 'read ECONNRESET'))?.message).toBe(
+      `(no operation) GET ${ROUTE}-2: the target did not answer (reset): read ECONNRESET`,
+    );
+  });
+
+  it('the same failure on the same operation again is counted; another kind or operation is listed apart', () => {
+    const checker = new Checker({ contract });
+    const refused = fail('ECONNREFUSED', 'connect ECONNREFUSED');
+    checker.targetError('GET', '/me', refused);
+    expect(checker.targetError('GET', '/me', refused)).toBeUndefined();
+    checker.targetError('GET', '/me', fail('ETIMEDOUT', 'connect ETIMEDOUT'));
+    checker.targetError('GET', '/credits/costs', refused);
+    expect(checker.report().targetErrors.map((e) => [e.operationId, e.kind, e.repeats])).toEqual([
+      ['getMe', 'refused', 1],
+      ['getMe', 'timeout', undefined],
+      ['getCreditCosts', 'refused', undefined],
+    ]);
+  });
+
+  it('an answer let through unjudged is listed once per operation and reason, with the most bytes one carried', () => {
+    const checker = new Checker({ contract });
+    const big = { method: 'GET', path: '/me', status: 200, reason: 'larger than PROXY_MAX_RESPONSE_BYTES', bytes: 5_000 };
+    const first = checker.unjudgedAnswer(big, 0);
+    expect(checker.unjudgedAnswer({ ...big, bytes: 9_000 })).toBe(first);
+    checker.unjudgedAnswer({ ...big, bytes: 7_000 });
+    checker.unjudgedAnswer({ ...big, reason: 'content coding br not decoded' });
+    checker.unjudgedAnswer({ ...big, path: '/credits/costs' });
+    checker.unjudgedAnswer({ ...big, path: ROUTE });
+    expect(checker.report().unjudged.map((u) => [u.operationId, u.reason, u.bytes, u.repeats])).toEqual([
+      ['getMe', big.reason, 9_000, 2],
+      ['getMe', 'content coding br not decoded', 5_000, undefined],
+      ['getCreditCosts', big.reason, 5_000, undefined],
+      [null, big.reason, 5_000, undefined],
+    ]);
+    expect(checker.report().unjudged[0]).toEqual({
+      ...big,
+      operationId: 'getMe',
+      bytes: 9_000,
+      repeats: 2,
+      at: '1970-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('unjudged answers beyond the cap are counted, not listed', () => {
+    const checker = new Checker({ contract });
+    for (let i = 0; i <= FINDINGS_CAP; i++)
+      checker.unjudgedAnswer({ method: 'GET', path: '/me', status: 200, reason: `content coding x-${i} not decoded`, bytes: 10 });
+    expect(checker.report().unjudged).toHaveLength(FINDINGS_CAP);
+    expect(checker.report().dropped).toEqual([{ list: 'unjudged', group: 'getMe', count: 1 }]);
+  });
+
+  it("a finding of the proxy's own confirming reads is a violation like any other, printed, and capped", () => {
+    const printed: string[] = [];
+    const checker = new Checker({ contract, onViolation: (v) => printed.push(formatViolation(v)) });
+    const finding = { kind: 'refund' as const, expected: 'a refund of 5', got: 'none', resource: 'LaunchClipStatus#1' };
+    for (let i = 0; i <= FINDINGS_CAP; i++) checker.creditViolation('getMe', '/me', 200, { ...finding, resource: `LaunchClipStatus#${i}` });
+    expect(checker.violations).toHaveLength(FINDINGS_CAP);
+    expect(printed[0]).toBe('✗ API refund getMe GET /me [LaunchClipStatus#0]: expected a refund of 5; got none');
+    expect(checker.report().dropped).toEqual([{ list: 'violations', group: 'getMe', count: 1 }]);
+    const quiet = new Checker({ contract });
+    quiet.creditViolation('getMe', '/me', 200, finding);
+    expect(quiet.violations.map((v) => v.resource)).toEqual(['LaunchClipStatus#1']);
+  });
+});
