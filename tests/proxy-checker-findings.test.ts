@@ -4,7 +4,7 @@
 // hand (no network), as in tests/proxy-checker.test.ts; operations are picked from the contract.
 import { describe, expect, it } from 'vitest';
 import { mockContract, operationFromContract } from '../mock/contract.js';
-import { relaxations } from '../lib/contract/index.js';
+import { ContractModel, relaxations } from '../lib/contract/index.js';
 import { accountKey, Checker, FINDINGS_CAP, formatRequestError, formatViolation } from '../qa/checker/checker.js';
 import type { Observed } from '../qa/checker/types.js';
 
@@ -640,5 +640,101 @@ describe("the proxy's own failures and what it let through unjudged", () => {
     const quiet = new Checker({ contract });
     quiet.creditViolation('getMe', '/me', 200, finding);
     expect(quiet.violations.map((v) => v.resource)).toEqual(['LaunchClipStatus#1']);
+  });
+});
+
+describe('how long a refund may lag the failure it follows', () => {
+  const t0 = Date.UTC(2026, 0, 1);
+  const launch = { product_name: 'Brewly', domain: 'brewly.example', idea: 'A timer' };
+  /** A launch clip charged 5 (balance 995 after), seen failed a second later, then a balance `after` ms later still without the refund. */
+  const run = (after: number, refundGraceMs?: number) => {
+    const checker = new Checker({ contract, refundGraceMs });
+    const created = exchange('createLaunchClip', {}, 201, example('createLaunchClip', '201'));
+    checker.check({ ...withBody(created, JSON.stringify(launch), 'application/json'), at: t0 });
+    const failed = structuredClone(contract.examples(operationFromContract(contract, 'getLaunchClip'), '200').failed);
+    checker.check({ ...exchange('getLaunchClip', { id: failed.data.id }, 200, failed), at: t0 + 1_000 });
+    const me = example('getMe', '200');
+    me.data.credits.remaining = example('createLaunchClip', '201').meta.credits.remaining;
+    checker.check({ ...exchange('getMe', {}, 200, me), at: t0 + 1_000 + after });
+    return checker.violations.map((v) => v.kind);
+  };
+  const slowestPoll = Math.max(
+    ...contract
+      .stateMachines()
+      .filter((m) => m.transitions.some((t) => t.refund))
+      .map((m) => m.pollIntervalSeconds?.max ?? 0),
+  );
+
+  it("by default, the slowest polling interval the contract states for a refunding machine (the client's next poll would show it)", () => {
+    expect(slowestPoll).toBeGreaterThan(1);
+    expect(run((slowestPoll - 1) * 1000)).toEqual([]);
+    expect(run((slowestPoll + 1) * 1000)).toEqual(['refund']);
+  });
+
+  it('a grace given in the options replaces the default', () => {
+    expect(run((slowestPoll + 1) * 1000, 60_000)).toEqual([]);
+    expect(run(61_000, 60_000)).toEqual(['refund']);
+  });
+});
+
+// The checker judges by whatever contract it is given. These cases need a contract shaped in a way
+// the current one is not (a trigger that cannot lead everywhere, a change no client call makes, a
+// reason written over several lines, error envelopes that differ), so they edit a copy of it.
+describe('judged by the contract it is given', () => {
+  const doc = structuredClone(contract.doc) as any;
+  const machine = (name: string) => doc.components.schemas[name]['x-state-machine'];
+  // A text-to-video clip that never finishes: nothing leads on from processing.
+  machine('TextToVideoAssetStatus').transitions = machine('TextToVideoAssetStatus').transitions.filter((t: any) => t.from !== 'processing');
+  // Auto top-up switched on only by the service itself, never by a client call.
+  for (const t of machine('AutoTopupPreference').transitions) if (t.from === 'disabled') delete t.operationIds;
+  const sort = doc.paths['/text-to-scene/{storyboard}/scenes/sort'].post;
+  sort['x-unspecified'] = `  ${sort['x-unspecified'].replace(/ /g, '\n   ')}  `;
+  // A 405 whose answer names the allowed methods, and one operation documenting its own 404 in place.
+  doc.components.responses.MethodNotAllowed.content['application/json'].schema = {
+    type: 'object',
+    required: ['allow'],
+    properties: { allow: { type: 'string' } },
+  };
+  doc.paths['/faceless/{faceless}'].get.responses['404'] = {
+    description: 'No such video',
+    content: { 'application/json': { schema: { type: 'object', required: ['gone'], properties: { gone: { type: 'boolean' } } } } },
+  };
+  const altered = new ContractModel(doc);
+
+  it("a client's call answered with a state its transition cannot lead to is a transition violation", () => {
+    const checker = new Checker({ contract: altered });
+    const created = example('createTextToVideo', '202');
+    created.data.asset = { ...contract.examples(operationFromContract(contract, 'getTextToVideo'), '200').success.data.asset };
+    const request = JSON.stringify({ model: 'm', prompt: 'a lighthouse at dusk in rain' });
+    checker.check(withBody(exchange('createTextToVideo', {}, 202, created), request, 'application/json'));
+    expect(checker.violations.map((v) => `${v.kind} ${v.resource}: ${v.expected} | ${v.got}`)).toEqual([
+      `transition TextToVideoAssetStatus#${created.data.id}: after createTextToVideo: one of draft, processing | success`,
+    ]);
+  });
+
+  it('a change that neither the service nor a client call makes names no call in its violation', () => {
+    const checker = new Checker({ contract: altered });
+    const topup = (enabled: boolean) =>
+      exchange('getAutoTopup', {}, 200, { ...example('getAutoTopup', '200'), data: { ...example('getAutoTopup', '200').data, enabled } });
+    checker.check(topup(false));
+    checker.check(topup(true));
+    expect(checker.violations.map((v) => `${v.expected} | ${v.got}`)).toEqual([
+      'disabled → (no automatic transition) | disabled → enabled',
+    ]);
+  });
+
+  it("the contract's reason for a guess is quoted on one line, however it was written", () => {
+    const checker = new Checker({ contract: altered });
+    checker.check(exchange('sortStoryboardScenes', { storyboard: 1 }, 302, envelope(302)));
+    expect(checker.unverified.map((u) => u.why)).toEqual(['The method and payload of scene sorting are not shown.']);
+  });
+  it('on an unknown route, an answer in any error envelope the contract documents for 404 or 405 is right, inline or shared', () => {
+    const checker = new Checker({ contract: altered });
+    checker.check(unknown('GET', 404, envelope(404)));
+    checker.check(unknown('GET', 405, { allow: 'GET' }));
+    checker.check(unknown('GET', 404, { gone: true }));
+    expect(checker.violations).toEqual([]);
+    checker.check(unknown('GET', 404, { gone: 'yes' }));
+    expect(checker.violations.map((v) => v.kind)).toEqual(['undocumented-operation']);
   });
 });
