@@ -524,6 +524,29 @@ describe('state machines: what the checker says about each change it sees', () =
     expect(checker.violations).toEqual([]);
   });
 
+  it("an error answer's code covers it in the coverage report; the same code inside a success answer does not", () => {
+    const checker = new Checker({ contract });
+    const refused = example('listCreditHistory', '400');
+    checker.check(exchange('listCreditHistory', {}, 400, refused));
+    const forbidden = example('getMe', '403');
+    checker.check(exchange('getMe', {}, 200, { ...example('getMe', '200'), error: forbidden.error }));
+    const { uncovered } = checker.report().coverage;
+    expect(uncovered.errorCodes).not.toContain(refused.error.code);
+    expect(uncovered.errorCodes).toContain(forbidden.error.code);
+  });
+
+  it('a charge answered without an id names no resource in its credit finding', () => {
+    const checker = new Checker({ contract });
+    const body = example('createLaunchClip', '201');
+    body.data.id = null;
+    delete body.meta;
+    const request = JSON.stringify({ product_name: 'Brewly', domain: 'brewly.example', idea: 'A timer' });
+    checker.check(withBody(exchange('createLaunchClip', {}, 201, body), request, 'application/json'));
+    expect(checker.violations.filter((v) => v.kind === 'credits').map((v) => v.message)).toEqual([
+      'createLaunchClip POST /launch-clips: expected meta.credits { cost, remaining } on a charging success; got no meta.credits',
+    ]);
+  });
+
   it('a create answered without an id is not tracked: its status covers nothing', () => {
     const checker = new Checker({ contract });
     const created = withBody(
