@@ -111,8 +111,9 @@ export class CreditTracker {
       const remaining = body?.data?.credits?.remaining;
       if (typeof remaining === 'number') findings.push(...this.balance(acc, remaining, seq, at));
     }
-    if (Array.isArray(body?.data) && body.data.some((e: any) => e && typeof e === 'object' && 'credit_spend' in e))
-      this.ledger(acc, body.data);
+    // A ledger page: its entries (a page the schema refuses may hold nulls or strings; those are skipped).
+    const entries = Array.isArray(body?.data) ? body.data.filter((e: any) => e && typeof e === 'object' && 'credit_spend' in e) : [];
+    if (entries.length) this.ledger(acc, entries);
     return findings;
   }
 
