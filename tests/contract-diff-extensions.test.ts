@@ -67,6 +67,12 @@ describe('x-credits', () => {
     ]);
   });
 
+  it('a refund rule reworded: non-breaking, at its refund', () => {
+    expect(changes((d) => (credits(d, '/launch-clips', 'post').refund = 'Refunded.'))).toEqual([
+      ['non-breaking', '/paths/~1launch-clips/post/x-credits/refund', 'POST /launch-clips\'s refund rule changes to "Refunded.".'],
+    ]);
+  });
+
   it('an operation without x-credits on one side (the house rules want it everywhere) gets no credit verdict', () => {
     const dropped = (d: Doc) => delete d.paths['/me'].get['x-credits'];
     expect(changes((d) => (d.paths['/me'].get['x-credits'] = { charges: true }), dropped)).toEqual([]);
@@ -133,6 +139,12 @@ describe('x-state-machine', () => {
     ]);
     expect(changes((d) => (machine(d, 'FacelessVideoStatus').transitions[3].condition = 'always'))).toEqual([
       ['non-breaking', `${FV}/transitions`, 'The Faceless video transition failed -> (not shown): POST retry changes.'],
+    ]);
+  });
+
+  it('a transition that stops refunding: breaking, at its transitions', () => {
+    expect(changes((d) => delete machine(d, 'LaunchClipStatus').transitions[4].refund)).toEqual([
+      ['breaking', `${LC}/transitions`, 'The Launch clip transition rendering -> failed: render ends no longer refunds the charge.'],
     ]);
   });
 
@@ -211,6 +223,16 @@ describe('other extensions', () => {
     expect(changes((d) => (d.info['x-deprecation-policy']['x-unspecified'] = 'Not shown.'))).toEqual([
       ['docs', '/info/x-deprecation-policy/x-unspecified', 'The note on what the source leaves open here changes.'],
     ]);
+  });
+
+  it('one inside a list (a server) changed: non-breaking, at its place in the list', () => {
+    expect(changes((d) => (d.servers[0]['x-internal'] = !d.servers[0]['x-internal']))).toEqual([
+      ['non-breaking', '/servers/0/x-internal', 'x-internal changes.'],
+    ]);
+  });
+
+  it('one that only shapes the docs (x-tagGroups) changed: docs', () => {
+    expect(changes((d) => d['x-tagGroups'].reverse())).toEqual([['docs', '/x-tagGroups', 'x-tagGroups changes.']]);
   });
 
   it('one added or removed: non-breaking, named with the verb', () => {
