@@ -133,6 +133,22 @@ describe('a limit whose values are not both numbers', () => {
       message: 'The exclusiveMaximum of request field `n` changes from `true` to `10`',
     });
   });
+
+  it('a maximum from a number to something else is said as a change, breaking', () => {
+    expect(judge('response', ['properties', 'n', 'maximum'], { action: 'replace', before: 10, after: '10' })).toEqual({
+      class: 'breaking',
+      message: 'The maximum of response field `n` (200) changes from `10` to `"10"`',
+    });
+  });
+});
+
+describe('a required entry replaced in place', () => {
+  it('is breaking and says the required fields change', () => {
+    expect(judge('request', ['required', '0'], { action: 'replace', before: 'title', after: 'duration' })).toEqual({
+      class: 'breaking',
+      message: 'The required fields of the request body change',
+    });
+  });
 });
 
 describe('nullable and additionalProperties taken back', () => {
