@@ -174,6 +174,15 @@ describe('nullable and additionalProperties taken back', () => {
   });
 });
 
+describe('a deprecation taken back', () => {
+  it('is non-breaking and says the field is no longer deprecated', () => {
+    expect(judge('response', ['properties', 'name', 'deprecated'], { action: 'remove', before: true })).toEqual({
+      class: 'non-breaking',
+      message: 'Response field `name` (200) is no longer deprecated',
+    });
+  });
+});
+
 describe('a keyword the rules do not know', () => {
   it('takes the library class, and says removed or changes', () => {
     expect(judge('request', ['properties', 'a', 'readOnly'], { action: 'remove', before: true, fallback: 'non-breaking' })).toEqual({
