@@ -174,6 +174,15 @@ describe('nullable and additionalProperties taken back', () => {
   });
 });
 
+describe('a whole enum reported as one change', () => {
+  it('removed from a response lets any value through: breaking', () => {
+    expect(judge('response', ['properties', 'tone', 'enum'], { action: 'remove', before: ['calm', 'bold'] })).toEqual({
+      class: 'breaking',
+      message: 'Response field `tone` (200) is no longer limited to `["calm","bold"]`',
+    });
+  });
+});
+
 describe('a deprecation taken back', () => {
   it('is non-breaking and says the field is no longer deprecated', () => {
     expect(judge('response', ['properties', 'name', 'deprecated'], { action: 'remove', before: true })).toEqual({
