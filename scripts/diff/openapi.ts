@@ -119,6 +119,7 @@ export function openapiChanges(sides: Sides): RawChange[] {
     merged,
     changed: new Set(diffs.map((d) => toPointer(d.keys))),
     added: new Set(diffs.filter((d) => d.action === 'add').map((d) => toPointer(d.keys))),
+    removed: new Set(diffs.filter((d) => d.action === 'remove').map((d) => toPointer(d.keys))),
   };
   const inComponents = new Set(diffs.filter((d) => d.keys[0] === 'components' && d.keys[1] !== 'securitySchemes' && d.keys.length >= 3));
   const twins = new Map<string, Diff[]>();

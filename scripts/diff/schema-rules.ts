@@ -63,7 +63,7 @@ function typeChange(loc: Location, d: Diff, keys: string[]): Verdict {
   const text = `The type of ${of} changes from ${[...was].join('|') || 'any'} to ${[...now].join('|') || 'any'}`;
   // No type is every type; a set of types that grows lets more through.
   const widens = now.size === 0 || (was.size > 0 && within(was, now));
-  const narrows = was.size === 0 || within(now, was);
+  const narrows = was.size === 0 || (now.size > 0 && within(now, was));
   if (widens === narrows) return { class: 'breaking', message: text };
   return { class: byFlow(loc, widens), message: text };
 }
@@ -71,16 +71,21 @@ function typeChange(loc: Location, d: Diff, keys: string[]): Verdict {
 /**
  * A value of an `enum` added, removed or replaced. Every value added at once means the field had no
  * enum before: it is now limited to those values (the library reports each value as added), said
- * once, at the first value.
+ * once, at the first value. Every value removed at once is the reverse: the enum is gone, so any
+ * value goes (the merged document keeps the removed values).
  */
 function enumValue(loc: Location, d: Diff, keys: string[], ctx: RuleContext): Verdict | null {
   const of = target(loc, keys);
   const list = d.keys.slice(0, -1);
   const values = readPointer(ctx.merged, list);
-  const wholeEnum = Array.isArray(values) && values.every((_, i) => ctx.added.has(toPointer([...list, String(i)])));
-  if (d.action === 'add' && wholeEnum) {
+  const whole = (set: Set<string>) => Array.isArray(values) && values.every((_, i) => set.has(toPointer([...list, String(i)])));
+  if ((d.action === 'add' && whole(ctx.added)) || (d.action === 'remove' && whole(ctx.removed))) {
     if (d.keys.at(-1) !== '0') return null;
-    return { class: byFlow(loc, false), message: `${capital(of)} is now limited to ${show(values)}` };
+    const added = d.action === 'add';
+    return {
+      class: byFlow(loc, !added),
+      message: `${capital(of)} is ${added ? 'now' : 'no longer'} limited to ${show(values)}`,
+    };
   }
   if (d.action === 'add') return { class: byFlow(loc, true), message: `Added ${loc.direction} enum value ${plain(d.after)} of ${of}` };
   if (d.action === 'remove')

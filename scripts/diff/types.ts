@@ -46,4 +46,6 @@ export interface RuleContext {
   changed: Set<string>;
   /** The pointer of every addition among them. */
   added: Set<string>;
+  /** The pointer of every removal among them. */
+  removed: Set<string>;
 }
