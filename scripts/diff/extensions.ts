@@ -115,17 +115,31 @@ function unspecified(base: object, head: object): RawChange[] {
   const out: RawChange[] = [];
   const was = markers(base);
   const now = markers(head);
-  for (const [p, text] of was) {
-    if (!now.has(p)) {
-      if (holderIn(head, p))
-        out.push(
-          nb(p, `A guess becomes a stated rule, now checked strictly (conformance and the proxy stop treating it as open): "${text}".`),
-        );
-    } else if (now.get(p) !== text) out.push(docs(p, 'The note on what the source leaves open here changes.'));
-  }
-  for (const [p, text] of now)
-    if (!was.has(p) && holderIn(base, p)) out.push(nb(p, `A stated rule becomes a guess, no longer checked strictly: "${text}".`));
+  const gone = [...was].filter(([p]) => !now.has(p));
+  const come = [...now].filter(([p]) => !was.has(p));
+  pairMoved(gone, come);
+  for (const [p, text] of gone)
+    if (holderIn(head, p))
+      out.push(
+        nb(p, `A guess becomes a stated rule, now checked strictly (conformance and the proxy stop treating it as open): "${text}".`),
+      );
+  for (const [p, text] of was)
+    if (now.has(p) && now.get(p) !== text) out.push(docs(p, 'The note on what the source leaves open here changes.'));
+  for (const [p, text] of come)
+    if (holderIn(base, p)) out.push(nb(p, `A stated rule becomes a guess, no longer checked strictly: "${text}".`));
   return out;
+}
+
+/** A marker with the same text whose list position shifted (an element before it added or removed) is
+ *  the same guess: each such pair is taken out of both lists. */
+function pairMoved(gone: Array<[string, string]>, come: Array<[string, string]>): void {
+  const shape = ([p, text]: [string, string]) => `${p.replace(/\/\d+(?=\/)/g, '/#')} ${text}`;
+  for (let i = gone.length - 1; i >= 0; i--) {
+    const j = come.findIndex((c) => shape(c) === shape(gone[i]));
+    if (j < 0) continue;
+    come.splice(j, 1);
+    gone.splice(i, 1);
+  }
 }
 
 /** Which way is tighter for a numeric limit, from its name: +1 when a higher value is tighter
