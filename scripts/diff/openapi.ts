@@ -136,7 +136,7 @@ export function openapiChanges(sides: Sides): RawChange[] {
       // An added or removed node comes as written, perhaps a `$ref`.
       d.before = sides.base.deref(d.before as object);
       d.after = sides.head.deref(d.after as object);
-      const loc = locate(merged, d.keys, d.action === 'remove' ? d.before : undefined);
+      const loc = locate(merged, d.keys, d.action === 'remove' ? d.before : d.action === 'add' ? d.after : undefined);
       carried.add(`${key}|${loc.label}`);
       carriedValue.add(`${d.keys.at(-1)}|${shape(d.after)}|${loc.label}`);
       const v = operationChange(loc, d, ctx);
