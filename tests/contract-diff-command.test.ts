@@ -33,6 +33,19 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 const removedGetMe = headWith('removed', (doc) => delete doc.paths['/me']);
+const deprecatedGetMe = headWith('deprecated', (doc) => {
+  doc.paths['/me'].get.deprecated = true;
+});
+/** GET /me removed, with a change-log entry that says so and points at it. */
+const acknowledgedRemoval = headWith('acknowledged', (doc) => {
+  delete doc.paths['/me'];
+  doc.info['x-changelog'].unshift({
+    date: '2099-01-01',
+    breaking: true,
+    pointers: ['/paths/~1me'],
+    changes: ['GET /me is gone; read the account from GET /credits/costs.'],
+  });
+});
 const newSummary = headWith('docs', (doc) => {
   doc.paths['/me'].get.summary = `${doc.paths['/me'].get.summary} (reworded)`;
 });
@@ -60,6 +73,24 @@ describe('npm run diff, as a contract author reads it', () => {
     expect([code, error]).toEqual([0, []]);
     expect(log[0]).toMatch(/: 0 breaking, 0 non-breaking, [1-9]\d* docs$/);
     expect(log[1]).toMatch(/^ {2}docs: /);
+  });
+
+  it('a non-breaking change: counted and marked non-breaking, exit 0; with --gate it asks for a change-log entry, exit 1', () => {
+    const plain = run(['--base', baseFile, '--head', deprecatedGetMe]);
+    expect([plain.code, plain.error]).toEqual([0, []]);
+    expect(plain.log[0]).toMatch(/: 0 breaking, 1 non-breaking, 0 docs$/);
+    expect(plain.log[1]).toMatch(/^ {2}non-breaking: GET \/me: The operation is deprecated\.\n {6}at \/paths\/~1me\/get\/deprecated$/);
+    const gated = run(['--base', baseFile, '--head', deprecatedGetMe, '--gate']);
+    expect(gated.code).toBe(1);
+    expect(gated.error).toEqual([expect.stringMatching(/^diff: 1 behaviour change\(s\) and no change-log entry for them: /)]);
+  });
+
+  it('a breaking change the change log acknowledges: marked "breaking (acknowledged)", nothing asked, exit 0', () => {
+    const { code, log, error } = run(['--base', baseFile, '--head', acknowledgedRemoval, '--gate']);
+    expect([code, error]).toEqual([0, []]);
+    expect(log[0]).toMatch(/: [1-9]\d* breaking, /);
+    expect(log[1]).toMatch(/^ {2}breaking \(acknowledged\): .*\/me/);
+    expect(log.some((l) => l.includes('BREAKING'))).toBe(false);
   });
 
   it('--json prints the changes as one JSON document, and the exit code is the same', () => {

@@ -36,7 +36,8 @@ function parameterSubject(merged: unknown, keys: string[], before: unknown): str
 }
 
 /** Locates a change at `keys` (`paths`, path, method, ...) of an operation; `before` is the removed
- *  value of a removal (the merged document may not keep it). */
+ *  value of a removal or the added value of an addition, resolved (the merged document may not keep
+ *  it, or keep only its `$ref`). */
 export function locate(merged: unknown, keys: string[], before?: unknown): Location {
   const [, path, method, ...rest] = keys;
   const label = `${method.toUpperCase()} ${path}`;

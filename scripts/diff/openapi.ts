@@ -106,6 +106,15 @@ function toDiff(d: { path: ReadonlyArray<string | number>; action: string; befor
   return { keys: d.path.map(String), action: d.action, before: d.before, after: d.after, fallback: CLASS[d.type] ?? 'non-breaking' };
 }
 
+/** An operation's parameter list added or removed whole (it had none, or has none left) is said per
+ *  parameter, each judged as if added or removed alone: a required one added breaks every call. */
+function perParameter(d: Diff): Diff[] {
+  const list = d.action === 'remove' ? d.before : d.action === 'add' ? d.after : undefined;
+  if (d.keys[0] !== 'paths' || d.keys.length !== 4 || d.keys[3] !== 'parameters' || !Array.isArray(list)) return [d];
+  const side = d.action === 'remove' ? 'before' : 'after';
+  return list.map((p, i) => ({ ...d, keys: [...d.keys, String(i)], [side]: p }));
+}
+
 /** The same change seen at a component and inside an operation: same action, keyword and values
  *  (an object only as "an object": the library may give it resolved on one side, not the other). */
 const shape = (v: unknown) => (v !== null && typeof v === 'object' ? 'object' : JSON.stringify(v));
@@ -114,7 +123,10 @@ const sameChange = (d: Diff) => `${d.action}|${d.keys.at(-1)}|${shape(d.before)}
 export function openapiChanges(sides: Sides): RawChange[] {
   const compared = comparedParts(sides.base.doc, sides.head.doc);
   const { diffs: found, merged } = apiCompare(compared.base, compared.head);
-  const diffs = found.map(toDiff).filter((d) => !d.keys.some((k) => k.startsWith('x-')));
+  const diffs = found
+    .map(toDiff)
+    .flatMap(perParameter)
+    .filter((d) => !d.keys.some((k) => k.startsWith('x-')));
   const ctx: RuleContext = {
     merged,
     changed: new Set(diffs.map((d) => toPointer(d.keys))),
@@ -137,7 +149,7 @@ export function openapiChanges(sides: Sides): RawChange[] {
       // An added or removed node comes as written, perhaps a `$ref`.
       d.before = sides.base.deref(d.before as object);
       d.after = sides.head.deref(d.after as object);
-      const loc = locate(merged, d.keys, d.action === 'remove' ? d.before : undefined);
+      const loc = locate(merged, d.keys, d.action === 'remove' ? d.before : d.action === 'add' ? d.after : undefined);
       carried.add(`${key}|${loc.label}`);
       carriedValue.add(`${d.keys.at(-1)}|${shape(d.after)}|${loc.label}`);
       const v = operationChange(loc, d, ctx);
