@@ -23,8 +23,20 @@ function parameter(loc: Location, d: Diff): Verdict {
   }
   if (DOCS_KEYS.has(key)) return docs(`The ${key} of ${loc.subject} changes`);
   if (key === 'deprecated') return nb(`${capital(loc.subject)} is ${d.after === true ? '' : 'no longer '}deprecated`);
+  if (key in ALLOWANCES) return allowance(loc, d, ALLOWANCES[key]);
   // Its name, place, serialisation (style, explode) or content: the client sends it another way.
   return br(`The ${key} of ${loc.subject} changes${d.action === 'replace' ? ` from ${show(d.before)} to ${show(d.after)}` : ''}`);
+}
+
+/** What a parameter's `allowEmptyValue` and `allowReserved` let a client send (both false when left out). */
+const ALLOWANCES: Record<string, string> = { allowEmptyValue: 'an empty value', allowReserved: 'reserved characters unencoded' };
+
+/** An allowance granted widens what the API takes (non-breaking); taken back, it refuses what a client sent. */
+function allowance(loc: Location, d: Diff, what: string): Verdict {
+  const before = d.action !== 'add' && d.before === true;
+  const after = d.action !== 'remove' && d.after === true;
+  if (before === after) return docs(`${capital(loc.subject)} restates whether it allows ${what}`);
+  return after ? nb(`${capital(loc.subject)} now allows ${what}`) : br(`${capital(loc.subject)} no longer allows ${what}`);
 }
 
 function requestBody(loc: Location, d: Diff): Verdict {
