@@ -115,6 +115,12 @@ function perParameter(d: Diff): Diff[] {
   return list.map((p, i) => ({ ...d, keys: [...d.keys, String(i)], [side]: p }));
 }
 
+/** The component a `$ref` node points at, as a pointer (`/components/parameters/Order`). */
+const refOf = (v: unknown) => {
+  const ref = (v as { $ref?: unknown } | undefined)?.$ref;
+  return typeof ref === 'string' && ref.startsWith('#/') ? ref.slice(1) : undefined;
+};
+
 /** The same change seen at a component and inside an operation: same action, keyword and values
  *  (an object only as "an object": the library may give it resolved on one side, not the other). */
 const shape = (v: unknown) => (v !== null && typeof v === 'object' ? 'object' : JSON.stringify(v));
@@ -142,16 +148,20 @@ export function openapiChanges(sides: Sides): RawChange[] {
   /** `<keyword>|<new value>|<operation>`: the library may fill in a default on one side only (a
    *  parameter's `style`), so the operation's entry is a replace where the component's is an add. */
   const carriedValue = new Set<string>();
+  /** `<component>|<operation>`: an operation's entry that adds or removes a whole `$ref` to it. */
+  const carriedWhole = new Set<string>();
   for (const d of diffs) {
     const pointer = toPointer(d.keys);
     if (d.keys[0] === 'paths' && d.keys.length >= 3 && METHODS.has(d.keys[2])) {
       const key = sameChange(d);
+      const ref = refOf(d.action === 'remove' ? d.before : d.action === 'add' ? d.after : undefined);
       // An added or removed node comes as written, perhaps a `$ref`.
       d.before = sides.base.deref(d.before as object);
       d.after = sides.head.deref(d.after as object);
       const loc = locate(merged, d.keys, d.action === 'remove' ? d.before : d.action === 'add' ? d.after : undefined);
       carried.add(`${key}|${loc.label}`);
       carriedValue.add(`${d.keys.at(-1)}|${shape(d.after)}|${loc.label}`);
+      if (ref) carriedWhole.add(`${ref}|${loc.label}`);
       const v = operationChange(loc, d, ctx);
       const places = (twins.get(key) ?? [])
         .filter((c) => users(sides, toPointer(c.keys.slice(0, 3))).includes(loc.label))
@@ -166,7 +176,11 @@ export function openapiChanges(sides: Sides): RawChange[] {
   for (const d of [...inComponents].sort((a, b) => a.keys.length - b.keys.length)) {
     const ops = users(sides, toPointer(d.keys.slice(0, 3)));
     // Said in full under each operation that reaches it, or already said at the inner component.
-    const saidAt = (o: string) => carried.has(`${sameChange(d)}|${o}`) || carriedValue.has(`${d.keys.at(-1)}|${shape(d.after)}|${o}`);
+    // (A parameter moved to another place comes as removed and added whole in each operation.)
+    const saidAt = (o: string) =>
+      carried.has(`${sameChange(d)}|${o}`) ||
+      carriedValue.has(`${d.keys.at(-1)}|${shape(d.after)}|${o}`) ||
+      carriedWhole.has(`${toPointer(d.keys.slice(0, 3))}|${o}`);
     if (
       (ops.length && ops.every(saidAt)) ||
       ops.some((o) => carried.has(`${sameChange(d)}|${o}`)) ||
