@@ -33,8 +33,8 @@ const ALLOWANCES: Record<string, string> = { allowEmptyValue: 'an empty value', 
 
 /** An allowance granted widens what the API takes (non-breaking); taken back, it refuses what a client sent. */
 function allowance(loc: Location, d: Diff, what: string): Verdict {
-  const before = d.action !== 'add' && d.before === true;
-  const after = d.action !== 'remove' && d.after === true;
+  // (An addition has no value before, a removal none after.)
+  const [before, after] = [d.before === true, d.after === true];
   if (before === after) return docs(`${capital(loc.subject)} restates whether it allows ${what}`);
   return after ? nb(`${capital(loc.subject)} now allows ${what}`) : br(`${capital(loc.subject)} no longer allows ${what}`);
 }
