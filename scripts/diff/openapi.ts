@@ -106,10 +106,13 @@ function toDiff(d: { path: ReadonlyArray<string | number>; action: string; befor
   return { keys: d.path.map(String), action: d.action, before: d.before, after: d.after, fallback: CLASS[d.type] ?? 'non-breaking' };
 }
 
+/** The node a whole addition or removal carries (the added or the removed value); none for a replace. */
+const wholeNode = (d: Diff) => (d.action === 'remove' ? d.before : d.action === 'add' ? d.after : undefined);
+
 /** An operation's parameter list added or removed whole (it had none, or has none left) is said per
  *  parameter, each judged as if added or removed alone: a required one added breaks every call. */
 function perParameter(d: Diff): Diff[] {
-  const list = d.action === 'remove' ? d.before : d.action === 'add' ? d.after : undefined;
+  const list = wholeNode(d);
   if (d.keys[0] !== 'paths' || d.keys.length !== 4 || d.keys[3] !== 'parameters' || !Array.isArray(list)) return [d];
   const side = d.action === 'remove' ? 'before' : 'after';
   return list.map((p, i) => ({ ...d, keys: [...d.keys, String(i)], [side]: p }));
@@ -154,11 +157,11 @@ export function openapiChanges(sides: Sides): RawChange[] {
     const pointer = toPointer(d.keys);
     if (d.keys[0] === 'paths' && d.keys.length >= 3 && METHODS.has(d.keys[2])) {
       const key = sameChange(d);
-      const ref = refOf(d.action === 'remove' ? d.before : d.action === 'add' ? d.after : undefined);
+      const ref = refOf(wholeNode(d));
       // An added or removed node comes as written, perhaps a `$ref`.
       d.before = sides.base.deref(d.before as object);
       d.after = sides.head.deref(d.after as object);
-      const loc = locate(merged, d.keys, d.action === 'remove' ? d.before : d.action === 'add' ? d.after : undefined);
+      const loc = locate(merged, d.keys, wholeNode(d));
       carried.add(`${key}|${loc.label}`);
       carriedValue.add(`${d.keys.at(-1)}|${shape(d.after)}|${loc.label}`);
       if (ref) carriedWhole.add(`${ref}|${loc.label}`);
