@@ -21,7 +21,10 @@ export default {
   // A re-run tests only the mutants whose code or tests changed; the file is committed.
   incremental: true,
   incrementalFile: 'tests/mutation/stryker-incremental.json',
-  reporters: ['clear-text', 'progress', 'html', 'json'],
+  // event-recorder writes each mutant's result as it comes (reports/mutation/events/): a run that is
+  // stopped keeps what it tested (scripts/mutation/keep.ts merges it into the incremental file).
+  reporters: ['clear-text', 'progress', 'html', 'json', 'event-recorder'],
+  eventReporter: { baseDir: 'reports/mutation/events' },
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: 'reports/mutation/.stryker-tmp',

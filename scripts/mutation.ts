@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { onStopSignal } from '../lib/stop-signals.js';
+import { keepStoppedRun } from './mutation/keep.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 // A bare `--` (as in `npm run mutation -- -- --force`) separates nothing here: dropped.
@@ -31,6 +32,11 @@ const stryker = spawn(
     stdio: 'inherit',
   },
 );
-// Stryker cleans up its test processes on SIGTERM/SIGINT; pass the signal on and exit with its code.
+// Stryker cleans up its test processes on SIGTERM/SIGINT; pass the signal on. A run that did not
+// finish still keeps the mutants it tested (scripts/mutation/keep.ts); then exit with Stryker's code.
+const started = Date.now();
 onStopSignal((signal) => stryker.kill(signal));
-stryker.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+stryker.on('exit', async (code, signal) => {
+  await keepStoppedRun(root, started);
+  process.exit(code ?? (signal ? 1 : 0));
+});
