@@ -144,6 +144,16 @@ describe('npm run release writes', () => {
     expect(changes.changes[0]).toMatchObject({ class: 'breaking', acknowledged: true });
   });
 
+  it('a release after its own release candidate, compared with the candidate', async () => {
+    const head = headAs('2.1.0');
+    const dirs = repository(head);
+    mkdirSync(path.join(dirs.releasesDir, '2.1.0-rc.1'));
+    writeFileSync(path.join(dirs.releasesDir, '2.1.0-rc.1', 'openapi.json'), JSON.stringify(headAs('2.1.0-rc.1')));
+    const { code, error, dir } = await release('2.1.0', head, false, dirs);
+    expect([code, error]).toEqual([0, []]);
+    expect(JSON.parse(readFileSync(path.join(dir, 'changes.json'), 'utf8')).base).toBe('2.1.0-rc.1');
+  });
+
   it('the first release of a repository: no changes file, changes since nothing', async () => {
     const head = headAs('1.0.0');
     const dirs = repository(head);

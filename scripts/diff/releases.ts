@@ -9,15 +9,33 @@ import { BIN, OPENAPI_ROOT, ROOT } from '../lib/project.js';
 
 export const RELEASES_DIR = path.join(ROOT, 'releases');
 
-const parts = (v: string) => v.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-export function compareVersions(a: string, b: string): number {
-  const [x, y] = [parts(a), parts(b)];
+/** A version's numbers and its pre-release identifiers (`2.1.0-rc.1`: [2, 1, 0] and ['rc', '1']). */
+function versionParts(v: string): { core: number[]; pre: string[] } {
+  const dash = v.indexOf('-');
+  const core = (dash < 0 ? v : v.slice(0, dash)).split('.').map(Number);
+  return { core, pre: dash < 0 ? [] : v.slice(dash + 1).split('.') };
+}
+
+/** Pre-release identifiers as semver orders them: numbers numerically and below words; a longer list after its prefix. */
+function comparePre(x: string[], y: string[]): number {
   for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    const [p, q] = [x[i] ?? 0, y[i] ?? 0];
+    const [p, q] = [x[i], y[i]];
     if (p === q) continue;
-    return typeof p === 'number' && typeof q === 'number' ? p - q : String(p) < String(q) ? -1 : 1;
+    if (p === undefined || q === undefined) return p === undefined ? -1 : 1;
+    const [pn, qn] = [/^\d+$/.test(p), /^\d+$/.test(q)];
+    if (pn && qn) return Number(p) - Number(q);
+    if (pn !== qn) return pn ? -1 : 1;
+    return p < q ? -1 : 1;
   }
   return 0;
+}
+
+/** Semver precedence: negative when `a` comes before `b`; a pre-release before its release (2.1.0-rc.1 < 2.1.0). */
+export function compareVersions(a: string, b: string): number {
+  const [x, y] = [versionParts(a), versionParts(b)];
+  for (let i = 0; i < 3; i++) if ((x.core[i] ?? 0) !== (y.core[i] ?? 0)) return (x.core[i] ?? 0) - (y.core[i] ?? 0);
+  if (!x.pre.length || !y.pre.length) return y.pre.length - x.pre.length;
+  return comparePre(x.pre, y.pre);
 }
 
 /** Released versions, oldest first. */
