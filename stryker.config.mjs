@@ -28,7 +28,8 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: 'reports/mutation/.stryker-tmp',
-  ignorePatterns: ['dist', '.cache', '.venv', '.schemathesis', 'releases/*/node_modules'],
+  // reports/ (earlier reports, the recorded events) is not copied into Stryker's sandbox.
+  ignorePatterns: ['dist', '.cache', '.venv', '.schemathesis', 'releases/*/node_modules', 'reports'],
   // One test process: the machine is shared. Raise it (`npm run mutation -- --concurrency 4`) on a machine of your own.
   concurrency: 1,
   // A mutant in code that runs only while a mock starts (a constructor, a module's top level, a
