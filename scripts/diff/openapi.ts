@@ -90,6 +90,8 @@ function globalChange(sides: Sides, d: Diff): RawChange {
         .filter((o) => !o.operation.security)
         .map((o) => o.label);
     const operations = [...new Set([...own(sides.base), ...own(sides.head)])].sort();
+    if (!operations.length)
+      return { class: 'docs', pointer, message: "The document's security requirements change; every operation states its own, so none changes." };
     return {
       class: 'breaking',
       pointer,
@@ -118,6 +120,16 @@ function perParameter(d: Diff): Diff[] {
   return list.map((p, i) => ({ ...d, keys: [...d.keys, String(i)], [side]: p }));
 }
 
+/** The security schemes added or removed whole (a document that had none, or has none left) are
+ *  said per scheme, each as if added or removed alone: removing the one scheme every operation uses
+ *  breaks every call. */
+function perScheme(d: Diff): Diff[] {
+  const map = wholeNode(d);
+  if (d.keys.join('/') !== 'components/securitySchemes' || map === null || typeof map !== 'object') return [d];
+  const side = d.action === 'remove' ? 'before' : 'after';
+  return Object.entries(map).map(([name, scheme]) => ({ ...d, keys: [...d.keys, name], [side]: scheme }));
+}
+
 /** The component a `$ref` node points at, as a pointer (`/components/parameters/Order`). */
 const refOf = (v: unknown) => {
   const ref = (v as { $ref?: unknown } | undefined)?.$ref;
@@ -135,6 +147,7 @@ export function openapiChanges(sides: Sides): RawChange[] {
   const diffs = found
     .map(toDiff)
     .flatMap(perParameter)
+    .flatMap(perScheme)
     .filter((d) => !d.keys.some((k) => k.startsWith('x-')));
   const ctx: RuleContext = {
     merged,
@@ -227,6 +240,12 @@ function componentChange(sides: Sides, d: Diff, ctx: RuleContext, ops: string[])
 }
 
 function pathLevel(sides: Sides, d: Diff): RawChange {
+  // The library pairs /a/{id} with /a/{other}: the same URLs, its parameter named anew.
+  if (d.keys.length === 1 && d.action === 'rename') {
+    const pointer = toPointer(['paths', String(d.after)]);
+    const ops = sides.headOps.touched(pointer).sort();
+    return { class: d.fallback, pointer, operations: ops, message: `The path ${d.before} is now written ${d.after} (${ops.join(', ')}): the same URLs.` };
+  }
   const pointer = toPointer(d.keys);
   const ops = users(sides, pointer);
   if (d.keys.length === 2 && d.action !== 'replace') {
