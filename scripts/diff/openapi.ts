@@ -91,7 +91,11 @@ function globalChange(sides: Sides, d: Diff): RawChange {
         .map((o) => o.label);
     const operations = [...new Set([...own(sides.base), ...own(sides.head)])].sort();
     if (!operations.length)
-      return { class: 'docs', pointer, message: "The document's security requirements change; every operation states its own, so none changes." };
+      return {
+        class: 'docs',
+        pointer,
+        message: "The document's security requirements change; every operation states its own, so none changes.",
+      };
     return {
       class: 'breaking',
       pointer,
@@ -99,9 +103,28 @@ function globalChange(sides: Sides, d: Diff): RawChange {
       message: `The document's security requirements change: the ${operations.length} operation(s) without their own authenticate another way.`,
     };
   }
+  if (d.keys[0] === 'servers' && d.keys.at(-1) === 'url' && d.action === 'replace') return serverUrl(pointer, d);
   const value = d.action === 'remove' ? d.before : d.after;
   const shown = value === undefined || typeof value === 'object' ? '' : ` = ${show(value)}`;
-  return { class: d.fallback, pointer, message: `${VERBS[d.action] ?? d.action} ${d.keys.join('.')}${shown}.` };
+  // The document's description, its groups of operations and its links change what readers see only.
+  const cls = DOCUMENT_TEXT.has(d.keys[0]) ? 'docs' : d.fallback;
+  return { class: cls, pointer, message: `${VERBS[d.action] ?? d.action} ${d.keys.join('.')}${shown}.` };
+}
+
+const DOCUMENT_TEXT = new Set(['info', 'tags', 'externalDocs']);
+
+/** A server's URL: its path is part of every call's URL (the `/v2` base path); its host (a variable
+ *  here, the source shows none) is the deployment's. */
+function serverUrl(pointer: string, d: Diff): RawChange {
+  const basePath = (url: unknown) => String(url).replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '');
+  const [was, now] = [basePath(d.before), basePath(d.after)];
+  if (was !== now)
+    return {
+      class: 'breaking',
+      pointer,
+      message: `The base path of server ${d.keys[1]} changes from ${was || '/'} to ${now || '/'}: every call's URL changes.`,
+    };
+  return { class: 'docs', pointer, message: `The host of server ${d.keys[1]} is now written ${String(d.after)}.` };
 }
 
 function toDiff(d: { path: ReadonlyArray<string | number>; action: string; before?: unknown; after?: unknown; type: string }): Diff {
@@ -244,7 +267,12 @@ function pathLevel(sides: Sides, d: Diff): RawChange {
   if (d.keys.length === 1 && d.action === 'rename') {
     const pointer = toPointer(['paths', String(d.after)]);
     const ops = sides.headOps.touched(pointer).sort();
-    return { class: d.fallback, pointer, operations: ops, message: `The path ${d.before} is now written ${d.after} (${ops.join(', ')}): the same URLs.` };
+    return {
+      class: d.fallback,
+      pointer,
+      operations: ops,
+      message: `The path ${d.before} is now written ${d.after} (${ops.join(', ')}): the same URLs.`,
+    };
   }
   const pointer = toPointer(d.keys);
   const ops = users(sides, pointer);
