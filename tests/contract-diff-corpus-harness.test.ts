@@ -36,6 +36,7 @@ describe('the patch a case applies (RFC 6902)', () => {
     const copied = applyPatch(doc(), [{ op: 'copy', from: '/a', path: '/c' }]) as ReturnType<typeof doc> & { c: { list: number[] } };
     copied.c.list.push(4);
     expect(copied.a.list).toEqual([1, 2, 3]);
+    expect(applyPatch(doc(), [{ op: 'copy', from: '/a/list/2', path: '/a/list/0' }]).a.list).toEqual([3, 1, 2, 3]);
     const moved = applyPatch(doc(), [{ op: 'move', from: '/a/x', path: '/a/list/0' }]);
     expect(moved.a).toEqual({ list: ['x', 1, 2, 3] });
   });

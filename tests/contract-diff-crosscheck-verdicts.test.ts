@@ -68,6 +68,11 @@ describe("oasdiff's verdict", () => {
     expect(log).toContain('| example-value-changed | docs | - | docs | yes |');
   });
 
+  it('an INFO entry where we see docs only: a disagreement', () => {
+    const { log } = run(['example-value-changed'], { changelog: entries(['api-example-changed', 1]) });
+    expect(log).toContain('| example-value-changed | non-breaking | api-example-changed | docs | no |');
+  });
+
   it('no output at all: no difference, which agrees with our docs and not with our breaking', () => {
     const { log } = run(['example-value-changed', 'op-removed'], {});
     expect(log).toContain('| example-value-changed | none | - | docs | yes |');
@@ -144,5 +149,26 @@ describe('around the run', () => {
     expect(findOasdiff()).toBeUndefined();
     writeFileSync(path.join(gopath, 'bin', 'oasdiff'), '');
     expect(findOasdiff()).toBe(path.join(gopath, 'bin', 'oasdiff'));
+  });
+
+  it("with Go installed, Go's own GOPATH decides; an empty answer falls back to the environment's", () => {
+    const goDir = path.join(TMP, 'go-bin');
+    const goGopath = path.join(TMP, 'go-gopath');
+    mkdirSync(path.join(goGopath, 'bin'), { recursive: true });
+    mkdirSync(goDir, { recursive: true });
+    writeFileSync(path.join(goGopath, 'bin', 'oasdiff'), '');
+    const fakeGo = (answer: string) => {
+      writeFileSync(path.join(goDir, 'go'), `#!${process.execPath}\nprocess.stdout.write(${JSON.stringify(answer)});\n`);
+      chmodSync(path.join(goDir, 'go'), 0o755);
+    };
+    process.env.PATH = goDir;
+    process.env.GOPATH = path.join(TMP, 'nowhere');
+    fakeGo(`${goGopath}\n`);
+    expect(findOasdiff()).toBe(path.join(goGopath, 'bin', 'oasdiff'));
+    fakeGo('');
+    process.env.GOPATH = goGopath;
+    expect(findOasdiff()).toBe(path.join(goGopath, 'bin', 'oasdiff'));
+    process.env.GOPATH = path.join(TMP, 'nowhere');
+    expect(findOasdiff()).toBeUndefined();
   });
 });
