@@ -172,5 +172,7 @@ describe('npm run release writes', () => {
     expect(code).toBe(0);
     expect(existsSync(path.join(dir, 'stale.txt'))).toBe(false);
     expect(existsSync(path.join(dir, 'openapi.json'))).toBe(true);
+    // The only release: nothing before it to compare with (not itself).
+    expect(existsSync(path.join(dir, 'changes.json'))).toBe(false);
   });
 });

@@ -15,7 +15,8 @@ const releasedFile = path.join(ROOT, 'releases', latest, 'openapi.json');
 const released = JSON.parse(readFileSync(releasedFile, 'utf8')) as { info: { version: string } };
 
 describe('versions', () => {
-  // The order semver's own example gives, plus numbers that sort wrongly as text.
+  // The order semver's own example gives, plus numbers that sort wrongly as text and identifiers that
+  // mix digits and letters (compared as text, after the numbers).
   const ordered = [
     '1.0.0-alpha',
     '1.0.0-alpha.1',
@@ -23,6 +24,10 @@ describe('versions', () => {
     '1.0.0-beta',
     '1.0.0-beta.2',
     '1.0.0-beta.11',
+    '1.0.0-beta.20',
+    '1.0.0-beta.100',
+    '1.0.0-beta.2x',
+    '1.0.0-beta.x2',
     '1.0.0-rc.1',
     '1.0.0',
     '1.2.0',
