@@ -1,6 +1,6 @@
 // The released contracts (scripts/diff/releases.ts): versions in semver order, the release folders,
 // and every kind of base `npm run diff -- --base` accepts, each with the label its report shows.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,16 @@ describe('a base given to npm run diff', () => {
 
   it('the contract as openapi/ says now, bundled afresh: the generated bundle when that is fresh', () => {
     const generated = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));
-    expect(bundleSource()).toEqual(generated);
+    const scratch = mkdtempSync(path.join(TMP, 'tmpdir-'));
+    const tmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = scratch;
+    try {
+      expect(bundleSource()).toEqual(generated);
+    } finally {
+      if (tmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdir;
+    }
+    // Its scratch folder is gone.
+    expect(readdirSync(scratch)).toEqual([]);
   });
 });
