@@ -274,17 +274,10 @@ function pathLevel(sides: Sides, d: Diff): RawChange {
       message: `The path ${d.before} is now written ${d.after} (${ops.join(', ')}): the same URLs.`,
     };
   }
+  // A path added or removed whole comes per operation (api-smart-diff merges path-level parameters
+  // and servers into them too); anything else at a path is said as it comes.
   const pointer = toPointer(d.keys);
   const ops = users(sides, pointer);
-  if (d.keys.length === 2 && d.action !== 'replace') {
-    const removed = d.action === 'remove';
-    return {
-      class: removed ? 'breaking' : 'non-breaking',
-      pointer,
-      operations: ops,
-      message: `${removed ? 'Removed' : 'Added'} the path ${d.keys[1]} (${ops.join(', ')}).`,
-    };
-  }
   return {
     class: d.fallback,
     pointer,
