@@ -85,11 +85,11 @@ describe('what the gate asks', () => {
       change('breaking', '/components/x-state-machines/Job/transitions/0'),
       change('breaking', '/paths/~1b/post/x-credits/cost'),
       change('breaking', '/x-tag-groups/0'),
-      change('breaking', '/security'),
+      change('breaking', '/security/0/bearerAuth/0'),
     ];
     const [problem] = gateProblems({ changes, entries: [entry] });
     expect(problem).toBe(
-      "7 breaking change(s) not acknowledged. If they are intended, add to a new info.x-changelog entry in openapi/openapi.yaml: breaking: true and pointers: ['/paths/~1me/get', '/components/schemas/Account', '/components/x-state-machines', '/paths/~1b/post', '/x-tag-groups', '/security'] (a pointer covers every change below it), and say in changes what clients must do. Otherwise undo them.",
+      "7 breaking change(s) not acknowledged. If they are intended, add to a new info.x-changelog entry in openapi/openapi.yaml: breaking: true and pointers: ['/paths/~1me/get', '/components/schemas/Account', '/components/x-state-machines', '/paths/~1b/post', '/x-tag-groups', '/security/0/bearerAuth/0'] (a pointer covers every change below it), and say in changes what clients must do. Otherwise undo them.",
     );
   });
 });
