@@ -166,7 +166,17 @@ export function schemaChange(loc: Location, d: Diff, ctx: RuleContext): Verdict 
       message: `${capital(target(loc, s.slice(0, -2)))} ${verb} ${parent === 'oneOf' ? 'a' : 'an'} ${parent} alternative`,
     };
   }
+  if (COMBINERS.has(last) && d.action !== 'replace') return combinerWhole(loc, d, last, s);
   return otherKeyword(loc, d, last, s);
+}
+
+const COMBINERS = new Set(['allOf', 'anyOf', 'oneOf']);
+
+/** `allOf`, `anyOf` or `oneOf` added or removed whole: added, the value must now match them (it
+ *  narrows); removed, it need not (it widens: a response may then be anything the rest allows). */
+function combinerWhole(loc: Location, d: Diff, last: string, s: string[]): Verdict {
+  const widens = d.action === 'remove';
+  return { class: byFlow(loc, widens), message: `${capital(target(loc, s.slice(0, -1)))} ${widens ? 'loses' : 'gains'} its ${last}` };
 }
 
 function otherKeyword(loc: Location, d: Diff, last: string, s: string[]): Verdict {
