@@ -102,7 +102,7 @@ describe('a base given to npm run diff', () => {
       if (tmpdir === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = tmpdir;
     }
-    // Its scratch folder is gone.
-    expect(readdirSync(scratch)).toEqual([]);
+    // Its scratch folder is gone (redocly may leave Node's compile cache there: not ours).
+    expect(readdirSync(scratch).filter((f) => f.startsWith('contract-diff-'))).toEqual([]);
   });
 });
