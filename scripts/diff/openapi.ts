@@ -134,23 +134,19 @@ function toDiff(d: { path: ReadonlyArray<string | number>; action: string; befor
 /** The node a whole addition or removal carries (the added or the removed value); none for a replace. */
 const wholeNode = (d: Diff) => (d.action === 'remove' ? d.before : d.action === 'add' ? d.after : undefined);
 
-/** An operation's parameter list added or removed whole (it had none, or has none left) is said per
- *  parameter, each judged as if added or removed alone: a required one added breaks every call. */
-function perParameter(d: Diff): Diff[] {
-  const list = wholeNode(d);
-  if (d.keys[0] !== 'paths' || d.keys.length !== 4 || d.keys[3] !== 'parameters' || !Array.isArray(list)) return [d];
-  const side = d.action === 'remove' ? 'before' : 'after';
-  return list.map((p, i) => ({ ...d, keys: [...d.keys, String(i)], [side]: p }));
-}
+/** Lists and maps that come added or removed whole (an operation that had no parameters, a document
+ *  that has no security schemes left) are said per entry, each judged as if added or removed alone:
+ *  a required parameter added breaks every call, and so does removing the scheme every operation uses. */
+const SAID_PER_ENTRY = [
+  (keys: string[]) => keys[0] === 'paths' && keys.length === 4 && keys[3] === 'parameters',
+  (keys: string[]) => keys.join('/') === 'components/securitySchemes',
+];
 
-/** The security schemes added or removed whole (a document that had none, or has none left) are
- *  said per scheme, each as if added or removed alone: removing the one scheme every operation uses
- *  breaks every call. */
-function perScheme(d: Diff): Diff[] {
-  const map = wholeNode(d);
-  if (d.keys.join('/') !== 'components/securitySchemes' || map === null || typeof map !== 'object') return [d];
+function perEntry(d: Diff): Diff[] {
+  const node = wholeNode(d);
+  if (node === null || typeof node !== 'object' || !SAID_PER_ENTRY.some((is) => is(d.keys))) return [d];
   const side = d.action === 'remove' ? 'before' : 'after';
-  return Object.entries(map).map(([name, scheme]) => ({ ...d, keys: [...d.keys, name], [side]: scheme }));
+  return Object.entries(node).map(([key, value]) => ({ ...d, keys: [...d.keys, key], [side]: value }));
 }
 
 /** The component a `$ref` node points at, as a pointer (`/components/parameters/Order`). */
@@ -169,8 +165,7 @@ export function openapiChanges(sides: Sides): RawChange[] {
   const { diffs: found, merged } = apiCompare(compared.base, compared.head);
   const diffs = found
     .map(toDiff)
-    .flatMap(perParameter)
-    .flatMap(perScheme)
+    .flatMap(perEntry)
     .filter((d) => !d.keys.some((k) => k.startsWith('x-')));
   const ctx: RuleContext = {
     merged,
