@@ -80,11 +80,13 @@ describe('servers and the text of the document', () => {
     const described = changes((d) => {
       d.servers[0].description = 'Live';
     });
-    expect(described).toEqual([['docs', 'Changed servers.0.description = `"Live"`.', []]]);
+    expect(described).toEqual([['docs', 'Changed description = `"Live"` of the server https://{productionHost}/v2.', []]]);
     const host = changes((d) => {
       d.servers[0].variables.productionHost.default = 'api.example.org';
     });
-    expect(host).toEqual([['docs', 'Changed servers.0.variables.productionHost.default = `"api.example.org"`.', []]]);
+    expect(host).toEqual([
+      ['docs', 'Changed variables.productionHost.default = `"api.example.org"` of the server https://{productionHost}/v2.', []],
+    ]);
   });
 
   it('a URL that is not a server: no base path read from it', () => {

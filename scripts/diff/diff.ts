@@ -4,6 +4,7 @@ import { ContractModel, isReference, parsePointer, readPointer, toPointer, type 
 import { extensionChanges } from './extensions.js';
 import { openapiChanges } from './openapi.js';
 import { OperationIndex } from './operations.js';
+import { serverChanges } from './servers.js';
 import { same, type Change } from './types.js';
 
 export type ChangelogEntry = XChangelog[number];
@@ -62,6 +63,7 @@ export function diffContracts(baseDoc: object, headDoc: object): DiffResult {
   const whole = appearing(base, head);
   const raw = [
     ...openapiChanges({ base, head, baseOps, headOps }),
+    ...serverChanges(base.doc, head.doc),
     ...extensionChanges(base, head).filter((c) => !whole.some((p) => covers(p, c.pointer))),
   ];
   const changes: Change[] = raw.map((c) => {

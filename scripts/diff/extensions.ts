@@ -250,12 +250,16 @@ function others(base: object, head: object): RawChange[] {
   return out;
 }
 
+/** The guesses and other extensions of two nodes compared as one (servers.ts pairs the servers). */
+export function extensionNotes(base: object, head: object, at: string[]): RawChange[] {
+  const prefix = toPointer(at);
+  return [...unspecified(base, head), ...others(base, head)].map((c) => ({ ...c, pointer: `${prefix}${c.pointer}` }));
+}
+
+/** The document without its servers: they are compared in pairs (servers.ts), not by position. */
+const withoutServers = ({ servers: _, ...rest }: object & { servers?: unknown }) => rest;
+
 export function extensionChanges(base: ContractModel, head: ContractModel): RawChange[] {
-  return [
-    ...credits(base, head),
-    ...stateMachines(base, head),
-    ...unspecified(base.doc, head.doc),
-    ...limits(base, head),
-    ...others(base.doc, head.doc),
-  ];
+  const [b, h] = [withoutServers(base.doc), withoutServers(head.doc)];
+  return [...credits(base, head), ...stateMachines(base, head), ...unspecified(b, h), ...limits(base, head), ...others(b, h)];
 }

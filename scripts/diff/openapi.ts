@@ -3,7 +3,7 @@
 // the data flows (op-rules.ts, schema-rules.ts). An entry at a component never decides on its own:
 // the operations that use the component carry the change, and a component no operation uses is
 // docs (a security scheme no operation uses: non-breaking). Vendor extensions are left to
-// extensions.ts, which knows what they mean.
+// extensions.ts, which knows what they mean, and the document's servers to servers.ts.
 import { apiCompare } from 'api-smart-diff';
 import { type ContractModel, toPointer } from '../../lib/contract/index.js';
 import { comparedParts } from './compared-parts.js';
@@ -103,7 +103,6 @@ function globalChange(sides: Sides, d: Diff): RawChange {
       message: `The document's security requirements change: the ${operations.length} operation(s) without their own authenticate another way.`,
     };
   }
-  if (d.keys[0] === 'servers' && d.keys.at(-1) === 'url' && d.action === 'replace') return serverUrl(pointer, d);
   const value = d.action === 'remove' ? d.before : d.after;
   const shown = value === undefined || typeof value === 'object' ? '' : ` = ${show(value)}`;
   // The document's description, its groups of operations and its links change what readers see only.
@@ -112,20 +111,6 @@ function globalChange(sides: Sides, d: Diff): RawChange {
 }
 
 const DOCUMENT_TEXT = new Set(['info', 'tags', 'externalDocs']);
-
-/** A server's URL: its path is part of every call's URL (the `/v2` base path); its host (a variable
- *  here, the source shows none) is the deployment's. */
-function serverUrl(pointer: string, d: Diff): RawChange {
-  const basePath = (url: unknown) => String(url).replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '');
-  const [was, now] = [basePath(d.before), basePath(d.after)];
-  if (was !== now)
-    return {
-      class: 'breaking',
-      pointer,
-      message: `The base path of server ${d.keys[1]} changes from ${was || '/'} to ${now || '/'}: every call's URL changes.`,
-    };
-  return { class: 'docs', pointer, message: `The host of server ${d.keys[1]} is now written ${String(d.after)}.` };
-}
 
 function toDiff(d: { path: ReadonlyArray<string | number>; action: string; before?: unknown; after?: unknown; type: string }): Diff {
   return { keys: d.path.map(String), action: d.action, before: d.before, after: d.after, fallback: CLASS[d.type] ?? 'non-breaking' };
@@ -166,7 +151,8 @@ export function openapiChanges(sides: Sides): RawChange[] {
   const diffs = found
     .map(toDiff)
     .flatMap(perEntry)
-    .filter((d) => !d.keys.some((k) => k.startsWith('x-')));
+    // Extensions are extensions.ts's; the document's servers are paired by URL in servers.ts.
+    .filter((d) => !d.keys.some((k) => k.startsWith('x-')) && d.keys[0] !== 'servers');
   const ctx: RuleContext = {
     merged,
     changed: new Set(diffs.map((d) => toPointer(d.keys))),
