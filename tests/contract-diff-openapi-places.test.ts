@@ -266,23 +266,23 @@ describe('the servers and the rest of the document', () => {
 
   it("a server's base path changes: breaking, every call's URL changes", () => {
     expect(server(0, 'https://{productionHost}/v3')).toEqual([
-      ['breaking', "The base path of server 0 changes from /v2 to /v3: every call's URL changes.", []],
+      ['breaking', "The base path of the server https://{productionHost}/v2 changes from /v2 to /v3: every call's URL changes.", []],
     ]);
   });
 
   it('a URL without a path has the base path /', () => {
     expect(server(1, 'https://{stagingHost}')).toEqual([
-      ['breaking', "The base path of server 1 changes from /v2 to /: every call's URL changes.", []],
+      ['breaking', "The base path of the server https://{stagingHost}/v2 changes from /v2 to /: every call's URL changes.", []],
     ]);
     const hostOnly = variant((d) => (d.servers[1].url = 'https://{stagingHost}'));
     expect(server(1, 'https://{stagingHost}/v2', hostOnly)).toEqual([
-      ['breaking', "The base path of server 1 changes from / to /v2: every call's URL changes.", []],
+      ['breaking', "The base path of the server https://{stagingHost} changes from / to /v2: every call's URL changes.", []],
     ]);
   });
 
   it('only the host changes: docs, the URL as now written', () => {
     expect(server(2, 'http://localhost:{port}/v2')).toEqual([
-      ['docs', 'The host of server 2 is now written http://localhost:{port}/v2.', []],
+      ['docs', 'The server http://127.0.0.1:{port}/v2 is now written http://localhost:{port}/v2 (its host only).', []],
     ]);
   });
 
