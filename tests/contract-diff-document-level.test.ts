@@ -45,6 +45,13 @@ describe('security schemes', () => {
     expect(found[2]).toHaveLength(73);
   });
 
+  it('one in use given a bearer format (a hint for readers): docs', () => {
+    const found = changes((d) => {
+      d.components.securitySchemes.bearerAuth.bearerFormat = 'JWT';
+    });
+    expect(found.map((c) => c.slice(0, 2))).toEqual([['docs', 'The security scheme `bearerAuth` changes (bearerFormat).']]);
+  });
+
   it('one no operation uses, changed: docs, saying so', () => {
     const found = changes((d) => {
       d.components.securitySchemes.apiKey.name = 'X-Key';

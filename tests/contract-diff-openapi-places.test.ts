@@ -181,6 +181,28 @@ describe('where a change is placed, for the change-log entry that acknowledges i
   });
 });
 
+describe('look-alike changes in two components one operation uses', () => {
+  // P and Q are different fields of GET /me; each gains the value `c`: the same change in shape.
+  const two = variant((d) => {
+    d.components.schemas.P = { type: 'string', enum: ['a', 'b'] };
+    d.components.schemas.Q = { type: 'string', enum: ['x', 'y'] };
+    Object.assign(d.components.schemas.AccountProfile.properties, { p: ref('P'), q: ref('Q') });
+  });
+
+  it('an entry at one acknowledges its own change only, and each names its own component', () => {
+    const head = variant((d) => {
+      d.components.schemas.P.enum.push('c');
+      d.components.schemas.Q.enum.push('c');
+      d.info['x-changelog'].unshift(acknowledging('/components/schemas/Q'));
+    }, two);
+    const found = diffContracts(two, head).changes.filter((c) => c.class === 'breaking');
+    expect(found.map((c) => [c.message, c.acknowledged, c.component])).toEqual([
+      ['GET /me: Added response enum value `c` of response field `data.p` (200).', false, '/components/schemas/P/enum/2'],
+      ['GET /me: Added response enum value `c` of response field `data.q` (200).', true, '/components/schemas/Q/enum/2'],
+    ]);
+  });
+});
+
 describe('a path', () => {
   it('renamed in its parameter only: the same URLs, said once at the new path with its operations in order', () => {
     const found = changes(released, (d) => {

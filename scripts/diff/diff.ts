@@ -71,14 +71,19 @@ export function diffContracts(baseDoc: object, headDoc: object): DiffResult {
     const operations = c.operations ?? [...new Set([...headOps.touched(c.pointer), ...baseOps.touched(c.pointer)])];
     const inHead = componentPlaces(head.doc, c.pointer);
     const inBase = componentPlaces(base.doc, c.pointer);
-    const places = [c.pointer, ...(c.places ?? []), ...inHead, ...inBase];
+    // The components the pointer really passes through, where the document has that place; the
+    // look-alike changes at components (c.places) only where it has not (the library rewrote it).
+    const walked = [...inHead, ...inBase];
+    const found = (doc: object, at: string[]) => at.some((p) => readPointer(doc, parsePointer(p)) !== undefined);
+    const twins = found(head.doc, inHead) || found(base.doc, inBase) ? [] : (c.places ?? []);
+    const places = [c.pointer, ...twins, ...walked];
     const acknowledged =
       c.class === 'docs'
         ? true
         : c.class === 'non-breaking'
           ? entries.length > 0
           : breakingCovers.some((p) => places.some((x) => covers(p, x)));
-    const component = c.places?.[0] ?? inHead.at(-1) ?? inBase.at(-1);
+    const component = twins[0] ?? inHead.at(-1) ?? inBase.at(-1);
     return { class: c.class, pointer: c.pointer, message: c.message, acknowledged, operations, ...(component ? { component } : {}) };
   });
   changes.sort((a, b) => ORDER[a.class] - ORDER[b.class]);

@@ -54,6 +54,9 @@ function schemeUsers(model: ContractModel, scheme: string): string[] {
     .map((o) => o.label);
 }
 
+/** What a security scheme says to readers only: OpenAPI calls `bearerFormat` a hint for the docs. */
+const SCHEME_TEXT = new Set(['description', 'bearerFormat']);
+
 function securityScheme(sides: Sides, d: Diff): RawChange {
   const name = d.keys[2];
   const pointer = toPointer(d.keys);
@@ -71,7 +74,7 @@ function securityScheme(sides: Sides, d: Diff): RawChange {
   }
   const key = d.keys.at(-1);
   const message = `The security scheme \`${name}\` changes (${d.keys.slice(3).join('.')})`;
-  if (key === 'description' || !used.length)
+  if (SCHEME_TEXT.has(String(key)) || !used.length)
     return { class: 'docs', pointer, operations, message: `${message}${used.length ? '' : ', which no operation uses'}.` };
   return {
     class: 'breaking',
