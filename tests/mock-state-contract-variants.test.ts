@@ -1,0 +1,102 @@
+// The stateful answers follow a contract author's revision in places where today's contract happens
+// to choose one way: an auto top-up without its state machine or without examples, a free call whose
+// example carries meta.credits (with and without x-credits), a delete that answers no content, and a
+// resource schema composed with allOf. Each suite changes one thing of the bundled contract and
+// talks to a mock core made from it.
+import { describe, expect, it } from 'vitest';
+import { ContractModel } from '../lib/contract/index.js';
+import { mockContract } from '../mock/contract.js';
+import { createMockCore, type MockCore } from '../mock/core.js';
+
+/** A mock core on the bundled contract after `edit` changed it. */
+function mockWith(edit: (doc: any) => void): Promise<MockCore> {
+  const doc = structuredClone(ContractModel.load().doc) as any;
+  edit(doc);
+  return createMockCore({ contract: mockContract(doc), log: () => {} });
+}
+
+async function call(core: MockCore, method: string, path: string, body?: BodyInit) {
+  const request = new Request(`http://state-variant.test/v2${path}`, { method, headers: { authorization: 'Bearer variant' }, body });
+  const response = await core.fetch(request);
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** A voice clone's form: the three text fields and one sample. */
+function cloneForm(): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female' })) form.set(name, value);
+  form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
+  return form;
+}
+
+const sampleMeta = { credits: { cost: 3, remaining: 7 } };
+
+describe('the auto top-up preference without its x-state-machine', async () => {
+  const core = await mockWith((d) => {
+    delete d.components.schemas.AutoTopupPreference['x-state-machine'];
+  });
+
+  it("a new account shows the operation's first example (no machine names an initial one)", async () => {
+    const contract = mockContract();
+    const first = Object.values(contract.examples(contract.operation('getAutoTopup')))[0];
+    const reply = await call(core, 'GET', '/account/auto-topup');
+    expect([reply.status, reply.body.data]).toEqual([200, first.data]);
+  });
+});
+
+describe('the auto top-up preference without examples', async () => {
+  const core = await mockWith((d) => {
+    delete d.paths['/account/auto-topup'].get.responses['200'].content['application/json'].examples;
+  });
+
+  it("a new account's preference is still answered (Prism's body from the schema)", async () => {
+    const reply = await call(core, 'GET', '/account/auto-topup');
+    expect([reply.status, typeof reply.body.data.enabled]).toEqual([200, 'boolean']);
+  });
+});
+
+describe('a free operation whose example carries meta.credits', () => {
+  it('with x-credits charges: false, the answer has no meta (no credits are shown for a free call)', async () => {
+    const core = await mockWith((d) => {
+      d.components.examples.CreditCosts.value.meta = sampleMeta;
+    });
+    const reply = await call(core, 'GET', '/credits/costs');
+    expect([reply.status, reply.body.meta]).toEqual([200, undefined]);
+  });
+
+  it('without x-credits at all, the same', async () => {
+    const core = await mockWith((d) => {
+      d.components.examples.CreditCosts.value.meta = sampleMeta;
+      delete d.paths['/credits/costs'].get['x-credits'];
+    });
+    const reply = await call(core, 'GET', '/credits/costs');
+    expect([reply.status, reply.body.meta]).toEqual([200, undefined]);
+  });
+});
+
+describe('a voice clone delete whose success answers no content', async () => {
+  const core = await mockWith((d) => {
+    delete d.paths['/voice-clones/{id}'].delete.responses['2XX'].content;
+  });
+
+  it('the delete succeeds and the clone is gone', async () => {
+    const created = await call(core, 'POST', '/voice-clones', cloneForm());
+    const deleted = await call(core, 'DELETE', `/voice-clones/${created.body.data.id}`);
+    const read = await call(core, 'GET', `/voice-clones/${created.body.data.id}`);
+    expect([created.status, deleted.status, read.status]).toEqual([200, 200, 404]);
+  });
+});
+
+describe('a voice clone schema composed with allOf (no properties of its own)', async () => {
+  const core = await mockWith((d) => {
+    const { title, description, ...rest } = d.components.schemas.VoiceClone;
+    d.components.schemas.VoiceClone = { title, description, allOf: [rest] };
+  });
+
+  it('creating a clone from a form is still answered, and the clone can be read', async () => {
+    const created = await call(core, 'POST', '/voice-clones', cloneForm());
+    const read = await call(core, 'GET', `/voice-clones/${created.body.data.id}`);
+    expect([created.status, read.status]).toEqual([200, 200]);
+  });
+});
