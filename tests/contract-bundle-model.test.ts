@@ -1,0 +1,157 @@
+// BundleModel (lib/contract/bundle-model.ts) on small synthetic OpenAPI 3.1 documents: what its
+// reads return when a document leaves a part out (no servers, tags, components, changelog), what
+// they return when it has them, and the ContractError (name and message) of each refusal.
+// tests/contract-model.test.ts covers the real bundle and the refusals of its broken copies.
+import { describe, expect, it } from 'vitest';
+import { BundleModel } from '../lib/contract/index.js';
+
+const ok = { '200': { description: 'ok' } };
+
+/** A document with one operation and nothing else: no 2xx answer, parameters, tags, servers or components. */
+const bare = {
+  openapi: '3.1.0',
+  info: { title: 'bare', version: '1' },
+  paths: { '/plain': { get: { operationId: 'plain', responses: { '404': { description: 'not found' } } } } },
+};
+
+const full = {
+  openapi: '3.1.0',
+  info: { title: 'full', version: '1' },
+  servers: [
+    { url: 'https://api.example.test/v1', description: 'Production' },
+    { url: 'https://sandbox.example.test/v2', description: 'Sandbox' },
+  ],
+  tags: [{ name: 'Voices' }],
+  'x-tool-server': { name: 'voices-tools', tools: [] },
+  paths: {
+    '/voices': {
+      post: {
+        operationId: 'makeVoice',
+        tags: ['Voices', 'Uploads'],
+        parameters: [{ name: 'dry_run', in: 'query', schema: { type: 'boolean' } }],
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: {
+                  name: { type: 'string' },
+                  samples: { type: 'array', items: { type: 'string', format: 'binary' }, minItems: 1, maxItems: 5 },
+                },
+              },
+            },
+          },
+        },
+        responses: ok,
+      },
+    },
+  },
+  components: { schemas: { Voice: { type: 'object' } } },
+};
+
+const withExamples = {
+  ...bare,
+  paths: {},
+  components: { examples: { Voice: { value: { id: 'v1' } } } },
+};
+
+const plain = BundleModel.of(bare);
+const rich = BundleModel.of(full);
+const makeVoice = rich.operation('makeVoice');
+
+/** The error a call throws, as name and message. */
+function refusal(call: () => unknown): { name: string; message: string } {
+  try {
+    call();
+  } catch (error) {
+    return { name: (error as Error).name, message: (error as Error).message };
+  }
+  throw new Error('the call did not throw');
+}
+
+describe('refusals: a ContractError that says what is missing', () => {
+  it('a document that is not a JSON object', () => {
+    expect(refusal(() => new BundleModel(null))).toEqual({ name: 'ContractError', message: 'the contract is not a JSON object' });
+  });
+
+  it('a document without paths', () => {
+    expect(refusal(() => new BundleModel({ openapi: '3.1.0' })).message).toBe('the contract has no paths');
+  });
+
+  it('an operation without a success response', () => {
+    expect(refusal(() => plain.successResponse(plain.operation('plain'))).message).toBe('plain has no success response');
+  });
+
+  it('a state machine no schema carries', () => {
+    expect(refusal(() => rich.stateMachine('Voice')).message).toBe('no x-state-machine on schema Voice');
+  });
+
+  it('limits the document does not state', () => {
+    expect(refusal(() => plain.limits()).message).toBe('the contract states no limits (info.x-limits)');
+  });
+
+  it('a rate limit the document does not state', () => {
+    expect(refusal(() => plain.rateLimit()).message).toBe('the contract states no rate limit (info.x-rate-limit)');
+  });
+
+  it('servers that disagree on the base path, each path named', () => {
+    expect(refusal(() => rich.basePath()).message).toBe('the servers disagree on the base path: /v1, /v2');
+  });
+
+  it('a server description no server has', () => {
+    expect(refusal(() => rich.server('Staging')).message).toBe('the contract has no server described as "Staging"');
+  });
+});
+
+describe('a document that leaves parts out', () => {
+  it('has no named example when it has no components', () => {
+    expect(plain.namedExample('Voice')).toBeUndefined();
+  });
+
+  it('has no named example when its components have no examples', () => {
+    expect(rich.namedExample('Voice')).toBeUndefined();
+  });
+
+  it('has an empty changelog', () => {
+    expect(plain.changelog()).toEqual([]);
+  });
+
+  it('has no tool server', () => {
+    expect(plain.toolServer()).toBeUndefined();
+  });
+
+  it('has no servers and an empty base path', () => {
+    expect([plain.servers(), plain.basePath()]).toEqual([[], '']);
+  });
+
+  it('has no tags when neither the document nor its operations name one', () => {
+    expect(plain.tagOrder()).toEqual([]);
+  });
+
+  it('an operation without parameters has none', () => {
+    expect(plain.parameters(plain.operation('plain'))).toEqual([]);
+  });
+});
+
+describe('a document that has them', () => {
+  it('reads a named example of components/examples', () => {
+    expect(BundleModel.of(withExamples).namedExample('Voice')).toEqual({ id: 'v1' });
+  });
+
+  it('reads the tool server', () => {
+    expect(rich.toolServer()).toEqual({ name: 'voices-tools', tools: [] });
+  });
+
+  it('lists the document tags first, then the tags only operations use', () => {
+    expect(rich.tagOrder()).toEqual(['Voices', 'Uploads']);
+  });
+
+  it('gives the repeated multipart fields with the number of parts their schema allows', () => {
+    expect([...rich.repeatedParts(makeVoice)]).toEqual([['samples', { minItems: 1, maxItems: 5 }]]);
+  });
+
+  it('reads an operation parameters once and shares the same list afterwards', () => {
+    const first = rich.parameters(makeVoice);
+    expect([first.map((p) => p.name), rich.parameters(makeVoice) === first]).toEqual([['dry_run'], true]);
+  });
+});

@@ -1,0 +1,36 @@
+// Where a vendor extension may stand (lib/contract/extensions.ts), on small synthetic documents:
+// the path item placement, which the real bundle does not use, and the wording of the problems.
+// tests/contract-model.test.ts covers the real bundle's extensions and its broken copies.
+import { describe, expect, it } from 'vitest';
+import { checkExtensions, formatProblems } from '../lib/contract/index.js';
+
+/** A document whose path item `/voices` and info contact carry the given keys. */
+function docWith(pathItem: object, contact: object = {}): object {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'extension places', version: '1', contact },
+    paths: { '/voices': { ...pathItem, get: { operationId: 'listVoices', responses: { '200': { description: 'ok' } } } } },
+  };
+}
+
+describe('extension places', () => {
+  it('x-internal may stand on a path item', () => {
+    expect(checkExtensions(docWith({ 'x-internal': true }))).toEqual([]);
+  });
+
+  it('an object two levels down that is not a path item is no path item', () => {
+    expect(checkExtensions(docWith({}, { 'x-internal': true }))).toEqual([
+      { pointer: '/info/contact/x-internal', extension: 'x-internal', message: 'x-internal may only stand on: server, path, operation' },
+    ]);
+  });
+});
+
+describe('formatProblems', () => {
+  it('prints one indented line per problem', () => {
+    const problems = checkExtensions(docWith({ 'x-internal': 'yes' }, { 'x-internal': true }));
+    expect(formatProblems(problems).split('\n')).toEqual([
+      '  /info/contact/x-internal: x-internal may only stand on: server, path, operation',
+      '  /paths/~1voices/x-internal: must be boolean (schema openapi/extensions/x-internal.schema.json)',
+    ]);
+  });
+});
