@@ -182,6 +182,32 @@ describe('merging a stopped run into the incremental file', () => {
   });
 });
 
+describe('merging a stopped run into a file whose source did not change', () => {
+  const tests = { 'tests/a.test.ts': { source: 't', tests: [{ id: '1', name: 'one' }] } };
+  const base: IncrementalReport = {
+    files: { 'src/a.ts': { source: 'a', mutants: [mutant('0', 'Survived', 1, ['1']), mutant('1', 'Killed', 2, ['1'], ['1'])] } },
+    testFiles: tests,
+  };
+  // The stopped run tested the mutant on line 2 again (numbered 0 this time), not the one on line 1.
+  const newer: IncrementalReport = {
+    files: { 'src/a.ts': { source: 'a', mutants: [mutant('0', 'Survived', 2, ['1'])] } },
+    testFiles: tests,
+  };
+
+  it('keeps the older result of each mutant the run did not get to, under an id of its own', () => {
+    const merged = mergeReports(base, newer).files['src/a.ts'].mutants;
+    expect(merged.map((m) => [m.id, m.location.start.line, m.status])).toEqual([
+      ['0', 2, 'Survived'],
+      ['kept-0', 1, 'Survived'],
+    ]);
+  });
+
+  it('keeps none of them once the source changed (their places are stale)', () => {
+    const changed = { ...newer, files: { 'src/a.ts': { ...newer.files['src/a.ts'], source: 'a, edited' } } };
+    expect(mergeReports(base, changed).files['src/a.ts'].mutants.map((m) => m.location.start.line)).toEqual([2]);
+  });
+});
+
 describe('after npm run mutation ends', () => {
   function withConfig(name: string): string {
     const root = root0(name);

@@ -158,9 +158,30 @@ function remapMutant(mutant: ReportMutant, ids: Map<string, string>): ReportMuta
   return { ...mutant, coveredBy: remap(mutant.coveredBy), killedBy: remap(mutant.killedBy) };
 }
 
+type ReportFile = IncrementalReport['files'][string];
+
+/** One mutant of one source: where it stands and what it plants. */
+const mutantKey = (m: ReportMutant) =>
+  `${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column} ${m.mutatorName} ${m.replacement ?? ''}`;
+
 /**
- * `newer`'s files replace `base`'s; every other file of `base` is kept. The tests of both are kept,
- * renumbered so that each mutant still names the tests it named.
+ * The mutants of a file both reports hold: the newer run's, plus the older results it did not get
+ * to (a stopped run) while the source is the same; a changed source makes the older ones stale.
+ */
+function mergedMutants(base: ReportFile, newer: ReportFile, baseIds: Map<string, string>, newerIds: Map<string, string>): ReportMutant[] {
+  const mutants = newer.mutants.map((m) => remapMutant(m, newerIds));
+  if (base.source !== newer.source) return mutants;
+  const tested = new Set(newer.mutants.map(mutantKey));
+  const ids = new Set(newer.mutants.map((m) => m.id));
+  // The two runs numbered their mutants apart: an older id the newer run also used is renamed.
+  const older = base.mutants.filter((m) => !tested.has(mutantKey(m))).map((m) => ({ ...m, id: ids.has(m.id) ? `kept-${m.id}` : m.id }));
+  return [...mutants, ...older.map((m) => remapMutant(m, baseIds))];
+}
+
+/**
+ * `newer`'s files replace `base`'s, keeping the older results of a file whose source did not change
+ * for the mutants the newer run did not test; every other file of `base` is kept. The tests of both
+ * are kept, renumbered so that each mutant still names the tests it named.
  */
 export function mergeReports(base: IncrementalReport, newer: IncrementalReport): IncrementalReport {
   let n = 0;
@@ -175,7 +196,9 @@ export function mergeReports(base: IncrementalReport, newer: IncrementalReport):
     files[file] = { ...entry, mutants: entry.mutants.map((m) => remapMutant(m, baseIds)) };
   }
   for (const [file, entry] of Object.entries(newer.files)) {
-    files[file] = { ...entry, mutants: entry.mutants.map((m) => remapMutant(m, newerIds)) };
+    const older = base.files[file];
+    const mutants = older ? mergedMutants(older, entry, baseIds, newerIds) : entry.mutants.map((m) => remapMutant(m, newerIds));
+    files[file] = { ...entry, mutants };
   }
   return { ...base, files, testFiles };
 }
