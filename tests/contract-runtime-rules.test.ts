@@ -1,0 +1,112 @@
+// Small rules of lib/contract called directly, where the suites reach them only through other
+// processes or not at all: the templates a path fits, the unconfirmed notes on guessed operations,
+// the wording of validator errors without a keyword or message, an operation without security,
+// and which multipart fields are files by their encoding's content type.
+import { describe, expect, it } from 'vitest';
+import {
+  authorizationCheck,
+  BundleModel,
+  ContractModel,
+  PathMatcher,
+  toViolations,
+  unconfirmedNote,
+  withUnconfirmedNotes,
+} from '../lib/contract/index.js';
+
+describe('PathMatcher.templates', () => {
+  it('lists every template a path fits, most concrete first, with their operations and parameters', () => {
+    const matcher = new PathMatcher(ContractModel.load().operations());
+    const fits = matcher.templates('/faceless/options').map((t) => ({ ...t, operations: t.operations.map((op) => op.id) }));
+    expect(fits).toEqual([
+      { template: '/faceless/options', operations: ['getFacelessOptions'], params: {} },
+      { template: '/faceless/{faceless}', operations: ['getFacelessVideo', 'updateFacelessVideo'], params: { faceless: 'options' } },
+    ]);
+  });
+});
+
+describe('withUnconfirmedNotes', () => {
+  const guess = { 'x-unspecified-scope': ['operation'], 'x-unspecified': 'The  path is\nnot shown.' };
+  const doc = {
+    paths: {
+      '/things': {
+        summary: 'Things',
+        parameters: [],
+        get: { ...guess, operationId: 'listThings', summary: 'List things', description: 'Every thing.' },
+        post: { ...guess, operationId: 'makeThing' },
+        put: { operationId: 'putThing', summary: 'Put a thing' },
+      },
+      '/gone': null,
+    },
+  };
+  const noted = withUnconfirmedNotes(doc);
+  const note = unconfirmedNote(guess);
+
+  it("starts a guessed operation's summary and description with the note, keeping its own text", () => {
+    expect(noted.paths['/things'].get).toMatchObject({ summary: 'Unconfirmed: List things', description: `${note}\n\nEvery thing.` });
+  });
+
+  it('names a guessed operation without a summary by its id, and gives it the note alone as description', () => {
+    expect(noted.paths['/things'].post).toMatchObject({ summary: 'Unconfirmed: makeThing', description: note });
+  });
+
+  it('leaves operations that are not guesses, the rest of the path item and the given document as they were', () => {
+    expect(noted.paths['/things'].put).toEqual({ operationId: 'putThing', summary: 'Put a thing' });
+    expect(noted.paths['/things'].summary).toBe('Things');
+    expect(noted.paths['/gone']).toBeNull();
+    expect(doc.paths['/things'].get.summary).toBe('List things');
+  });
+});
+
+describe('toViolations', () => {
+  it('words an error without a keyword or message (a custom keyword, messages off) by its place alone', () => {
+    const error = { instancePath: '/per_page', schemaPath: '#/properties/per_page', keyword: '', params: {} };
+    expect(toViolations([error], 'query')).toEqual([
+      { path: ['query', 'per_page'], code: '', message: 'Request query parameter per_page ', severity: 0 },
+    ]);
+  });
+});
+
+describe('authorizationCheck', () => {
+  it('lets every call through where neither the operation nor the document asks for security', () => {
+    const model = ContractModel.of({
+      openapi: '3.1.0',
+      info: { title: 'open', version: '1' },
+      paths: { '/open': { get: { operationId: 'open', responses: { '204': { description: 'done' } } } } },
+    });
+    const check = authorizationCheck(model, model.operation('open'));
+    expect(check?.(undefined)).toBe(true);
+  });
+});
+
+describe('fileFields', () => {
+  it('counts a text field as a file when its encoding names a type other than plain text or JSON', () => {
+    const text = { type: 'string' };
+    const model = BundleModel.of({
+      openapi: '3.1.0',
+      info: { title: 'uploads', version: '1' },
+      paths: {
+        '/uploads': {
+          post: {
+            operationId: 'upload',
+            requestBody: {
+              content: {
+                'multipart/form-data': {
+                  schema: { type: 'object', properties: { meta: text, note: text, scan: text, pick: text, plain: text } },
+                  encoding: {
+                    meta: { contentType: 'application/json' },
+                    note: { contentType: 'text/plain; charset=utf-8' },
+                    scan: { contentType: 'application/pdf' },
+                    // A list of types: the first one decides.
+                    pick: { contentType: 'image/png, text/plain' },
+                  },
+                },
+              },
+            },
+            responses: { '204': { description: 'done' } },
+          },
+        },
+      },
+    });
+    expect([...model.fileFields(model.operation('upload'))]).toEqual(['scan', 'pick']);
+  });
+});
