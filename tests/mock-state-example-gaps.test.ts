@@ -1,0 +1,150 @@
+// The stateful answers copy parts of the contract's examples into the stored resources (a prompt's
+// scenes, a character's previews, scraped assets, the voices a render may use, a list's items). A
+// contract author may leave such a part out of an example: the mock then stores an empty list, never
+// something made up. Each suite removes one part from the bundled contract and talks to a mock core
+// made from it, in process.
+import { describe, expect, it } from 'vitest';
+import { ContractModel } from '../lib/contract/index.js';
+import { mockContract } from '../mock/contract.js';
+import { createMockCore, type MockCore } from '../mock/core.js';
+
+/** A mock core on the bundled contract after `edit` changed it. */
+function mockWith(edit: (doc: any) => void): Promise<MockCore> {
+  const doc = structuredClone(ContractModel.load().doc) as any;
+  edit(doc);
+  return createMockCore({ contract: mockContract(doc), env: { MOCK_CLOCK: 'manual' }, log: () => {} });
+}
+
+/** A named example's value in the contract document. */
+const example = (doc: any, name: string) => doc.components.examples[name].value;
+
+/** One API call as the account `gaps`: a FormData body goes as multipart, any other as JSON. */
+async function call(core: MockCore, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { authorization: 'Bearer gaps' };
+  const json = body !== undefined && !(body instanceof FormData);
+  if (json) headers['content-type'] = 'application/json';
+  const init = { method, headers, body: json ? JSON.stringify(body) : (body as FormData | undefined) };
+  const response = await core.fetch(new Request(`http://gaps.test/v2${path}`, init));
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** A character created with a one-part form (name and image). */
+async function createCharacter(core: MockCore): Promise<number> {
+  const form = new FormData();
+  form.set('name', 'Mira');
+  form.append('image', new Blob(['PNG'], { type: 'image/png' }), 'm.png');
+  const reply = await call(core, 'POST', '/characters', form);
+  expect(reply.status).toBeLessThan(300);
+  return reply.body.data.id;
+}
+
+describe('a storyboard prompt whose example has no scenes', async () => {
+  const core = await mockWith((doc) => {
+    delete example(doc, 'StoryboardWithScenes').data.scenes;
+  });
+
+  it('the generated storyboard has no scenes', async () => {
+    const id = (await call(core, 'POST', '/text-to-scene', { mode: 'manual', title: 'Sea' })).body.data.id;
+    const reply = await call(core, 'POST', `/text-to-scene/${id}/prompt`, { prompt: 'A lighthouse at dusk' });
+    expect([reply.status, reply.body.data.scenes]).toEqual([200, []]);
+  });
+});
+
+describe('a new storyboard whose example has no scenes', async () => {
+  const core = await mockWith((doc) => {
+    delete example(doc, 'StoryboardCreated').data.scenes;
+  });
+
+  it('the first scene added is its only scene', async () => {
+    const id = (await call(core, 'POST', '/text-to-scene', { mode: 'manual', title: 'Sea' })).body.data.id;
+    const scene = await call(core, 'POST', `/text-to-scene/${id}/scenes`, { raw_video_prompt: 'Waves', duration: 5 });
+    expect(scene.status).toBe(200);
+    const scenes = (await call(core, 'GET', `/text-to-scene/${id}`)).body.data.scenes;
+    expect(scenes).toEqual([scene.body.data]);
+  });
+});
+
+describe('a character preview whose example has no previews', async () => {
+  const core = await mockWith((doc) => {
+    delete example(doc, 'CharacterPreviews').data.previews;
+  });
+
+  it('the character has no previews to choose from', async () => {
+    const id = await createCharacter(core);
+    const reply = await call(core, 'POST', `/characters/${id}/preview`, { genre_id: 1 });
+    expect([reply.status, reply.body.data.previews]).toEqual([200, []]);
+  });
+});
+
+describe('a new character whose example has no previews', async () => {
+  const core = await mockWith((doc) => {
+    delete example(doc, 'CharacterCreated').data.previews;
+  });
+
+  it('training before any preview, without a preview_id, is 422 on preview_id', async () => {
+    const id = await createCharacter(core);
+    const reply = await call(core, 'POST', `/characters/${id}/train`, {});
+    expect([reply.status, reply.body.errors]).toEqual([422, { preview_id: ['Choose a preview_id from POST /characters/{id}/preview.'] }]);
+  });
+});
+
+describe('scraped images whose example has no assets', async () => {
+  const core = await mockWith((doc) => {
+    delete example(doc, 'ScrapedImages').data.assets;
+  });
+
+  it('the video has no assets after the scrape', async () => {
+    const id = (await call(core, 'POST', '/faceless', { type: 'url-based' })).body.data.id;
+    const reply = await call(core, 'POST', `/faceless/${id}/scrape-images`, { url: 'https://example.com/espresso' });
+    expect([reply.status, reply.body.data.assets]).toEqual([200, []]);
+  });
+});
+
+describe("a new video's example whose secondary identifier is a string", async () => {
+  const core = await mockWith((doc) => {
+    example(doc, 'FacelessVideoDraft').data.video_id = 'v-94821';
+  });
+
+  it('the video gets a fresh video_id of its own, not the example one', async () => {
+    const reply = await call(core, 'POST', '/faceless', { type: 'b-roll' });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.video_id).toBe(reply.body.data.id + 1);
+  });
+});
+
+describe('faceless options whose example lists no voices', async () => {
+  const core = await mockWith((doc) => {
+    delete example(doc, 'FacelessOptions').data.mandatory.voices;
+  });
+
+  it('no voice id is known to a render, not even the text "undefined": 403 Voice not found', async () => {
+    const id = (await call(core, 'POST', '/faceless', { type: 'b-roll' })).body.data.id;
+    await call(core, 'PATCH', `/faceless/${id}`, { script: 'Octopus facts.', voice_id: 'undefined' });
+    const reply = await call(core, 'POST', `/faceless/${id}/render`);
+    expect([reply.status, reply.body.message]).toEqual([403, 'Voice not found.']);
+  });
+});
+
+describe('text-to-video models whose example gives no durations', async () => {
+  const core = await mockWith((doc) => {
+    delete example(doc, 'TextToVideoModels').data[0].modifiers.duration;
+  });
+
+  it('a scene of any duration is added (no supported list to hold it to)', async () => {
+    const id = (await call(core, 'POST', '/text-to-scene', { mode: 'manual', title: 'Sea' })).body.data.id;
+    const reply = await call(core, 'POST', `/text-to-scene/${id}/scenes`, { raw_video_prompt: 'Waves', duration: 7 });
+    expect([reply.status, reply.body.data.duration]).toEqual([200, 7]);
+  });
+});
+
+describe('a deletable list whose example has no items', async () => {
+  const core = await mockWith((doc) => {
+    delete example(doc, 'PresetList').data;
+  });
+
+  it('the list is empty', async () => {
+    const reply = await call(core, 'GET', '/presets');
+    expect([reply.status, reply.body.data]).toEqual([200, []]);
+  });
+});

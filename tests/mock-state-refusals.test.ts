@@ -1,0 +1,119 @@
+// What a frontend sees when the mock refuses a call on a resource: a retry the video's state machine
+// does not allow now (422 on `status`), and a render precondition that fails where the contract has
+// no error example of its own for it (the mock builds the envelope from the precondition: its
+// message, else its condition; 422 on its field, else `video`; any other status plain). A
+// precondition the mock has no check for stops start-up. All in process, on the mock's clock.
+import { describe, expect, it } from 'vitest';
+import { ContractModel } from '../lib/contract/index.js';
+import { mockContract } from '../mock/contract.js';
+import { createMockCore, type MockCore } from '../mock/core.js';
+
+/** A mock core on the bundled contract after `edit` changed it. */
+function mockWith(edit: (doc: any) => void = () => {}): Promise<MockCore> {
+  const doc = structuredClone(ContractModel.load().doc) as any;
+  edit(doc);
+  return createMockCore({ contract: mockContract(doc), env: { MOCK_CLOCK: 'manual' }, log: () => {} });
+}
+
+const token = 'refusals';
+
+/** One API call as the account `refusals`, with a JSON body if one is given. */
+async function call(core: MockCore, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  const response = await core.fetch(new Request(`http://refusals.test/v2${path}`, init));
+  return { status: response.status, body: await response.json() };
+}
+
+/** A new video on a surface (`faceless`, `ai-visuals`, ...) with `fields` PATCHed in; its id. */
+async function video(core: MockCore, surface: string, fields: Record<string, unknown>): Promise<number> {
+  const id = (await call(core, 'POST', `/${surface}`, {})).body.data.id;
+  if (Object.keys(fields).length) expect((await call(core, 'PATCH', `/${surface}/${id}`, fields)).status).toBe(200);
+  return id;
+}
+
+/** Removes examples, by key, from a shared error response (every render operation lists it). */
+function withoutExamples(doc: any, response: string, keys: string[]): void {
+  const examples = doc.components.responses[response].content['application/json'].examples;
+  for (const key of keys) delete examples[key];
+}
+
+describe('a retry the state machine does not allow now', async () => {
+  const core = await mockWith();
+  const validationMessage = (ContractModel.load().doc as any).components.examples.ErrorValidation.value.message;
+
+  it('on a video never rendered: 422 on status, "not started"', async () => {
+    const id = await video(core, 'faceless', {});
+    const reply = await call(core, 'POST', `/faceless/${id}/retry`, {});
+    expect([reply.status, reply.body.message, reply.body.errors]).toEqual([
+      422,
+      validationMessage,
+      { status: ['Not allowed while the status is not started.'] },
+    ]);
+  });
+
+  it('on a completed video: 422 naming the state, nothing charged', async () => {
+    const id = await video(core, 'faceless', { script: 'Octopus facts.', voice_id: 17 });
+    await core.control.force(token, `/faceless/${id}`, 'completed');
+    const before = (await core.control.account(token)).credits;
+    const reply = await call(core, 'POST', `/faceless/${id}/retry`, {});
+    expect([reply.status, reply.body.errors]).toEqual([422, { status: ['Not allowed while the status is completed.'] }]);
+    expect((await core.control.account(token)).credits).toBe(before);
+  });
+});
+
+describe('render preconditions whose error examples the contract does not have', async () => {
+  const core = await mockWith((doc) => {
+    withoutExamples(doc, 'RenderForbidden', ['no_script']);
+    withoutExamples(doc, 'RenderUnprocessable', ['genre_required', 'no_scraped_assets']);
+  });
+
+  it('a 403 one (no script): a plain 403 with its message', async () => {
+    const id = await video(core, 'faceless', {});
+    const reply = await call(core, 'POST', `/faceless/${id}/render`);
+    expect([reply.status, reply.body]).toEqual([403, { message: 'A script is required before rendering.', status: 403 }]);
+  });
+
+  it('a 422 one with a message and a field (genre): 422 with the message on that field', async () => {
+    const id = await video(core, 'ai-visuals', { script: 'Octopus facts.', voice_id: 17 });
+    const reply = await call(core, 'POST', `/ai-visuals/${id}/render`);
+    const message = 'A genre is required for AI visuals and AI clips.';
+    expect([reply.status, reply.body.message, reply.body.errors]).toEqual([422, message, { genre_id: [message] }]);
+  });
+
+  it('a 422 one without a message (no scraped assets): its condition is the message', async () => {
+    const id = await video(core, 'url-to-video', { script: 'Octopus facts.', voice_id: 17 });
+    const reply = await call(core, 'POST', `/url-to-video/${id}/render`);
+    const message = 'url-based with no scraped assets';
+    expect([reply.status, reply.body.message, reply.body.errors]).toEqual([422, message, { assets: [message] }]);
+  });
+});
+
+describe('a 422 render precondition without a field or an error example', async () => {
+  const core = await mockWith((doc) => {
+    withoutExamples(doc, 'RenderUnprocessable', ['genre_required']);
+    for (const pre of doc.paths['/ai-visuals/{faceless}/render'].post['x-render-preconditions']) {
+      if (pre.key === 'genre_missing') delete pre.field;
+    }
+  });
+
+  it('the message is on `video`', async () => {
+    const id = await video(core, 'ai-visuals', { script: 'Octopus facts.', voice_id: 17 });
+    const reply = await call(core, 'POST', `/ai-visuals/${id}/render`);
+    expect([reply.status, reply.body.errors]).toEqual([422, { video: ['A genre is required for AI visuals and AI clips.'] }]);
+  });
+});
+
+describe('a render precondition the mock has no check for', () => {
+  it('stops start-up, naming its key and condition', async () => {
+    const started = mockWith((doc) => {
+      const render = doc.paths['/faceless/{faceless}/render'].post;
+      render['x-render-preconditions'] = [
+        ...render['x-render-preconditions'],
+        { key: 'moon_not_full', condition: 'the moon is not full', status: 403, message: 'Wait for the full moon.' },
+      ];
+    });
+    await expect(started).rejects.toThrow('the mock has no check for the render precondition "moon_not_full" (the moon is not full)');
+  });
+});
