@@ -89,6 +89,29 @@ describe('transitions', () => {
     expect(triggers(rules.triggeredBy('cancelRender', 'rendering'))).toEqual(['cancel late']);
   });
 
+  // `make` creates a draft and also publishes one: a transition from null and one from a state.
+  const drafts = new Lifecycle({
+    ...toggle,
+    states: ['draft', 'published'],
+    stateValues: undefined,
+    transitions: [
+      { from: null, to: 'draft', trigger: 'create', operationIds: ['make'] },
+      { from: 'draft', to: 'published', trigger: 'publish', operationIds: ['make'] },
+    ],
+  });
+
+  it('a transition out of "not in the machine yet" fits a resource in any state', () => {
+    expect(triggers(drafts.triggeredBy('make', 'published'))).toEqual(['create']);
+  });
+
+  it('a resource whose state is not known: every transition the operation lists fits', () => {
+    expect(triggers(drafts.triggeredBy('make', undefined))).toEqual(['create', 'publish']);
+  });
+
+  it('a state no transition of the operation leaves: every transition it lists', () => {
+    expect(triggers(rules.triggeredBy('cancelRender', 'done'))).toEqual(['cancel early', 'cancel late']);
+  });
+
   it('an observer who does not know the state gets every transition the operation starts', () => {
     expect(triggers(rules.triggeredBy('cancelRender', undefined))).toEqual(['cancel early', 'cancel late']);
   });
