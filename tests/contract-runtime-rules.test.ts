@@ -38,21 +38,22 @@ describe('withUnconfirmedNotes', () => {
       '/gone': null,
     },
   };
-  const noted = withUnconfirmedNotes(doc);
+  // Called inside each test, so a mutation run sees which test reaches it.
+  const noted = () => withUnconfirmedNotes(doc);
   const note = unconfirmedNote(guess);
 
   it("starts a guessed operation's summary and description with the note, keeping its own text", () => {
-    expect(noted.paths['/things'].get).toMatchObject({ summary: 'Unconfirmed: List things', description: `${note}\n\nEvery thing.` });
+    expect(noted().paths['/things'].get).toMatchObject({ summary: 'Unconfirmed: List things', description: `${note}\n\nEvery thing.` });
   });
 
   it('names a guessed operation without a summary by its id, and gives it the note alone as description', () => {
-    expect(noted.paths['/things'].post).toMatchObject({ summary: 'Unconfirmed: makeThing', description: note });
+    expect(noted().paths['/things'].post).toMatchObject({ summary: 'Unconfirmed: makeThing', description: note });
   });
 
   it('leaves operations that are not guesses, the rest of the path item and the given document as they were', () => {
-    expect(noted.paths['/things'].put).toEqual({ operationId: 'putThing', summary: 'Put a thing' });
-    expect(noted.paths['/things'].summary).toBe('Things');
-    expect(noted.paths['/gone']).toBeNull();
+    expect(noted().paths['/things'].put).toEqual({ operationId: 'putThing', summary: 'Put a thing' });
+    expect(noted().paths['/things'].summary).toBe('Things');
+    expect(noted().paths['/gone']).toBeNull();
     expect(doc.paths['/things'].get.summary).toBe('List things');
   });
 });
@@ -108,5 +109,32 @@ describe('fileFields', () => {
       },
     });
     expect([...model.fileFields(model.operation('upload'))]).toEqual(['scan', 'pick']);
+  });
+
+  const fieldsOf = (requestBody?: object) => {
+    const model = BundleModel.of({
+      openapi: '3.1.0',
+      info: { title: 'u', version: '1' },
+      paths: { '/u': { post: { operationId: 'u', requestBody } } },
+    });
+    return [...model.fileFields(model.operation('u'))];
+  };
+
+  it('counts a binary field, a list of binary items and a field with a contentMediaType as files, not a plain string', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        video: { type: 'string', format: 'binary' },
+        frames: { type: 'array', items: { type: 'string', format: 'binary' } },
+        sample: { type: 'string', contentMediaType: 'audio/mpeg' },
+        title: { type: 'string' },
+      },
+    };
+    expect(fieldsOf({ content: { 'multipart/form-data': { schema } } })).toEqual(['video', 'frames', 'sample']);
+  });
+
+  it('finds no files in an operation without a body, or with a JSON body only', () => {
+    expect(fieldsOf()).toEqual([]);
+    expect(fieldsOf({ content: { 'application/json': { schema: { type: 'object' } } } })).toEqual([]);
   });
 });
