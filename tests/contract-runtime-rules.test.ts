@@ -133,6 +133,11 @@ describe('fileFields', () => {
     expect(fieldsOf({ content: { 'multipart/form-data': { schema } } })).toEqual(['video', 'frames', 'sample']);
   });
 
+  it('finds no repeated parts in an operation without a multipart body', () => {
+    const model = BundleModel.of({ openapi: '3.1.0', info: { title: 'u', version: '1' }, paths: { '/u': { get: { operationId: 'u' } } } });
+    expect([...model.repeatedParts(model.operation('u'))]).toEqual([]);
+  });
+
   it('finds no files in an operation without a body, or with a JSON body only', () => {
     expect(fieldsOf()).toEqual([]);
     expect(fieldsOf({ content: { 'application/json': { schema: { type: 'object' } } } })).toEqual([]);
