@@ -25,6 +25,7 @@ const doc = {
           { name: 'X-Tags', in: 'header', schema: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2 } },
           { name: 'X-Pair', in: 'header', schema: pair },
           { name: 'X-Spread', in: 'header', explode: true, schema: spread },
+          { name: 'X-Code', in: 'header', schema: { type: 'string', minLength: 2 } },
           { name: 'filter', in: 'query', schema: pair },
           { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'string', minLength: 1 } } },
           { name: 'code', in: 'query', schema: { type: 'string', pattern: '^[a-z]+$' } },
@@ -94,6 +95,13 @@ describe('simple-style header parameters', () => {
     expect(headers({ 'X-Spread': 'a=1,b=2,c=3' })).toEqual([
       bad('header', 'x-spread', 'unevaluatedProperties', "must NOT have unevaluated properties: 'c'"),
     ]);
+  });
+});
+
+describe('empty values', () => {
+  it('takes an empty header as absent: no schema check of it here (the caller judges empty values apart)', () => {
+    expect(headers({ 'X-Code': '' })).toEqual([]);
+    expect(headers({ 'X-Code': 'a' })).toEqual([bad('header', 'x-code', 'minLength', 'must NOT have fewer than 2 characters')]);
   });
 });
 

@@ -22,6 +22,21 @@ describe('PathMatcher.templates', () => {
       { template: '/faceless/{faceless}', operations: ['getFacelessVideo', 'updateFacelessVideo'], params: { faceless: 'options' } },
     ]);
   });
+
+  const templatesOf = (path: string) => new PathMatcher(ContractModel.load().operations()).templates(path).map((t) => t.template);
+
+  it('forgives one trailing slash where no template has it', () => {
+    expect(templatesOf('/me/')).toEqual(['/me']);
+    expect(templatesOf('/me//')).toEqual([]);
+  });
+
+  it('forgives nothing else: a path one character longer than a template fits none', () => {
+    expect(templatesOf('/mex')).toEqual([]);
+  });
+
+  it('reads the root path as itself, not as the empty path', () => {
+    expect(templatesOf('/')).toEqual([]);
+  });
 });
 
 describe('withUnconfirmedNotes', () => {
