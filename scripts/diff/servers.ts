@@ -3,7 +3,7 @@
 // paired first by URL, then by description, then in the order left, and each pair compared as one.
 // A server's path is part of every call's URL (the `/v2` base path); its host (a variable here, the
 // source shows none) is the deployment's, so everything else about a server is docs.
-import { toPointer } from '../../lib/contract/index.js';
+import { basePathOf, toPointer } from '../../lib/contract/index.js';
 import { extensionNotes } from './extensions.js';
 import type { RawChange } from './openapi.js';
 import { show } from './schema-rules.js';
@@ -36,10 +36,8 @@ export function pairServers(base: Server[], head: Server[]): { pairs: Array<[num
   return { pairs, removed: freeBase, added: freeHead };
 }
 
-const basePath = (url: unknown) => String(url).replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '');
-
 function urlChange(pointer: string, was: unknown, now: unknown): RawChange {
-  const [from, to] = [basePath(was), basePath(now)];
+  const [from, to] = [basePathOf(String(was)), basePathOf(String(now))];
   if (from !== to)
     return {
       class: 'breaking',
