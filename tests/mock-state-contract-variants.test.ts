@@ -100,3 +100,35 @@ describe('a voice clone schema composed with allOf (no properties of its own)', 
     expect([created.status, read.status]).toEqual([200, 200]);
   });
 });
+
+describe('a list without a state machine (presets) in a revised contract', () => {
+  const presetIds = async (core: MockCore) => (await call(core, 'GET', '/presets')).body.data.map((p: { id: unknown }) => p.id);
+
+  it('with a POST listed before the GET of the list path, a deleted preset still leaves the list', async () => {
+    const core = await mockWith((d) => {
+      const { get } = d.paths['/presets'];
+      // POST /ideas/discover moved onto the list path, ahead of its GET.
+      d.paths['/presets'] = { post: d.paths['/ideas/discover'].post, get };
+      delete d.paths['/ideas/discover'];
+    });
+    const [first, ...rest] = await presetIds(core);
+    const deleted = await call(core, 'DELETE', `/presets/${first}`);
+    expect([deleted.status < 300, await presetIds(core)]).toEqual([true, rest]);
+  });
+
+  it('without a GET on the list path, deleting a preset is still answered', async () => {
+    const core = await mockWith((d) => {
+      delete d.paths['/presets'];
+    });
+    const deleted = await call(core, 'DELETE', '/presets/1');
+    expect(deleted.status).toBeLessThan(300);
+  });
+
+  it('without examples for the list, the list is empty', async () => {
+    const core = await mockWith((d) => {
+      delete d.paths['/presets'].get.responses['200'].content['application/json'].examples;
+    });
+    const listed = await call(core, 'GET', '/presets');
+    expect([listed.status, listed.body.data]).toEqual([200, []]);
+  });
+});

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { operations as facts } from '../generated/contract.js';
-import { isGuessedOperation, UNCONFIRMED_LABEL } from '../scripts/build-steps/unconfirmed.js';
+import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../scripts/build-steps/unconfirmed.js';
 import { effectiveConfig, GUESS_KEEPS, operationsToml, relaxations } from '../qa/conformance/relaxations.js';
 import { ROOT } from '../scripts/lib/project.js';
 
@@ -18,6 +18,12 @@ const all = Object.entries<any>(doc.paths).flatMap(([p, item]) =>
 const guessed = all.filter((o) => isGuessedOperation(o.op));
 
 describe('guessed operations are marked wherever they surface', () => {
+  it('a guessed operation without its reason still says that the source does not show it', () => {
+    expect(unconfirmedNote({ operationId: 'getThing' })).toBe(
+      "Unconfirmed (x-unspecified): The source does not show this operation. This path or method is the contract's guess; the real API may differ.",
+    );
+  });
+
   it('the contract has guessed operations, each with its reason', () => {
     expect(guessed.length).toBeGreaterThan(0);
     for (const o of guessed) expect(o.op['x-unspecified'], o.op.operationId).toMatch(/not shown/);
