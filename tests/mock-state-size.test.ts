@@ -54,7 +54,15 @@ describe('what a resource and an account add', () => {
   });
 
   it('an account counts each resource by the measure it is given', () => {
-    const account: MeasuredAccount = { token: '', ledger: [], deleted: [], resources: new Map([['a', resource()], ['b', resource()]]) };
+    const account: MeasuredAccount = {
+      token: '',
+      ledger: [],
+      deleted: [],
+      resources: new Map([
+        ['a', resource()],
+        ['b', resource()],
+      ]),
+    };
     expect(accountBytes(account, () => 1000)).toBe(256 + 2000);
   });
 });
