@@ -68,7 +68,9 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...Object.values(leftOut).flat()],
-    setupFiles: ['tests/support/setup.ts'],
+    // One module graph per mutant's run, not per test file (tests/mutation/shared-modules.ts says why).
+    setupFiles: ['tests/mutation/shared-modules.ts', 'tests/support/setup.ts'],
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
