@@ -101,6 +101,26 @@ describe('scraped images whose example has no assets', async () => {
   });
 });
 
+describe("a new video's example whose secondary identifier is a number (the contract's own)", async () => {
+  const core = await mockWith(() => {});
+
+  it('the video gets a fresh video_id of its own, not the example one', async () => {
+    const reply = await call(core, 'POST', '/faceless', { type: 'b-roll' });
+    expect([reply.status, reply.body.data.video_id]).toEqual([200, reply.body.data.id + 1]);
+  });
+});
+
+describe("a new video's example whose secondary identifier is not set (null)", async () => {
+  const core = await mockWith((doc) => {
+    example(doc, 'FacelessVideoDraft').data.video_id = null;
+  });
+
+  it('the video has none either: only an identifier that is there is made fresh', async () => {
+    const reply = await call(core, 'POST', '/faceless', { type: 'b-roll' });
+    expect([reply.status, reply.body.data.video_id]).toEqual([200, null]);
+  });
+});
+
 describe("a new video's example whose secondary identifier is a string", async () => {
   const core = await mockWith((doc) => {
     example(doc, 'FacelessVideoDraft').data.video_id = 'v-94821';
