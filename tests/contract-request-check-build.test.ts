@@ -1,0 +1,101 @@
+// The request check (lib/contract/request-check.ts) reads most of an operation when it is built:
+// which query parameters refuse an empty value, each form field's encoding (its defaults), where
+// each parameter's schema is. Each test here builds its own operation, so that what is read at
+// build time is reached by the test that decides it; tests/contract-request-check.test.ts covers
+// how values are read once the check exists.
+import { describe, expect, it } from 'vitest';
+import { type RequestInput, Validators } from '../lib/contract/index.js';
+
+/** The check of one operation `op` (POST /op) with these parameters and request body. */
+function checkOf(parameters: object[], requestBody?: object) {
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 'request check build', version: '1' },
+    paths: { '/op': { post: { operationId: 'op', parameters, requestBody, responses: { '204': { description: 'done' } } } } },
+  };
+  return Validators.of(doc).request('op');
+}
+
+const query = (name: string, schema?: object, more: object = {}) => ({ name, in: 'query', schema, ...more });
+
+/** A request with a body of this type (and its length), or none. */
+const request = (body?: string, type?: string, q: RequestInput['query'] = {}): RequestInput => ({
+  params: {},
+  query: q,
+  headers: type ? { 'content-type': type, 'content-length': String(body?.length ?? 0) } : {},
+  body,
+});
+
+describe('query parameters whose schema refuses an empty value', () => {
+  const sentEmpty = (schema?: object, more?: object) => checkOf([query('p', schema, more)]).emptyQueryParameters({ p: '' });
+
+  it('an enum without the empty text refuses it; one that lists it accepts it', () => {
+    expect([sentEmpty({ enum: ['a', 'b'] }), sentEmpty({ enum: ['a', ''] })]).toEqual([['p'], []]);
+  });
+
+  it('a minimum length above 0 refuses it; a minimum length of 0 accepts it', () => {
+    expect([sentEmpty({ type: 'string', minLength: 1 }), sentEmpty({ type: 'string', minLength: 0 })]).toEqual([['p'], []]);
+  });
+
+  it('a number or a boolean refuses it; a list, a plain string or no schema accepts it', () => {
+    const results = [{ type: 'integer' }, { type: 'boolean' }, { type: 'array' }, { type: 'string' }, undefined].map((s) => sentEmpty(s));
+    expect(results).toEqual([['p'], ['p'], [], [], []]);
+  });
+
+  it('allowEmptyValue accepts it whatever the schema', () => {
+    expect(sentEmpty({ type: 'integer' }, { allowEmptyValue: true })).toEqual([]);
+  });
+
+  it('a value that is not empty is not listed', () => {
+    expect(checkOf([query('p', { type: 'integer' })]).emptyQueryParameters({ p: '1' })).toEqual([]);
+  });
+});
+
+describe('parameters', () => {
+  it('a required header sent empty counts as absent', () => {
+    const check = checkOf([{ name: 'X-Code', in: 'header', required: true, schema: { type: 'string' } }]);
+    expect(check.parameters('header', { 'x-code': '' })).toEqual([
+      { path: ['header'], code: 'required', message: "Request header must have required property 'x-code'", severity: 0 },
+    ]);
+  });
+
+  it("each inline parameter is checked against its own schema (the second one's, at its index)", () => {
+    const check = checkOf([query('a', { type: 'string' }), query('b', { type: 'integer' })]);
+    expect(check.parameters('query', { a: 'x', b: 'y' }).map((v) => v.path)).toEqual([['query', 'b']]);
+  });
+});
+
+const form = (properties: object, encoding: object) => ({
+  content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties }, encoding } },
+});
+const urlEncoded = 'application/x-www-form-urlencoded';
+
+describe('form fields and their encoding', () => {
+  it('a form-style field is a comma list unless its encoding says explode', () => {
+    // The comma is sent encoded: a raw one is a reserved character (the next test).
+    const tags = { type: 'array', items: { enum: ['a', 'b'] } };
+    expect(checkOf([], form({ tags }, { tags: { style: 'form' } })).check(request('tags=a%2Cb', urlEncoded))).toEqual([]);
+  });
+
+  it('a reserved character is refused unless the encoding allows it', () => {
+    const properties = { link: { type: 'string' } };
+    const refused = checkOf([], form(properties, { link: { contentType: 'text/plain' } })).check(request('link=a/b', urlEncoded));
+    const allowed = checkOf([], form(properties, { link: { allowReserved: true } })).check(request('link=a/b', urlEncoded));
+    expect([refused.map((v) => v.message), allowed]).toEqual([['Reserved characters used in request body'], []]);
+  });
+
+  it('a + in a multipart value is a plus sign, not a space', () => {
+    const body = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { sum: { const: '1+1' } } } } } };
+    const text = ['--b', 'Content-Disposition: form-data; name="sum"', '', '1+1', '--b--', ''].join('\r\n');
+    expect(checkOf([], body).check(request(text, 'multipart/form-data; boundary=b'))).toEqual([]);
+  });
+});
+
+describe('a body of a type the operation does not take', () => {
+  it('is refused with 415, naming every type it takes', () => {
+    const body = { content: { 'application/json': { schema: { type: 'object' } }, [urlEncoded]: { schema: { type: 'object' } } } };
+    expect(checkOf([], body).check(request('<p>', 'text/html'))).toEqual([
+      { message: `Supported content types: application/json,${urlEncoded}`, code: 415, severity: 0 },
+    ]);
+  });
+});
