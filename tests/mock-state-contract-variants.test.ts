@@ -124,6 +124,23 @@ describe('a list without a state machine (presets) in a revised contract', () =>
     expect(deleted.status).toBeLessThan(300);
   });
 
+  it('whose data is not an array, is no list: its GET answers the example, and a delete is answered as written', async () => {
+    const core = await mockWith((d) => {
+      const media = d.paths['/presets'].get.responses['200'].content['application/json'];
+      media.schema = { type: 'object', properties: { data: { $ref: '#/components/schemas/Preset' } } };
+      media.examples = { one: { value: { data: { name: 'one preset' } } } };
+    });
+    const [listed, deleted] = [await call(core, 'GET', '/presets'), await call(core, 'DELETE', '/presets/1')];
+    expect([listed.status, listed.body.data, deleted.status < 300]).toEqual([200, { name: 'one preset' }, true]);
+  });
+
+  it('whose GET answers no JSON body, is no list either', async () => {
+    const core = await mockWith((d) => {
+      delete d.paths['/presets'].get.responses['200'].content;
+    });
+    expect((await call(core, 'DELETE', '/presets/1')).status).toBeLessThan(300);
+  });
+
   it('without examples for the list, the list is empty', async () => {
     const core = await mockWith((d) => {
       delete d.paths['/presets'].get.responses['200'].content['application/json'].examples;

@@ -110,6 +110,19 @@ describe("a new video's example whose secondary identifier is a number (the cont
   });
 });
 
+describe('a typed surface whose first example gives no type', async () => {
+  const core = await mockWith((doc) => {
+    const media = doc.paths['/ai-visuals'].post.responses['2XX'].content['application/json'];
+    const { type, ...bare } = example(doc, 'AiVisualsVideoDraft').data;
+    media.examples = { bare: { value: { message: 'Success.', status: 200, data: bare } }, ...media.examples };
+  });
+
+  it('a new video still takes the type its path fixes (the one its other example gives)', async () => {
+    const reply = await call(core, 'POST', '/ai-visuals', {});
+    expect([reply.status, reply.body.data.type, reply.body.data.title]).toEqual([200, 'ai-visuals', 'The deep sea']);
+  });
+});
+
 describe("a new video's example whose secondary identifier is not set (null)", async () => {
   const core = await mockWith((doc) => {
     example(doc, 'FacelessVideoDraft').data.video_id = null;
