@@ -150,6 +150,32 @@ describe('a document that has them', () => {
     expect([...rich.repeatedParts(makeVoice)]).toEqual([['samples', { minItems: 1, maxItems: 5 }]]);
   });
 
+  it('reads a component schema by its reference', () => {
+    const model = BundleModel.of(structuredClone(full));
+    expect(model.schemaAt('#/components/schemas/Voice')).toBe(model.doc.components?.schemas?.Voice);
+  });
+
+  it('finds no data reference for a list whose items are not given', () => {
+    const model = BundleModel.of({
+      openapi: '3.1.0',
+      info: { title: 'list', version: '1' },
+      paths: {
+        '/l': {
+          get: {
+            operationId: 'l',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'array' } } } } },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(model.dataSchemaRef(model.operation('l'))).toBeUndefined();
+  });
+
   it('reads an operation parameters once and shares the same list afterwards', () => {
     const first = rich.parameters(makeVoice);
     expect([first.map((p) => p.name), rich.parameters(makeVoice) === first]).toEqual([['dry_run'], true]);
