@@ -141,11 +141,45 @@ describe('a list without a state machine (presets) in a revised contract', () =>
     expect((await call(core, 'DELETE', '/presets/1')).status).toBeLessThan(300);
   });
 
+  it('with two presets listed, the second can be deleted', async () => {
+    const core = await mockWith((d) => {
+      const data = d.components.examples.PresetList.value.data;
+      data.push({ ...data[0], id: 'second-preset' });
+    });
+    const deleted = await call(core, 'DELETE', '/presets/second-preset');
+    expect([deleted.status < 300, (await presetIds(core)).includes('second-preset')]).toEqual([true, false]);
+  });
+
   it('without examples for the list, the list is empty', async () => {
     const core = await mockWith((d) => {
       delete d.paths['/presets'].get.responses['200'].content['application/json'].examples;
     });
     const listed = await call(core, 'GET', '/presets');
     expect([listed.status, listed.body.data]).toEqual([200, []]);
+  });
+});
+
+describe('`only` (the option groups a call names)', () => {
+  const options = (core: MockCore, query: string) => call(core, 'GET', `/faceless/options${query}`);
+
+  it('an empty `only` names no group: every group is answered', async () => {
+    const core = await mockWith(() => {});
+    const [whole, empty] = [await options(core, ''), await options(core, '?only=')];
+    expect([empty.status, empty.body.data]).toEqual([200, whole.body.data]);
+  });
+
+  it('still filters when the operation declares another parameter besides `only`', async () => {
+    const core = await mockWith((d) => {
+      d.paths['/faceless/options'].get.parameters.unshift({ name: 'lang', in: 'query', schema: { type: 'string' } });
+    });
+    const reply = await options(core, '?only=voices');
+    expect(Object.keys(reply.body.data.mandatory)).toEqual(['voices']);
+  });
+
+  it('is ignored by an operation that does not declare it (one with parameters of its own)', async () => {
+    const core = await mockWith(() => {});
+    const [plain, named] = [await call(core, 'GET', '/ideas'), await call(core, 'GET', '/ideas?only=none')];
+    expect([named.status, named.body.data]).toEqual([200, plain.body.data]);
+    expect(Array.isArray(named.body.data) && named.body.data.length > 0).toBe(true);
   });
 });
