@@ -59,6 +59,11 @@ describe('parameters', () => {
     ]);
   });
 
+  it('a form-style list that is not sent is absent, not one empty item', () => {
+    const check = checkOf([query('ids', { type: 'array', items: { type: 'string', minLength: 1 } })]);
+    expect([check.parameters('query', {}), check.parameters('query', { ids: '' })]).toEqual([[], []]);
+  });
+
   it("each inline parameter is checked against its own schema (the second one's, at its index)", () => {
     const check = checkOf([query('a', { type: 'string' }), query('b', { type: 'integer' })]);
     expect(check.parameters('query', { a: 'x', b: 'y' }).map((v) => v.path)).toEqual([['query', 'b']]);

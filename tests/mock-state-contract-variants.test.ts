@@ -176,6 +176,29 @@ describe('`only` (the option groups a call names)', () => {
     expect(Object.keys(reply.body.data.mandatory)).toEqual(['voices']);
   });
 
+  it('reads a comma list with spaces after the commas', async () => {
+    const core = await mockWith(() => {});
+    const reply = await options(core, `?only=${encodeURIComponent('voices, genres')}`);
+    expect(Object.keys(reply.body.data.mandatory).sort()).toEqual(['genres', 'voices']);
+  });
+
+  it('keeps a top-level value that is not a group of options as it is', async () => {
+    const core = await mockWith((d) => {
+      Object.assign(d.components.examples.FacelessOptions.value.data, { count: 3, tags: ['a'], none: null });
+    });
+    const { data } = (await options(core, '?only=voices')).body;
+    expect([data.count, data.tags, data.none, Object.keys(data.mandatory)]).toEqual([3, ['a'], null, ['voices']]);
+  });
+
+  it.each([null, 'all options'])('answers options whose data is not an object (%s) as they are', async (value) => {
+    const core = await mockWith((d) => {
+      d.components.examples.FacelessOptions.value.data = value;
+      d.paths['/faceless/options'].get.responses['200'].content['application/json'].schema = { type: 'object' };
+    });
+    const reply = await options(core, '?only=voices');
+    expect([reply.status, reply.body.data]).toEqual([200, value]);
+  });
+
   it('is ignored by an operation that does not declare it (one with parameters of its own)', async () => {
     const core = await mockWith(() => {});
     const [plain, named] = [await call(core, 'GET', '/ideas'), await call(core, 'GET', '/ideas?only=none')];
