@@ -64,6 +64,18 @@ describe('parameters', () => {
     expect([check.parameters('query', {}), check.parameters('query', { ids: '' })]).toEqual([[], []]);
   });
 
+  it('an exploded form-style list that is not sent is absent too', () => {
+    const check = checkOf([query('ids', { type: 'array', items: { type: 'string' } }, { explode: true })]);
+    expect(check.parameters('query', {})).toEqual([]);
+  });
+
+  it("an exploded form-style object is read from the query's own names", () => {
+    const schema = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] };
+    const check = checkOf([query('pair', schema, { explode: true })]);
+    const [good, bad] = [check.parameters('query', { a: '1', b: '2' }), check.parameters('query', { a: '1', b: 'x' })];
+    expect([good, bad.map((v) => v.path)]).toEqual([[], [['query', 'pair', 'b']]]);
+  });
+
   it("each inline parameter is checked against its own schema (the second one's, at its index)", () => {
     const check = checkOf([query('a', { type: 'string' }), query('b', { type: 'integer' })]);
     expect(check.parameters('query', { a: 'x', b: 'y' }).map((v) => v.path)).toEqual([['query', 'b']]);

@@ -102,3 +102,17 @@ describe('several steps, one poll', () => {
     expect(refunds[0].label).toBe(`Refund: ${charge!.label}`);
   });
 });
+
+describe('a job that ended, started again', () => {
+  it('a completed faceless video rendered again is rendering again (its render starts from no job state)', async () => {
+    const path = (faceless: number | string) => ({ params: { path: { faceless: Number(faceless) } } });
+    const draft = (await client.unwrap(client.POST('/faceless', { body: { type: 'b-roll' } }))).data!;
+    await client.unwrap(client.PUT('/faceless/{faceless}/scripts', { ...path(draft.id!), body: { topic: 'Owls at night', duration: 60 } }));
+    await client.unwrap(client.PATCH('/faceless/{faceless}', { ...path(draft.id!), body: { voice_id: 17 } }));
+    await client.unwrap(client.POST('/faceless/{faceless}/render', path(draft.id!)));
+    await handlers.control.advance({ steps: 1 });
+    const done = (await client.unwrap(client.GET('/faceless/{faceless}', path(draft.id!)))).data!;
+    const again = (await client.unwrap(client.POST('/faceless/{faceless}/render', path(draft.id!)))).data!;
+    expect([done.video?.status, again.video?.status]).toEqual(['completed', 'rendering']);
+  });
+});
