@@ -69,10 +69,11 @@ describe('parameters', () => {
     expect(check.parameters('query', {})).toEqual([]);
   });
 
-  it("an exploded form-style object is read from the query's own names", () => {
-    const schema = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] };
-    const check = checkOf([query('pair', schema, { explode: true })]);
-    const [good, bad] = [check.parameters('query', { a: '1', b: '2' }), check.parameters('query', { a: '1', b: 'x' })];
+  it("an exploded form-style object is read from the query's names that are its properties", () => {
+    const properties = { a: { type: 'integer' }, b: { type: 'integer' } };
+    const schema = { type: 'object', properties, required: ['a', 'b'], additionalProperties: false };
+    const check = checkOf([query('pair', schema, { explode: true }), query('other', { type: 'string' })]);
+    const [good, bad] = [check.parameters('query', { a: '1', b: '2', other: 'x' }), check.parameters('query', { a: '1', b: 'x' })];
     expect([good, bad.map((v) => v.path)]).toEqual([[], [['query', 'pair', 'b']]]);
   });
 
