@@ -116,3 +116,19 @@ describe('a job that ended, started again', () => {
     expect([done.video?.status, again.video?.status]).toEqual(['completed', 'rendering']);
   });
 });
+
+describe('a job that a call starts and that finishes on its own one step later', () => {
+  it('a new voice clone shows no status and no preview until one step passes, then completed with its preview', async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female' })) form.set(name, value);
+    form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
+    const headers = { authorization: 'Bearer clock-steps' };
+    const created = await (await fetch(`${baseUrl}/voice-clones`, { method: 'POST', headers, body: form })).json();
+    const read = async () => (await (await fetch(`${baseUrl}/voice-clones/${created.data.id}`, { headers })).json()).data;
+    const before = await read();
+    await handlers.control.advance({ steps: 1 });
+    const after = await read();
+    expect([before.status, before.preview_url, after.status]).toEqual([null, null, 'completed']);
+    expect(after.preview_url).toMatch(/^https:\/\//);
+  });
+});

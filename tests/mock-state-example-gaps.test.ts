@@ -181,3 +181,19 @@ describe('a deletable list whose example has no items', async () => {
     expect([reply.status, reply.body.data]).toEqual([200, []]);
   });
 });
+
+describe("a voice clone whose create example shows a status while it is made (the contract's shows none)", async () => {
+  const core = await mockWith((doc) => {
+    example(doc, 'VoiceCloneAccepted').data.status = 'processing';
+  });
+
+  it('a new clone shows that status until one step passes, then completed', async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female' })) form.set(name, value);
+    form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
+    const { id } = (await call(core, 'POST', '/voice-clones', form)).body.data;
+    const before = (await call(core, 'GET', `/voice-clones/${id}`)).body.data.status;
+    await core.control.advance({ steps: 1 });
+    expect([before, (await call(core, 'GET', `/voice-clones/${id}`)).body.data.status]).toEqual(['processing', 'completed']);
+  });
+});
