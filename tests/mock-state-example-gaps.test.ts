@@ -29,6 +29,14 @@ async function call(core: MockCore, method: string, path: string, body?: unknown
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
+/** A voice clone's form: the three text fields and one sample. */
+function cloneForm(): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female' })) form.set(name, value);
+  form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
+  return form;
+}
+
 /** A character created with a one-part form (name and image). */
 async function createCharacter(core: MockCore): Promise<number> {
   const form = new FormData();
@@ -188,12 +196,33 @@ describe("a voice clone whose create example shows a status while it is made (th
   });
 
   it('a new clone shows that status until one step passes, then completed', async () => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female' })) form.set(name, value);
-    form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
-    const { id } = (await call(core, 'POST', '/voice-clones', form)).body.data;
+    const { id } = (await call(core, 'POST', '/voice-clones', cloneForm())).body.data;
     const before = (await call(core, 'GET', `/voice-clones/${id}`)).body.data.status;
     await core.control.advance({ steps: 1 });
     expect([before, (await call(core, 'GET', `/voice-clones/${id}`)).body.data.status]).toEqual(['processing', 'completed']);
+  });
+});
+
+describe('a voice clone machine revised to two automatic steps (processing, then completed)', async () => {
+  const core = await mockWith((doc) => {
+    const machine = doc.components.schemas.VoiceCloneStatus['x-state-machine'];
+    machine.states = ['processing', 'completed'];
+    machine.transitions[0].to = 'processing';
+    machine.transitions.push({
+      from: 'processing',
+      to: 'completed',
+      trigger: 'the clone is processed',
+      automatic: true,
+      outcome: 'success',
+    });
+  });
+
+  it('each step takes one step of time: processing after the first, completed after the second', async () => {
+    const { id } = (await call(core, 'POST', '/voice-clones', cloneForm())).body.data;
+    const status = async () => (await call(core, 'GET', `/voice-clones/${id}`)).body.data.status;
+    await core.control.advance({ steps: 1 });
+    const first = await status();
+    await core.control.advance({ steps: 1 });
+    expect([first, await status()]).toEqual(['processing', 'completed']);
   });
 });
