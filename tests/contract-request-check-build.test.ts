@@ -95,6 +95,17 @@ describe('form fields and their encoding', () => {
     expect(checkOf([], form({ tags }, { tags: { style: 'form' } })).check(request('tags=a%2Cb', urlEncoded))).toEqual([]);
   });
 
+  it('a repeated field is its last value unless its schema is a list', () => {
+    const check = checkOf([], form({ name: { type: 'string', enum: ['b'] }, tags: { type: 'array', items: { type: 'string' } } }, {}));
+    expect(check.check(request('name=a&name=b&tags=x&tags=y', urlEncoded))).toEqual([]);
+  });
+
+  it("a field without an encoding of its own is read as sent, not by another field's encoding", () => {
+    const list = { type: 'array', items: { type: 'string' } };
+    const check = checkOf([], form({ tags: list, other: list }, { tags: { style: 'form' } }));
+    expect(check.check(request('tags=a%2Cb&other=a%2Cb', urlEncoded)).map((v) => [v.path, v.code])).toEqual([[['body', 'other'], 'type']]);
+  });
+
   it('a reserved character is refused unless the encoding allows it', () => {
     const properties = { link: { type: 'string' } };
     const refused = checkOf([], form(properties, { link: { contentType: 'text/plain' } })).check(request('link=a/b', urlEncoded));
