@@ -132,3 +132,30 @@ describe('a job that a call starts and that finishes on its own one step later',
     expect(after.preview_url).toMatch(/^https:\/\//);
   });
 });
+
+describe('a job a call starts again on a resource that finished one', () => {
+  it("a ready character trained again shows the training answer's status until one step passes, then ready", async () => {
+    const created = await client.unwrap(
+      client.POST('/characters', { body: { name: 'Ava', image: new Blob(['png'], { type: 'image/png' }) } }),
+    );
+    const id = created.data!.id!;
+    const preview = await client.unwrap(client.POST('/characters/{id}/preview', { params: { path: { id } }, body: { genre_id: 1 } }));
+    const train = () =>
+      client.unwrap(
+        client.POST('/characters/{id}/train', {
+          params: { path: { id } },
+          body: { preview_id: preview.data!.previews![0].id!, name: 'Ava', gender: 'female' },
+        }),
+      );
+    const status = async () => (await client.unwrap(client.GET('/characters/{id}', { params: { path: { id } } }))).data!.status;
+    await train();
+    await handlers.control.advance({ steps: 1 });
+    const first = await status();
+    await train();
+    const retraining = await status();
+    // The control plane names the machine's state, which stays ready until the step is taken.
+    const listed = (await handlers.control.account('clock-steps')).resources.find((r) => r.id === id)?.state;
+    await handlers.control.advance({ steps: 1 });
+    expect([first, retraining, listed, await status()]).toEqual(['ready', null, 'ready', 'ready']);
+  });
+});
