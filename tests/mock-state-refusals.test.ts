@@ -75,6 +75,18 @@ describe('render preconditions whose error examples the contract does not have',
     expect([reply.status, reply.body]).toEqual([403, { message: 'A script is required before rendering.', status: 403 }]);
   });
 
+  it('a script of spaces only is no script', async () => {
+    const id = await video(core, 'faceless', { script: '   ', voice_id: 17 });
+    const reply = await call(core, 'POST', `/faceless/${id}/render`);
+    expect([reply.status, reply.body.message]).toEqual([403, 'A script is required before rendering.']);
+  });
+
+  it('a script set to null is no script', async () => {
+    const id = await video(core, 'faceless', { script: null, voice_id: 17 });
+    const reply = await call(core, 'POST', `/faceless/${id}/render`);
+    expect([reply.status, reply.body.message]).toEqual([403, 'A script is required before rendering.']);
+  });
+
   it('a 422 one with a message and a field (genre): 422 with the message on that field', async () => {
     const id = await video(core, 'ai-visuals', { script: 'Octopus facts.', voice_id: 17 });
     const reply = await call(core, 'POST', `/ai-visuals/${id}/render`);
