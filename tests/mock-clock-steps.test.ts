@@ -26,6 +26,16 @@ async function newClip(idea: string) {
 const clipStatus = async (id: string | number) =>
   (await client.unwrap(client.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status;
 
+const facelessPath = (faceless: number | string) => ({ params: { path: { faceless: Number(faceless) } } });
+
+/** A faceless draft with a script and a voice: ready to render. Its id. */
+async function readyDraft(api: VideoApiClient): Promise<number> {
+  const draft = (await api.unwrap(api.POST('/faceless', { body: { type: 'b-roll' } }))).data!;
+  await api.unwrap(api.PUT('/faceless/{faceless}/scripts', { ...facelessPath(draft.id!), body: { topic: 'Owls at night', duration: 60 } }));
+  await api.unwrap(api.PATCH('/faceless/{faceless}', { ...facelessPath(draft.id!), body: { voice_id: 17 } }));
+  return Number(draft.id);
+}
+
 describe('several steps, one poll', () => {
   it('a launch clip (planning, briefed, rendering, completed: three automatic steps) is completed after three steps and one poll', async () => {
     const id = await newClip('three steps at once');
@@ -105,14 +115,11 @@ describe('several steps, one poll', () => {
 
 describe('a job that ended, started again', () => {
   it('a completed faceless video rendered again is rendering again (its render starts from no job state)', async () => {
-    const path = (faceless: number | string) => ({ params: { path: { faceless: Number(faceless) } } });
-    const draft = (await client.unwrap(client.POST('/faceless', { body: { type: 'b-roll' } }))).data!;
-    await client.unwrap(client.PUT('/faceless/{faceless}/scripts', { ...path(draft.id!), body: { topic: 'Owls at night', duration: 60 } }));
-    await client.unwrap(client.PATCH('/faceless/{faceless}', { ...path(draft.id!), body: { voice_id: 17 } }));
-    await client.unwrap(client.POST('/faceless/{faceless}/render', path(draft.id!)));
+    const id = await readyDraft(client);
+    await client.unwrap(client.POST('/faceless/{faceless}/render', facelessPath(id)));
     await handlers.control.advance({ steps: 1 });
-    const done = (await client.unwrap(client.GET('/faceless/{faceless}', path(draft.id!)))).data!;
-    const again = (await client.unwrap(client.POST('/faceless/{faceless}/render', path(draft.id!)))).data!;
+    const done = (await client.unwrap(client.GET('/faceless/{faceless}', facelessPath(id)))).data!;
+    const again = (await client.unwrap(client.POST('/faceless/{faceless}/render', facelessPath(id)))).data!;
     expect([done.video?.status, again.video?.status]).toEqual(['completed', 'rendering']);
   });
 });
@@ -157,5 +164,18 @@ describe('a job a call starts again on a resource that finished one', () => {
     const listed = (await handlers.control.account('clock-steps')).resources.find((r) => r.id === id)?.state;
     await handlers.control.advance({ steps: 1 });
     expect([first, retraining, listed, await status()]).toEqual(['ready', null, 'ready', 'ready']);
+  });
+});
+
+describe('credits that cover a render exactly', () => {
+  it('a render that costs every credit left is taken, leaving 0', async () => {
+    // What a render costs, as the mock answers it.
+    const first = await client.unwrap(client.POST('/faceless/{faceless}/render', facelessPath(await readyDraft(client))));
+    const cost = first.meta!.credits!.cost!;
+    const exact = createVideoApiClient({ baseUrl, token: 'clock-steps-exact' });
+    const id = await readyDraft(exact);
+    await handlers.control.updateAccount('clock-steps-exact', { credits: cost });
+    const rendered = await exact.POST('/faceless/{faceless}/render', facelessPath(id));
+    expect([rendered.response.status, rendered.data?.meta?.credits?.remaining]).toEqual([202, 0]);
   });
 });
