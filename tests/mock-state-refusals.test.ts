@@ -129,3 +129,37 @@ describe('a render precondition the mock has no check for', () => {
     await expect(started).rejects.toThrow('the mock has no check for the render precondition "moon_not_full" (the moon is not full)');
   });
 });
+
+describe("a render precondition answered with the contract's own error example", () => {
+  it('an example with the same message is answered whole, with what else it carries', async () => {
+    const core = await mockWith((doc) => {
+      doc.components.examples.ErrorRenderNoScript.value.help = 'Write or generate a script first.';
+    });
+    const reply = await call(core, 'POST', `/faceless/${await video(core, 'faceless', {})}/render`);
+    expect([reply.status, reply.body.help]).toEqual([403, 'Write or generate a script first.']);
+  });
+
+  it('else an example that names its field, in its own words', async () => {
+    const core = await mockWith((doc) => {
+      const example = doc.components.examples.ErrorRenderGenreRequired.value;
+      example.message = 'Pick a genre.';
+      example.errors = { genre_id: ['Pick a genre.'] };
+    });
+    const id = await video(core, 'ai-visuals', { script: 'Octopus facts.', voice_id: 17 });
+    const reply = await call(core, 'POST', `/ai-visuals/${id}/render`);
+    expect([reply.status, reply.body.message, reply.body.errors]).toEqual([422, 'Pick a genre.', { genre_id: ['Pick a genre.'] }]);
+  });
+
+  it('passing over an example that has no field errors at all', async () => {
+    const core = await mockWith((doc) => {
+      const examples = doc.components.responses.RenderUnprocessable.content['application/json'].examples;
+      const { genre_required, ...rest } = examples;
+      const plain = { value: { message: 'Something else.', status: 422 } };
+      doc.components.responses.RenderUnprocessable.content['application/json'].examples = { plain, ...rest, genre_required };
+      doc.components.examples.ErrorRenderGenreRequired.value.message = 'Pick a genre.';
+    });
+    const id = await video(core, 'ai-visuals', { script: 'Octopus facts.', voice_id: 17 });
+    const reply = await call(core, 'POST', `/ai-visuals/${id}/render`);
+    expect([reply.status, reply.body.message]).toEqual([422, 'Pick a genre.']);
+  });
+});
