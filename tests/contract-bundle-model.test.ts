@@ -4,6 +4,7 @@
 // tests/contract-model.test.ts covers the real bundle and the refusals of its broken copies.
 import { describe, expect, it } from 'vitest';
 import { BundleModel } from '../lib/contract/index.js';
+import { isReference } from '../lib/contract/bundle-model.js';
 
 const ok = { '200': { description: 'ok' } };
 
@@ -148,6 +149,16 @@ describe('a document that has them', () => {
 
   it('gives the repeated multipart fields with the number of parts their schema allows', () => {
     expect([...rich.repeatedParts(makeVoice)]).toEqual([['samples', { minItems: 1, maxItems: 5 }]]);
+  });
+
+  it('takes only an object whose $ref is a text for a reference', () => {
+    expect([null, 'x', { $ref: 1 }, {}, { $ref: '#/components/schemas/Voice' }].map(isReference)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('reads a component schema by its reference', () => {
