@@ -73,6 +73,10 @@ function refusal(call: () => unknown): { name: string; message: string } {
 describe('refusals: a ContractError that says what is missing', () => {
   it('a document that is not a JSON object', () => {
     expect(refusal(() => new BundleModel(null))).toEqual({ name: 'ContractError', message: 'the contract is not a JSON object' });
+    expect(refusal(() => new BundleModel('openapi: 3.1.0'))).toEqual({
+      name: 'ContractError',
+      message: 'the contract is not a JSON object',
+    });
   });
 
   it('a document without paths', () => {
