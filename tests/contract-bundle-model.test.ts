@@ -79,6 +79,14 @@ describe('refusals: a ContractError that says what is missing', () => {
     });
   });
 
+  it('a document of another OpenAPI version, or of none', () => {
+    const version = (openapi: unknown) => refusal(() => new BundleModel({ openapi, paths: {} })).message;
+    expect([version('3.0.3'), version(3.1)]).toEqual([
+      'expected an OpenAPI 3.1 document, got openapi: "3.0.3"',
+      'expected an OpenAPI 3.1 document, got openapi: 3.1',
+    ]);
+  });
+
   it('a document without paths', () => {
     expect(refusal(() => new BundleModel({ openapi: '3.1.0' })).message).toBe('the contract has no paths');
   });

@@ -163,3 +163,16 @@ describe("a render precondition answered with the contract's own error example",
     expect([reply.status, reply.body.message]).toEqual([422, 'Pick a genre.']);
   });
 });
+
+describe('the voices a render may use', async () => {
+  const core = await mockWith();
+
+  it("another resource's id is not a voice, even a finished one (only the options' voices and finished clones are)", async () => {
+    const other = await video(core, 'b-roll', { script: 'Squid facts.', voice_id: 17 });
+    expect((await call(core, 'POST', `/b-roll/${other}/render`)).status).toBe(202);
+    await core.control.advance({ steps: 1 });
+    const id = await video(core, 'faceless', { script: 'Octopus facts.', voice_id: other });
+    const reply = await call(core, 'POST', `/faceless/${id}/render`);
+    expect([reply.status, reply.body.message]).toEqual([403, 'Voice not found.']);
+  });
+});
