@@ -89,6 +89,7 @@ describe('refusals: a ContractError that says what is missing', () => {
 
   it('a document without paths', () => {
     expect(refusal(() => new BundleModel({ openapi: '3.1.0' })).message).toBe('the contract has no paths');
+    expect(refusal(() => new BundleModel({ openapi: '3.1.0', paths: '/me' })).message).toBe('the contract has no paths');
   });
 
   it('an operation without a success response', () => {

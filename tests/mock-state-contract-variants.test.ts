@@ -206,3 +206,13 @@ describe('`only` (the option groups a call names)', () => {
     expect(Array.isArray(named.body.data) && named.body.data.length > 0).toBe(true);
   });
 });
+
+describe('`include`', () => {
+  it('is not judged on a call on a video that does not declare it (GET /b-roll/{id})', async () => {
+    const core = await mockWith(() => {});
+    const body = new Blob([JSON.stringify({})], { type: 'application/json' });
+    const { id } = (await call(core, 'POST', '/b-roll', body)).body.data;
+    const [plain, named] = [await call(core, 'GET', `/b-roll/${id}`), await call(core, 'GET', `/b-roll/${id}?include=nothing-allowed`)];
+    expect([named.status, named.body.data]).toEqual([200, plain.body.data]);
+  });
+});
