@@ -174,6 +174,19 @@ describe('a document that has them', () => {
     ]);
   });
 
+  it('skips a method of a path item that holds no operation', () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'x', version: '1' },
+      paths: { '/x': { get: null, post: { operationId: 'make', responses: ok } } },
+    };
+    expect(
+      BundleModel.of(doc)
+        .operations()
+        .map((o) => o.id),
+    ).toEqual(['make']);
+  });
+
   it('reads a component schema by its reference', () => {
     const model = BundleModel.of(structuredClone(full));
     expect(model.schemaAt('#/components/schemas/Voice')).toBe(model.doc.components?.schemas?.Voice);

@@ -176,3 +176,24 @@ describe('the voices a render may use', async () => {
     expect([reply.status, reply.body.message]).toEqual([403, 'Voice not found.']);
   });
 });
+
+describe('`include` on a video (no value is on the allow-list the mock knows)', async () => {
+  const core = await mockWith();
+  const read = async (query: string) => {
+    const id = await video(core, 'faceless', {});
+    return call(core, 'GET', `/faceless/${id}?include=${query}`);
+  };
+
+  it('names every value it refuses, empty items left out', async () => {
+    const reply = await read('scenes,,assets');
+    expect([reply.status, reply.body.message]).toEqual([400, 'The include value scenes, assets is not allowed.']);
+  });
+
+  it('reads a value as a whole, not letter by letter', async () => {
+    expect((await read('ab')).body.message).toBe('The include value ab is not allowed.');
+  });
+
+  it('a list of no values (a lone comma) refuses nothing', async () => {
+    expect((await read(',')).status).toBe(200);
+  });
+});
