@@ -197,3 +197,13 @@ describe('`include` on a video (no value is on the allow-list the mock knows)', 
     expect((await read(',')).status).toBe(200);
   });
 });
+
+describe('a scrape sent without a body (the contract does not require one)', async () => {
+  const core = await mockWith();
+
+  it('has no page to read: 422, as for an unreachable page', async () => {
+    const id = await video(core, 'url-to-video', {});
+    const reply = await call(core, 'POST', `/url-to-video/${id}/scrape-images`);
+    expect(reply.status).toBe(422);
+  });
+});
