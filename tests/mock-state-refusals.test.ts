@@ -207,3 +207,19 @@ describe('a scrape sent without a body (the contract does not require one)', asy
     expect(reply.status).toBe(422);
   });
 });
+
+describe('the pages a scrape reads', async () => {
+  const core = await mockWith();
+  const scrape = async (url: string) => {
+    const id = await video(core, 'url-to-video', {});
+    return (await call(core, 'POST', `/url-to-video/${id}/scrape-images`, { url })).status;
+  };
+
+  it('an http page is read as an https one is', async () => {
+    expect([await scrape('http://blog.example.org/post'), await scrape('https://blog.example.org/post')]).toEqual([200, 200]);
+  });
+
+  it('a scheme that only ends in https is not the web', async () => {
+    expect(await scrape('git+https://example.org/repo')).toBe(422);
+  });
+});
