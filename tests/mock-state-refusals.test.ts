@@ -219,6 +219,17 @@ describe('the pages a scrape reads', async () => {
     expect([await scrape('http://blog.example.org/post'), await scrape('https://blog.example.org/post')]).toEqual([200, 200]);
   });
 
+  it('a social network is refused by its own host, with a final dot, or under it; a host that only ends like one is read', async () => {
+    const urls = ['https://x.com/someone', 'https://instagram.com./p', 'https://m.youtube.com/v', 'https://notx.com/page'];
+    const statuses = [];
+    for (const url of urls) statuses.push(await scrape(url));
+    expect(statuses).toEqual([422, 422, 422, 200]);
+  });
+
+  it('the reserved .invalid domain is unreachable, itself or under it', async () => {
+    expect([await scrape('https://invalid/page'), await scrape('https://gone.invalid/page')]).toEqual([422, 422]);
+  });
+
   it('a scheme that only ends in https is not the web', async () => {
     expect(await scrape('git+https://example.org/repo')).toBe(422);
   });
