@@ -220,10 +220,16 @@ describe('the pages a scrape reads', async () => {
   });
 
   it('a social network is refused by its own host, with a final dot, or under it; a host that only ends like one is read', async () => {
-    const urls = ['https://x.com/someone', 'https://instagram.com./p', 'https://m.youtube.com/v', 'https://notx.com/page'];
+    const urls = [
+      'https://x.com/someone',
+      'https://instagram.com./p',
+      'https://m.youtube.com/v',
+      'https://shopwww.x.com/',
+      'https://notx.com/page',
+    ];
     const statuses = [];
     for (const url of urls) statuses.push(await scrape(url));
-    expect(statuses).toEqual([422, 422, 422, 200]);
+    expect(statuses).toEqual([422, 422, 422, 422, 200]);
   });
 
   it('the reserved .invalid domain is unreachable, itself or under it', async () => {
