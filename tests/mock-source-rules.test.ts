@@ -140,6 +140,30 @@ describe('text-to-scene', () => {
     expect(good.body.data).toMatchObject({ raw_video_prompt: 'Waves', duration: durations[0] });
   });
 
+  it('a scene without a duration is added; a refused one names every supported duration', async () => {
+    const storyboard = (await op('createStoryboard', {}, { body: { mode: 'manual', title: 'T' } })).body.data.id;
+    const plain = await op('addStoryboardScene', { storyboard }, { body: { raw_video_prompt: 'Waves' } });
+    const bad = await op(
+      'addStoryboardScene',
+      { storyboard },
+      { body: { raw_video_prompt: 'Waves', duration: Math.max(...durations) + 7 } },
+    );
+    expect(plain.status).toBeLessThan(300);
+    expect(bad.body.errors.duration).toEqual([`The duration must be one of ${durations.join(', ')} seconds for this clip engine.`]);
+  });
+
+  it('the estimate leaves out clips already generated, and keeps the render after a render', async () => {
+    const token = 'storyboard-total-after';
+    const storyboard = (await op('createStoryboard', {}, { token, body: { mode: 'manual', title: 'T' } })).body.data.id;
+    await op('addStoryboardScene', { storyboard }, { token, body: { raw_video_prompt: 'Waves', duration: durations[0] } });
+    const estimate = async () => (await op('estimateStoryboard', { storyboard }, { token })).body.data.credits;
+    const before = await estimate();
+    const clips = await op('generateStoryboardClips', { storyboard }, { token, body: {} });
+    const afterClips = await estimate();
+    const render = await op('renderStoryboard', { storyboard }, { token, body: {} });
+    expect([afterClips, await estimate()]).toEqual([before - clips.body.meta.credits.cost, render.body.meta.credits.cost]);
+  });
+
   it('the estimate ("exact credit total") equals what clips and render then charge', async () => {
     const token = 'storyboard-total';
     const storyboard = (await op('createStoryboard', {}, { token, body: { mode: 'manual', title: 'T' } })).body.data.id;

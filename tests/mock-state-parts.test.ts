@@ -103,6 +103,45 @@ describe('rules', () => {
   });
 });
 
+describe('the character preview pace', () => {
+  const perMinute = contract.doc.info?.['x-limits']?.characterPreview?.perMinute as number;
+  const preview = contract.operation('previewCharacter');
+  /** The answer of a refused preview at `now`, or undefined when it passes. */
+  const paced = (rulesOf: Rules, who: Account, now: number) => {
+    try {
+      rulesOf.checkPreviewPace(callOf(preview, who, {}, now));
+      return undefined;
+    } catch (error) {
+      if (error instanceof ApiError) return error.answer;
+      throw error;
+    }
+  };
+
+  it('a preview exactly a minute after the first of a full minute passes', () => {
+    const who = account(10_000);
+    for (let i = 0; i < perMinute; i++) paced(rules, who, i * 1_000);
+    expect(paced(rules, who, 60_000)).toBeUndefined();
+  });
+
+  it('the refusal says when the oldest preview leaves the minute: Retry-After in whole seconds from now, X-RateLimit-Reset as a time', () => {
+    const who = account(10_000);
+    for (let i = 0; i < perMinute; i++) paced(rules, who, 500 + i * 1_000);
+    const refusal = paced(rules, who, 30_000);
+    expect([refusal?.status, refusal?.headers]).toEqual([429, expect.objectContaining({ 'Retry-After': 31, 'X-RateLimit-Reset': 61 })]);
+  });
+
+  it('a contract that states no pace limits nothing', () => {
+    const doc = structuredClone(contract.doc) as any;
+    delete doc.info['x-limits'].characterPreview;
+    const unpaced = mockContract(doc);
+    const machinesOf = new Machines(unpaced, STEP_MS);
+    const ctxOf: StateContext = { ...ctx, contract: unpaced, machines: machinesOf, resources: new Resources(unpaced, machinesOf) };
+    const who = account(10_000);
+    const answers = Array.from({ length: perMinute + 3 }, (_, i) => paced(new Rules(ctxOf, new Ledger(ctxOf)), who, i));
+    expect(answers.every((answer) => answer === undefined)).toBe(true);
+  });
+});
+
 // The first machine whose failure branch refunds, and an operation that starts it.
 const refunding = [...machines.byName.values()].find((info) =>
   info.machine.transitions.some((t) => t.automatic && t.outcome === 'failure' && info.rules.refunds(t.from, t.to!)),
