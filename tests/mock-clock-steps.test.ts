@@ -18,13 +18,13 @@ beforeAll(() => {
 });
 afterAll(() => server.close());
 
-async function newClip(idea: string) {
-  const created = await client.unwrap(client.POST('/launch-clips', { body: { product_name: 'Brew', domain: 'brew.example', idea } }));
+async function newClip(idea: string, api: VideoApiClient = client) {
+  const created = await api.unwrap(api.POST('/launch-clips', { body: { product_name: 'Brew', domain: 'brew.example', idea } }));
   return created.data!.id;
 }
 
-const clipStatus = async (id: string | number) =>
-  (await client.unwrap(client.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status;
+const clipStatus = async (id: string | number, api: VideoApiClient = client) =>
+  (await api.unwrap(api.GET('/launch-clips/{id}', { params: { path: { id } } }))).data!.status;
 
 const facelessPath = (faceless: number | string) => ({ params: { path: { faceless: Number(faceless) } } });
 
@@ -66,10 +66,12 @@ describe('several steps, one poll', () => {
   it('a failed clip noticed two steps late is refunded at the moment it failed, not at the poll', async () => {
     const start = Date.parse((await handlers.control.clock()).now);
     const { stepMs } = await handlers.control.clock();
-    const id = await newClip('a launch that mock:fail');
+    // An account of its own: its history holds this clip's charge and refund only.
+    const api = createVideoApiClient({ baseUrl, token: 'clock-steps-late-refund' });
+    const id = await newClip('a launch that mock:fail', api);
     await handlers.control.advance({ steps: 5 });
-    expect(await clipStatus(id)).toBe('failed');
-    const history = (await client.unwrap(client.GET('/credits/history', { params: { query: { order: 'ASC', per_page: 50 } } }))).data!;
+    expect(await clipStatus(id, api)).toBe('failed');
+    const history = (await api.unwrap(api.GET('/credits/history', { params: { query: { order: 'ASC', per_page: 50 } } }))).data!;
     const refunds = history.filter((entry) => entry.transaction_type === 'Refund');
     expect(refunds).toHaveLength(1);
     // planning, briefed, rendering, failed: the third step.
@@ -115,11 +117,12 @@ describe('several steps, one poll', () => {
 
 describe('a job that ended, started again', () => {
   it('a completed faceless video rendered again is rendering again (its render starts from no job state)', async () => {
-    const id = await readyDraft(client);
-    await client.unwrap(client.POST('/faceless/{faceless}/render', facelessPath(id)));
+    const api = createVideoApiClient({ baseUrl, token: 'clock-steps-rerender' });
+    const id = await readyDraft(api);
+    await api.unwrap(api.POST('/faceless/{faceless}/render', facelessPath(id)));
     await handlers.control.advance({ steps: 1 });
-    const done = (await client.unwrap(client.GET('/faceless/{faceless}', facelessPath(id)))).data!;
-    const again = (await client.unwrap(client.POST('/faceless/{faceless}/render', facelessPath(id)))).data!;
+    const done = (await api.unwrap(api.GET('/faceless/{faceless}', facelessPath(id)))).data!;
+    const again = (await api.unwrap(api.POST('/faceless/{faceless}/render', facelessPath(id)))).data!;
     expect([done.video?.status, again.video?.status]).toEqual(['completed', 'rendering']);
   });
 });
@@ -129,7 +132,7 @@ describe('a job that a call starts and that finishes on its own one step later',
     const form = new FormData();
     for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female' })) form.set(name, value);
     form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
-    const headers = { authorization: 'Bearer clock-steps' };
+    const headers = { authorization: 'Bearer clock-steps-clone' };
     const created = await (await fetch(`${baseUrl}/voice-clones`, { method: 'POST', headers, body: form })).json();
     const read = async () => (await (await fetch(`${baseUrl}/voice-clones/${created.data.id}`, { headers })).json()).data;
     const before = await read();
@@ -142,26 +145,25 @@ describe('a job that a call starts and that finishes on its own one step later',
 
 describe('a job a call starts again on a resource that finished one', () => {
   it("a ready character trained again shows the training answer's status until one step passes, then ready", async () => {
-    const created = await client.unwrap(
-      client.POST('/characters', { body: { name: 'Ava', image: new Blob(['png'], { type: 'image/png' }) } }),
-    );
+    const api = createVideoApiClient({ baseUrl, token: 'clock-steps-retrain' });
+    const created = await api.unwrap(api.POST('/characters', { body: { name: 'Ava', image: new Blob(['png'], { type: 'image/png' }) } }));
     const id = created.data!.id!;
-    const preview = await client.unwrap(client.POST('/characters/{id}/preview', { params: { path: { id } }, body: { genre_id: 1 } }));
+    const preview = await api.unwrap(api.POST('/characters/{id}/preview', { params: { path: { id } }, body: { genre_id: 1 } }));
     const train = () =>
-      client.unwrap(
-        client.POST('/characters/{id}/train', {
+      api.unwrap(
+        api.POST('/characters/{id}/train', {
           params: { path: { id } },
           body: { preview_id: preview.data!.previews![0].id!, name: 'Ava', gender: 'female' },
         }),
       );
-    const status = async () => (await client.unwrap(client.GET('/characters/{id}', { params: { path: { id } } }))).data!.status;
+    const status = async () => (await api.unwrap(api.GET('/characters/{id}', { params: { path: { id } } }))).data!.status;
     await train();
     await handlers.control.advance({ steps: 1 });
     const first = await status();
     await train();
     const retraining = await status();
     // The control plane names the machine's state, which stays ready until the step is taken.
-    const listed = (await handlers.control.account('clock-steps')).resources.find((r) => r.id === id)?.state;
+    const listed = (await handlers.control.account('clock-steps-retrain')).resources.find((r) => r.id === id)?.state;
     await handlers.control.advance({ steps: 1 });
     expect([first, retraining, listed, await status()]).toEqual(['ready', null, 'ready', 'ready']);
   });
@@ -170,7 +172,8 @@ describe('a job a call starts again on a resource that finished one', () => {
 describe('credits that cover a render exactly', () => {
   it('a render that costs every credit left is taken, leaving 0', async () => {
     // What a render costs, as the mock answers it.
-    const first = await client.unwrap(client.POST('/faceless/{faceless}/render', facelessPath(await readyDraft(client))));
+    const priced = createVideoApiClient({ baseUrl, token: 'clock-steps-priced' });
+    const first = await priced.unwrap(priced.POST('/faceless/{faceless}/render', facelessPath(await readyDraft(priced))));
     const cost = first.meta!.credits!.cost!;
     const exact = createVideoApiClient({ baseUrl, token: 'clock-steps-exact' });
     const id = await readyDraft(exact);
