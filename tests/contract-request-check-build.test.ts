@@ -106,6 +106,12 @@ describe('form fields and their encoding', () => {
     expect(check.check(request('tags=a%2Cb&other=a%2Cb', urlEncoded)).map((v) => [v.path, v.code])).toEqual([[['body', 'other'], 'type']]);
   });
 
+  it('an exploded form-style field keeps every value sent under its name', () => {
+    const tags = { type: 'array', items: { type: 'string' }, minItems: 2 };
+    const check = checkOf([], form({ tags }, { tags: { style: 'form', explode: true } }));
+    expect(check.check(request('tags=a&tags=b', urlEncoded))).toEqual([]);
+  });
+
   it('a reserved character is refused unless the encoding allows it', () => {
     const properties = { link: { type: 'string' } };
     const refused = checkOf([], form(properties, { link: { contentType: 'text/plain' } })).check(request('link=a/b', urlEncoded));
