@@ -226,3 +226,16 @@ describe('a voice clone machine revised to two automatic steps (processing, then
     expect([first, await status()]).toEqual(['processing', 'completed']);
   });
 });
+
+describe('text-to-video models whose example lists a model without modifiers, or no model', () => {
+  it.each([
+    ['a first model without modifiers', (doc: any) => delete example(doc, 'TextToVideoModels').data[0].modifiers],
+    ['no models', (doc: any) => (example(doc, 'TextToVideoModels').data = [])],
+  ])('%s: a scene of any duration is added', async (_name, edit) => {
+    // Built inside the test, so that a mutation run builds it with the mutant on.
+    const core = await mockWith(edit);
+    const id = (await call(core, 'POST', '/text-to-scene', { mode: 'manual', title: 'Sea' })).body.data.id;
+    const reply = await call(core, 'POST', `/text-to-scene/${id}/scenes`, { raw_video_prompt: 'Waves', duration: 7 });
+    expect([reply.status, reply.body.data.duration]).toEqual([200, 7]);
+  });
+});
