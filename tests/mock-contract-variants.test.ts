@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
 import { mockContract } from '../mock/contract.js';
 import { createMockCore, type MockCore } from '../mock/core.js';
+import { mockEachTest } from './support/mock-each-test.js';
 
 /** A mock core on the bundled contract after `edit` changed it. */
 function mockWith(edit: (doc: any) => void): Promise<MockCore> {
@@ -21,11 +22,13 @@ async function call(core: MockCore, path: string, init: RequestInit = {}) {
   return { status: response.status, body: await response.json() };
 }
 
-describe('an operation whose security also asks for an API key (X-Api-Key)', async () => {
-  const core = await mockWith((doc) => {
-    doc.components.securitySchemes.apiKey = { type: 'apiKey', in: 'header', name: 'X-Api-Key' };
-    doc.paths['/me'].get.security = [{ bearerAuth: [], apiKey: [] }];
-  });
+describe('an operation whose security also asks for an API key (X-Api-Key)', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      doc.components.securitySchemes.apiKey = { type: 'apiKey', in: 'header', name: 'X-Api-Key' };
+      doc.paths['/me'].get.security = [{ bearerAuth: [], apiKey: [] }];
+    }),
+  );
 
   it('with the bearer token and the key: answered', async () => {
     const reply = await call(core, '/me', { headers: { 'x-api-key': 'k-1' } });
@@ -44,10 +47,12 @@ describe('an operation whose security also asks for an API key (X-Api-Key)', asy
   });
 });
 
-describe('an empty query parameter where the operation documents 400 but not 422', async () => {
-  const core = await mockWith((doc) => {
-    delete doc.paths['/credits/history'].get.responses['422'];
-  });
+describe('an empty query parameter where the operation documents 400 but not 422', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      delete doc.paths['/credits/history'].get.responses['422'];
+    }),
+  );
 
   it('400 GEN-WRONG-ARGS naming each such parameter, in the message and the errors map', async () => {
     const reply = await call(core, '/credits/history?per_page=&page=');
@@ -60,21 +65,25 @@ describe('an empty query parameter where the operation documents 400 but not 422
   });
 });
 
-describe('an empty query parameter where the operation documents neither 400 nor 422', async () => {
-  const core = await mockWith((doc) => {
-    delete doc.paths['/credits/history'].get.responses['422'];
-    delete doc.paths['/credits/history'].get.responses['400'];
-  });
+describe('an empty query parameter where the operation documents neither 400 nor 422', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      delete doc.paths['/credits/history'].get.responses['422'];
+      delete doc.paths['/credits/history'].get.responses['400'];
+    }),
+  );
 
   it('is no refusal: the operation has no documented way to say so', async () => {
     expect((await call(core, '/credits/history?per_page=')).status).toBe(200);
   });
 });
 
-describe('a repeated multipart field whose minimum is above one', async () => {
-  const core = await mockWith((doc) => {
-    doc.components.schemas.VoiceCloneCreateRequest.properties['samples[]'].minItems = 2;
-  });
+describe('a repeated multipart field whose minimum is above one', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      doc.components.schemas.VoiceCloneCreateRequest.properties['samples[]'].minItems = 2;
+    }),
+  );
   const clone = (samples: number) => {
     const form = new FormData();
     for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female' })) form.set(name, value);

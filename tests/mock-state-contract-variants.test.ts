@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
 import { mockContract } from '../mock/contract.js';
 import { createMockCore, type MockCore } from '../mock/core.js';
+import { mockEachTest } from './support/mock-each-test.js';
 
 /** A mock core on the bundled contract after `edit` changed it. */
 function mockWith(edit: (doc: any) => void): Promise<MockCore> {
@@ -32,10 +33,12 @@ function cloneForm(): FormData {
 
 const sampleMeta = { credits: { cost: 3, remaining: 7 } };
 
-describe('the auto top-up preference without its x-state-machine', async () => {
-  const core = await mockWith((d) => {
-    delete d.components.schemas.AutoTopupPreference['x-state-machine'];
-  });
+describe('the auto top-up preference without its x-state-machine', () => {
+  const core = mockEachTest(() =>
+    mockWith((d) => {
+      delete d.components.schemas.AutoTopupPreference['x-state-machine'];
+    }),
+  );
 
   it("a new account shows the operation's first example (no machine names an initial one)", async () => {
     const contract = mockContract();
@@ -45,10 +48,12 @@ describe('the auto top-up preference without its x-state-machine', async () => {
   });
 });
 
-describe('the auto top-up preference without examples', async () => {
-  const core = await mockWith((d) => {
-    delete d.paths['/account/auto-topup'].get.responses['200'].content['application/json'].examples;
-  });
+describe('the auto top-up preference without examples', () => {
+  const core = mockEachTest(() =>
+    mockWith((d) => {
+      delete d.paths['/account/auto-topup'].get.responses['200'].content['application/json'].examples;
+    }),
+  );
 
   it("a new account's preference is still answered (Prism's body from the schema)", async () => {
     const reply = await call(core, 'GET', '/account/auto-topup');
@@ -75,10 +80,12 @@ describe('a free operation whose example carries meta.credits', () => {
   });
 });
 
-describe('a voice clone delete whose success answers no content', async () => {
-  const core = await mockWith((d) => {
-    delete d.paths['/voice-clones/{id}'].delete.responses['2XX'].content;
-  });
+describe('a voice clone delete whose success answers no content', () => {
+  const core = mockEachTest(() =>
+    mockWith((d) => {
+      delete d.paths['/voice-clones/{id}'].delete.responses['2XX'].content;
+    }),
+  );
 
   it('the delete succeeds and the clone is gone', async () => {
     const created = await call(core, 'POST', '/voice-clones', cloneForm());
@@ -88,11 +95,13 @@ describe('a voice clone delete whose success answers no content', async () => {
   });
 });
 
-describe('a voice clone schema composed with allOf (no properties of its own)', async () => {
-  const core = await mockWith((d) => {
-    const { title, description, ...rest } = d.components.schemas.VoiceClone;
-    d.components.schemas.VoiceClone = { title, description, allOf: [rest] };
-  });
+describe('a voice clone schema composed with allOf (no properties of its own)', () => {
+  const core = mockEachTest(() =>
+    mockWith((d) => {
+      const { title, description, ...rest } = d.components.schemas.VoiceClone;
+      d.components.schemas.VoiceClone = { title, description, allOf: [rest] };
+    }),
+  );
 
   it('creating a clone from a form is still answered, and the clone can be read', async () => {
     const created = await call(core, 'POST', '/voice-clones', cloneForm());

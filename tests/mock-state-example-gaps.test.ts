@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
 import { mockContract } from '../mock/contract.js';
 import { createMockCore, type MockCore } from '../mock/core.js';
+import { mockEachTest } from './support/mock-each-test.js';
 
 /** A mock core on the bundled contract after `edit` changed it. */
 function mockWith(edit: (doc: any) => void): Promise<MockCore> {
@@ -47,10 +48,12 @@ async function createCharacter(core: MockCore): Promise<number> {
   return reply.body.data.id;
 }
 
-describe('a storyboard prompt whose example has no scenes', async () => {
-  const core = await mockWith((doc) => {
-    delete example(doc, 'StoryboardWithScenes').data.scenes;
-  });
+describe('a storyboard prompt whose example has no scenes', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      delete example(doc, 'StoryboardWithScenes').data.scenes;
+    }),
+  );
 
   it('the generated storyboard has no scenes', async () => {
     const id = (await call(core, 'POST', '/text-to-scene', { mode: 'manual', title: 'Sea' })).body.data.id;
@@ -59,10 +62,12 @@ describe('a storyboard prompt whose example has no scenes', async () => {
   });
 });
 
-describe('a new storyboard whose example has no scenes', async () => {
-  const core = await mockWith((doc) => {
-    delete example(doc, 'StoryboardCreated').data.scenes;
-  });
+describe('a new storyboard whose example has no scenes', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      delete example(doc, 'StoryboardCreated').data.scenes;
+    }),
+  );
 
   it('the first scene added is its only scene', async () => {
     const id = (await call(core, 'POST', '/text-to-scene', { mode: 'manual', title: 'Sea' })).body.data.id;
@@ -73,10 +78,12 @@ describe('a new storyboard whose example has no scenes', async () => {
   });
 });
 
-describe('a character preview whose example has no previews', async () => {
-  const core = await mockWith((doc) => {
-    delete example(doc, 'CharacterPreviews').data.previews;
-  });
+describe('a character preview whose example has no previews', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      delete example(doc, 'CharacterPreviews').data.previews;
+    }),
+  );
 
   it('the character has no previews to choose from', async () => {
     const id = await createCharacter(core);
@@ -85,10 +92,12 @@ describe('a character preview whose example has no previews', async () => {
   });
 });
 
-describe('a new character whose example has no previews', async () => {
-  const core = await mockWith((doc) => {
-    delete example(doc, 'CharacterCreated').data.previews;
-  });
+describe('a new character whose example has no previews', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      delete example(doc, 'CharacterCreated').data.previews;
+    }),
+  );
 
   it('training before any preview, without a preview_id, is 422 on preview_id', async () => {
     const id = await createCharacter(core);
@@ -97,10 +106,12 @@ describe('a new character whose example has no previews', async () => {
   });
 });
 
-describe('scraped images whose example has no assets', async () => {
-  const core = await mockWith((doc) => {
-    delete example(doc, 'ScrapedImages').data.assets;
-  });
+describe('scraped images whose example has no assets', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      delete example(doc, 'ScrapedImages').data.assets;
+    }),
+  );
 
   it('the video has no assets after the scrape', async () => {
     const id = (await call(core, 'POST', '/faceless', { type: 'url-based' })).body.data.id;
@@ -109,8 +120,8 @@ describe('scraped images whose example has no assets', async () => {
   });
 });
 
-describe("a new video's example whose secondary identifier is a number (the contract's own)", async () => {
-  const core = await mockWith(() => {});
+describe("a new video's example whose secondary identifier is a number (the contract's own)", () => {
+  const core = mockEachTest(() => mockWith(() => {}));
 
   it('the video gets a fresh video_id of its own, not the example one', async () => {
     const reply = await call(core, 'POST', '/faceless', { type: 'b-roll' });
@@ -118,12 +129,14 @@ describe("a new video's example whose secondary identifier is a number (the cont
   });
 });
 
-describe('a typed surface whose first example gives no type', async () => {
-  const core = await mockWith((doc) => {
-    const media = doc.paths['/ai-visuals'].post.responses['2XX'].content['application/json'];
-    const { type, ...bare } = example(doc, 'AiVisualsVideoDraft').data;
-    media.examples = { bare: { value: { message: 'Success.', status: 200, data: bare } }, ...media.examples };
-  });
+describe('a typed surface whose first example gives no type', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      const media = doc.paths['/ai-visuals'].post.responses['2XX'].content['application/json'];
+      const { type, ...bare } = example(doc, 'AiVisualsVideoDraft').data;
+      media.examples = { bare: { value: { message: 'Success.', status: 200, data: bare } }, ...media.examples };
+    }),
+  );
 
   it('a new video still takes the type its path fixes (the one its other example gives)', async () => {
     const reply = await call(core, 'POST', '/ai-visuals', {});
@@ -131,10 +144,12 @@ describe('a typed surface whose first example gives no type', async () => {
   });
 });
 
-describe("a new video's example whose secondary identifier is not set (null)", async () => {
-  const core = await mockWith((doc) => {
-    example(doc, 'FacelessVideoDraft').data.video_id = null;
-  });
+describe("a new video's example whose secondary identifier is not set (null)", () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      example(doc, 'FacelessVideoDraft').data.video_id = null;
+    }),
+  );
 
   it('the video has none either: only an identifier that is there is made fresh', async () => {
     const reply = await call(core, 'POST', '/faceless', { type: 'b-roll' });
@@ -142,10 +157,12 @@ describe("a new video's example whose secondary identifier is not set (null)", a
   });
 });
 
-describe("a new video's example whose secondary identifier is a string", async () => {
-  const core = await mockWith((doc) => {
-    example(doc, 'FacelessVideoDraft').data.video_id = 'v-94821';
-  });
+describe("a new video's example whose secondary identifier is a string", () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      example(doc, 'FacelessVideoDraft').data.video_id = 'v-94821';
+    }),
+  );
 
   it('the video gets a fresh video_id of its own, not the example one', async () => {
     const reply = await call(core, 'POST', '/faceless', { type: 'b-roll' });
@@ -154,10 +171,12 @@ describe("a new video's example whose secondary identifier is a string", async (
   });
 });
 
-describe('faceless options whose example lists no voices', async () => {
-  const core = await mockWith((doc) => {
-    delete example(doc, 'FacelessOptions').data.mandatory.voices;
-  });
+describe('faceless options whose example lists no voices', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      delete example(doc, 'FacelessOptions').data.mandatory.voices;
+    }),
+  );
 
   it('no voice id is known to a render, not even the text "undefined": 403 Voice not found', async () => {
     const id = (await call(core, 'POST', '/faceless', { type: 'b-roll' })).body.data.id;
@@ -167,10 +186,12 @@ describe('faceless options whose example lists no voices', async () => {
   });
 });
 
-describe('text-to-video models whose example gives no durations', async () => {
-  const core = await mockWith((doc) => {
-    delete example(doc, 'TextToVideoModels').data[0].modifiers.duration;
-  });
+describe('text-to-video models whose example gives no durations', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      delete example(doc, 'TextToVideoModels').data[0].modifiers.duration;
+    }),
+  );
 
   it('a scene of any duration is added (no supported list to hold it to)', async () => {
     const id = (await call(core, 'POST', '/text-to-scene', { mode: 'manual', title: 'Sea' })).body.data.id;
@@ -179,10 +200,12 @@ describe('text-to-video models whose example gives no durations', async () => {
   });
 });
 
-describe('a deletable list whose example has no items', async () => {
-  const core = await mockWith((doc) => {
-    delete example(doc, 'PresetList').data;
-  });
+describe('a deletable list whose example has no items', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      delete example(doc, 'PresetList').data;
+    }),
+  );
 
   it('the list is empty', async () => {
     const reply = await call(core, 'GET', '/presets');
@@ -190,10 +213,12 @@ describe('a deletable list whose example has no items', async () => {
   });
 });
 
-describe("a voice clone whose create example shows a status while it is made (the contract's shows none)", async () => {
-  const core = await mockWith((doc) => {
-    example(doc, 'VoiceCloneAccepted').data.status = 'processing';
-  });
+describe("a voice clone whose create example shows a status while it is made (the contract's shows none)", () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      example(doc, 'VoiceCloneAccepted').data.status = 'processing';
+    }),
+  );
 
   it('a new clone shows that status until one step passes, then completed', async () => {
     const { id } = (await call(core, 'POST', '/voice-clones', cloneForm())).body.data;
@@ -203,19 +228,21 @@ describe("a voice clone whose create example shows a status while it is made (th
   });
 });
 
-describe('a voice clone machine revised to two automatic steps (processing, then completed)', async () => {
-  const core = await mockWith((doc) => {
-    const machine = doc.components.schemas.VoiceCloneStatus['x-state-machine'];
-    machine.states = ['processing', 'completed'];
-    machine.transitions[0].to = 'processing';
-    machine.transitions.push({
-      from: 'processing',
-      to: 'completed',
-      trigger: 'the clone is processed',
-      automatic: true,
-      outcome: 'success',
-    });
-  });
+describe('a voice clone machine revised to two automatic steps (processing, then completed)', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      const machine = doc.components.schemas.VoiceCloneStatus['x-state-machine'];
+      machine.states = ['processing', 'completed'];
+      machine.transitions[0].to = 'processing';
+      machine.transitions.push({
+        from: 'processing',
+        to: 'completed',
+        trigger: 'the clone is processed',
+        automatic: true,
+        outcome: 'success',
+      });
+    }),
+  );
 
   it('each step takes one step of time: processing after the first, completed after the second', async () => {
     const { id } = (await call(core, 'POST', '/voice-clones', cloneForm())).body.data;

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
 import { mockContract } from '../mock/contract.js';
 import { createMockCore, type MockCore } from '../mock/core.js';
+import { mockEachTest } from './support/mock-each-test.js';
 
 /** A mock core on the bundled contract after `edit` changed it. */
 function mockWith(edit: (doc: any) => void = () => {}): Promise<MockCore> {
@@ -39,8 +40,8 @@ function withoutExamples(doc: any, response: string, keys: string[]): void {
   for (const key of keys) delete examples[key];
 }
 
-describe('a retry the state machine does not allow now', async () => {
-  const core = await mockWith();
+describe('a retry the state machine does not allow now', () => {
+  const core = mockEachTest(() => mockWith());
   const validationMessage = (ContractModel.load().doc as any).components.examples.ErrorValidation.value.message;
 
   it('on a video never rendered: 422 on status, "not started"', async () => {
@@ -63,11 +64,13 @@ describe('a retry the state machine does not allow now', async () => {
   });
 });
 
-describe('render preconditions whose error examples the contract does not have', async () => {
-  const core = await mockWith((doc) => {
-    withoutExamples(doc, 'RenderForbidden', ['no_script']);
-    withoutExamples(doc, 'RenderUnprocessable', ['genre_required', 'no_scraped_assets']);
-  });
+describe('render preconditions whose error examples the contract does not have', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      withoutExamples(doc, 'RenderForbidden', ['no_script']);
+      withoutExamples(doc, 'RenderUnprocessable', ['genre_required', 'no_scraped_assets']);
+    }),
+  );
 
   it('a 403 one (no script): a plain 403 with its message', async () => {
     const id = await video(core, 'faceless', {});
@@ -102,13 +105,15 @@ describe('render preconditions whose error examples the contract does not have',
   });
 });
 
-describe('a 422 render precondition without a field or an error example', async () => {
-  const core = await mockWith((doc) => {
-    withoutExamples(doc, 'RenderUnprocessable', ['genre_required']);
-    for (const pre of doc.paths['/ai-visuals/{faceless}/render'].post['x-render-preconditions']) {
-      if (pre.key === 'genre_missing') delete pre.field;
-    }
-  });
+describe('a 422 render precondition without a field or an error example', () => {
+  const core = mockEachTest(() =>
+    mockWith((doc) => {
+      withoutExamples(doc, 'RenderUnprocessable', ['genre_required']);
+      for (const pre of doc.paths['/ai-visuals/{faceless}/render'].post['x-render-preconditions']) {
+        if (pre.key === 'genre_missing') delete pre.field;
+      }
+    }),
+  );
 
   it('the message is on `video`', async () => {
     const id = await video(core, 'ai-visuals', { script: 'Octopus facts.', voice_id: 17 });
@@ -164,8 +169,8 @@ describe("a render precondition answered with the contract's own error example",
   });
 });
 
-describe('the voices a render may use', async () => {
-  const core = await mockWith();
+describe('the voices a render may use', () => {
+  const core = mockEachTest(() => mockWith());
 
   it("another resource's id is not a voice, even a finished one (only the options' voices and finished clones are)", async () => {
     const other = await video(core, 'b-roll', { script: 'Squid facts.', voice_id: 17 });
@@ -177,8 +182,8 @@ describe('the voices a render may use', async () => {
   });
 });
 
-describe('`include` on a video (no value is on the allow-list the mock knows)', async () => {
-  const core = await mockWith();
+describe('`include` on a video (no value is on the allow-list the mock knows)', () => {
+  const core = mockEachTest(() => mockWith());
   const read = async (query: string) => {
     const id = await video(core, 'faceless', {});
     return call(core, 'GET', `/faceless/${id}?include=${query}`);
@@ -198,8 +203,8 @@ describe('`include` on a video (no value is on the allow-list the mock knows)', 
   });
 });
 
-describe('a scrape sent without a body (the contract does not require one)', async () => {
-  const core = await mockWith();
+describe('a scrape sent without a body (the contract does not require one)', () => {
+  const core = mockEachTest(() => mockWith());
 
   it('has no page to read: 422, as for an unreachable page', async () => {
     const id = await video(core, 'url-to-video', {});
@@ -208,8 +213,8 @@ describe('a scrape sent without a body (the contract does not require one)', asy
   });
 });
 
-describe('the pages a scrape reads', async () => {
-  const core = await mockWith();
+describe('the pages a scrape reads', () => {
+  const core = mockEachTest(() => mockWith());
   const scrape = async (url: string) => {
     const id = await video(core, 'url-to-video', {});
     return (await call(core, 'POST', `/url-to-video/${id}/scrape-images`, { url })).status;
