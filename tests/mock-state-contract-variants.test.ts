@@ -225,3 +225,29 @@ describe('`include`', () => {
     expect([named.status, named.body.data]).toEqual([200, plain.body.data]);
   });
 });
+
+describe('a contract that states no limits (no info.x-limits)', () => {
+  const core = mockEachTest(() =>
+    mockWith((d) => {
+      delete d.info['x-limits'];
+    }),
+  );
+
+  it('paces no character previews: a sixth preview within the minute is answered like the first', async () => {
+    const form = new FormData();
+    form.set('name', 'Mira');
+    form.append('image', new Blob(['PNG'], { type: 'image/png' }), 'm.png');
+    const id = (await call(core, 'POST', '/characters', form)).body.data.id;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const body = JSON.stringify({ genre_id: 1 });
+      const request = new Request(`http://state-variant.test/v2/characters/${id}/preview`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer variant', 'content-type': 'application/json' },
+        body,
+      });
+      statuses.push((await core.fetch(request)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+});

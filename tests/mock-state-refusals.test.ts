@@ -213,6 +213,16 @@ describe('a scrape sent without a body (the contract does not require one)', () 
   });
 });
 
+describe('a scene added without a body (the contract does not require one)', () => {
+  const core = mockEachTest(() => mockWith());
+
+  it('has no duration to check: the scene is added', async () => {
+    const storyboard = (await call(core, 'POST', '/text-to-scene', { mode: 'manual', title: 'Sea' })).body.data.id;
+    const reply = await call(core, 'POST', `/text-to-scene/${storyboard}/scenes`);
+    expect([reply.status, typeof reply.body.data.id]).toEqual([200, 'number']);
+  });
+});
+
 describe('the pages a scrape reads', () => {
   const core = mockEachTest(() => mockWith());
   const scrape = async (url: string) => {
