@@ -1,15 +1,13 @@
 // The account calls as a frontend pages and configures them, in process (the core's fetch function,
 // as the MSW handlers call it): the credit history's pagination links on every page, also a page
 // past the last, and an auto top-up switched on with a plan of extra credits.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createMockCore, type MockCore } from '../mock/core.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockCore } from '../mock/core.js';
+import { mockEachTest } from './support/mock-each-test.js';
 
 const base = 'http://account-calls.test/v2';
-let core: MockCore;
-
-beforeAll(async () => {
-  core = await createMockCore({ env: { MOCK_QUIET: '1' }, log: () => {} });
-});
+// Built before each test (tests/support/mock-each-test.ts says why); each test uses tokens of its own.
+const core = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1' }, log: () => {} }));
 
 async function call(token: string, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
@@ -32,7 +30,7 @@ const link = (page: number) => `${base}/credits/history?page=${page}&per_page=1&
 
 describe('credit history links, one entry a page over three entries', () => {
   const token = 'history-links';
-  beforeAll(() => spentThrice(token));
+  beforeEach(() => spentThrice(token));
 
   it('page 1: no prev, next is page 2, first and last are pages 1 and 3', async () => {
     const reply = await call(token, 'GET', '/credits/history?per_page=1&page=1');

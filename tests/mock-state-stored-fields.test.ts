@@ -2,14 +2,12 @@
 // fetch function, as the MSW handlers call it): the body's declared fields only (a field the
 // contract does not name is dropped), a form's text fields only where the resource has them, and a
 // create whose body is optional works without one.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createMockCore, type MockCore } from '../mock/core.js';
+import { describe, expect, it } from 'vitest';
+import { createMockCore } from '../mock/core.js';
+import { mockEachTest } from './support/mock-each-test.js';
 
-let core: MockCore;
-
-beforeAll(async () => {
-  core = await createMockCore({ env: { MOCK_QUIET: '1' }, log: () => {} });
-});
+// Built before each test (tests/support/mock-each-test.ts says why); each test uses tokens of its own.
+const core = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1' }, log: () => {} }));
 
 async function call(token: string, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
