@@ -218,3 +218,37 @@ describe('a document that has them', () => {
     expect([first.map((p) => p.name), rich.parameters(makeVoice) === first]).toEqual([['dry_run'], true]);
   });
 });
+
+describe("the named example bodies of a response (what the mock and the docs' samples start from)", () => {
+  const answers = BundleModel.of({
+    ...withExamples,
+    paths: {
+      '/answers': {
+        get: {
+          operationId: 'answers',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  examples: { inline: { value: { id: 1 } }, named: { $ref: '#/components/examples/Voice' }, words: { value: 'plain' } },
+                },
+              },
+            },
+            '202': { description: 'text only', content: { 'text/plain': { examples: { t: { value: { id: 2 } } } } } },
+            '204': { description: 'no content' },
+          },
+        },
+      },
+    },
+  });
+  const op = answers.operation('answers');
+
+  it('the success response gives its JSON objects, inline or by reference; an example that is not an object is left out', () => {
+    expect(answers.examples(op)).toStrictEqual({ inline: { id: 1 }, named: { id: 'v1' } });
+  });
+
+  it('a response without content, without JSON, or not documented gives none', () => {
+    expect([answers.examples(op, '204'), answers.examples(op, '202'), answers.examples(op, '418')]).toEqual([{}, {}, {}]);
+  });
+});
