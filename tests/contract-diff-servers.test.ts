@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffContracts } from '../scripts/diff/diff.js';
 import { readRelease, releases } from '../scripts/diff/releases.js';
-import { pairServers } from '../scripts/diff/servers.js';
+import { pairServers, serverChanges } from '../scripts/diff/servers.js';
 
 const released = readRelease(releases().at(-1) as string) as any;
 
@@ -27,12 +27,12 @@ describe('pairing', () => {
     });
   });
 
-  it('then by description, for a server whose URL changed', () => {
-    const paired = pairServers([s('a', 'Production'), s('b', 'Staging')], [s('b', 'Staging'), s('c', 'Production')]);
+  it('then by description, for servers whose URLs changed and whose order changed', () => {
+    const paired = pairServers([s('a', 'Production'), s('b', 'Staging')], [s('d', 'Staging'), s('c', 'Production')]);
     expect(paired).toEqual({
       pairs: [
-        [1, 0],
         [0, 1],
+        [1, 0],
       ],
       removed: [],
       added: [],
@@ -45,10 +45,14 @@ describe('pairing', () => {
   });
 
   it('two servers without a description are not paired by their missing descriptions', () => {
-    expect(pairServers([s('a'), s('b')], [s('c'), s('b')]).pairs).toEqual([
-      [1, 1],
+    expect(pairServers([s('a'), s('b', 'Docs')], [s('e', 'Else'), s('f')]).pairs).toEqual([
       [0, 0],
+      [1, 1],
     ]);
+  });
+
+  it('an entry of the list that is not a server is not one', () => {
+    expect(serverChanges({ servers: [s('a'), 'junk'] }, { servers: [s('a')] })).toEqual([]);
   });
 });
 
@@ -104,6 +108,12 @@ describe('what the gate says', () => {
     expect(changes((d) => (d.servers[0].url = 'https://{productionHost}'))[0][2]).toBe(
       "The base path of the server https://{productionHost}/v2 changes from /v2 to /: every call's URL changes.",
     );
+  });
+
+  it('a variable added to a server: docs, naming it without a value (the value is an object)', () => {
+    expect(changes((d) => (d.servers[1].variables.region = { default: 'eu' }))).toEqual([
+      ['docs', '/servers/1/variables/region', 'Added variables.region of the server https://{stagingHost}/v2.'],
+    ]);
   });
 
   it('a variable removed from a server: docs, naming the server', () => {
