@@ -145,6 +145,10 @@ describe('a document that leaves parts out', () => {
   it('an operation without parameters has none', () => {
     expect(plain.parameters(plain.operation('plain'))).toEqual([]);
   });
+
+  it('has no state machines and an empty error catalogue when it has no components', () => {
+    expect([plain.stateMachines(), plain.errorCatalogue()]).toEqual([[], []]);
+  });
 });
 
 describe('a document that has them', () => {
@@ -250,5 +254,23 @@ describe("the named example bodies of a response (what the mock and the docs' sa
 
   it('a response without content, without JSON, or not documented gives none', () => {
     expect([answers.examples(op, '204'), answers.examples(op, '202'), answers.examples(op, '418')]).toEqual([{}, {}, {}]);
+  });
+});
+
+describe('servers and success bodies read leniently', () => {
+  it("a server's URL keeps a variable its variables do not define", () => {
+    const model = BundleModel.of({
+      ...bare,
+      servers: [{ url: 'https://{host}/{stage}', variables: { stage: { default: 'v1' } } }],
+    });
+    expect(model.servers().map((server) => server.url)).toEqual(['https://{host}/v1']);
+  });
+
+  it('a success body that is not JSON has no data reference', () => {
+    const model = BundleModel.of({
+      ...bare,
+      paths: { '/text': { get: { operationId: 'text', responses: { '200': { description: 'ok', content: { 'text/plain': {} } } } } } },
+    });
+    expect(model.dataSchemaRef(model.operation('text'))).toBeUndefined();
   });
 });
