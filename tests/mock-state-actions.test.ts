@@ -27,6 +27,14 @@ async function created(path: string, body: unknown = {}): Promise<number> {
   return reply.body.data.id;
 }
 
+/** A voice clone's form: the three text fields (its name as given) and one sample. */
+function cloneForm(name: string): FormData {
+  const form = new FormData();
+  for (const [field, value] of Object.entries({ terms: 'true', name, gender: 'female' })) form.set(field, value);
+  form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
+  return form;
+}
+
 describe('the account', () => {
   it('GET /me shows the credits left after a charge', async () => {
     const before = (await call(core, 'GET', '/me')).body.data.credits.remaining;
@@ -51,10 +59,7 @@ describe('the account', () => {
 
   it('the voice clone slots count the clones the account made', async () => {
     const before = await call(core, 'GET', '/voice-clones/slots');
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female' })) form.set(name, value);
-    form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
-    expect((await call(core, 'POST', '/voice-clones', form)).status).toBeLessThan(300);
+    await created('/voice-clones', cloneForm('Narrator'));
     const after = await call(core, 'GET', '/voice-clones/slots');
     expect([before.status, after.body.data.available]).toEqual([200, before.body.data.available - 1]);
   });
@@ -137,5 +142,35 @@ describe('a character', () => {
     const wrong = await call(core, 'POST', `/characters/${id}/train`, { preview_id: 'not-a-preview' });
     const trained = await call(core, 'POST', `/characters/${id}/train`, { preview_id: previews[0].id });
     expect([read.body.data.previews, wrong.status, trained.status < 300]).toEqual([previews, 422, true]);
+  });
+});
+
+describe("a render's end, with the fields the contract's example shows for that state", () => {
+  /** A b-roll video rendered with this script and polled once after one step of the clock; its id and data. */
+  async function rendered(script: string) {
+    const id = await created('/b-roll');
+    await call(core, 'PATCH', `/b-roll/${id}`, { script, voice_id: 17 });
+    expect((await call(core, 'POST', `/b-roll/${id}/render`)).status).toBe(202);
+    await core.control.advance({ steps: 1 });
+    return { id, data: (await call(core, 'GET', `/b-roll/${id}`)).body.data };
+  }
+
+  it("completed: the example's video URL, naming this video's id, and no failure", async () => {
+    const { id, data } = await rendered('Squid facts.');
+    expect([data.video.status, data.video.url.endsWith(`/${id}.mp4`), 'failure' in data.video]).toEqual(['completed', true, false]);
+  });
+
+  it("failed: the example's failure, and no URL", async () => {
+    const { data } = await rendered('Squid facts mock:fail');
+    expect([data.video.status, data.video.url, typeof data.video.failure?.code]).toEqual(['failed', null, 'string']);
+  });
+});
+
+describe("a voice clone's end (its state kept at the top of its data)", () => {
+  it('takes the state and its own fields from the example, never the fields the client named', async () => {
+    const id = await created('/voice-clones', cloneForm('Harbour Narrator'));
+    await core.control.advance({ steps: 3 });
+    const data = (await call(core, 'GET', `/voice-clones/${id}`)).body.data;
+    expect([data.id, data.name, data.status]).toEqual([id, 'Harbour Narrator', 'completed']);
   });
 });
