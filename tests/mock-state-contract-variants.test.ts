@@ -251,3 +251,25 @@ describe('a contract that states no limits (no info.x-limits)', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
   });
 });
+
+describe('a contract the stateful answers cannot serve stops start-up, naming what is missing', () => {
+  it('an operation the mock answers from state is not in it', async () => {
+    const start = mockWith((d) => {
+      delete d.paths['/credits/history'];
+    });
+    await expect(start).rejects.toThrow('the mock has a handler for listCreditHistory, which the contract served does not have');
+  });
+
+  it.each([
+    ['/faceless/scripts', 'under a family, but on no one resource'],
+    ['/scripts/{faceless}', 'on one resource, but of no family'],
+  ])('a resource action moved to %s (%s)', async (path) => {
+    const start = mockWith((d) => {
+      d.paths[path] = d.paths['/faceless/{faceless}/scripts'];
+      delete d.paths['/faceless/{faceless}/scripts'];
+    });
+    await expect(start).rejects.toThrow(
+      `the mock has a resource action for generateFacelessScript, which is not a call on one resource of a job family (PUT ${path})`,
+    );
+  });
+});
