@@ -134,3 +134,17 @@ describe('a body of a type the operation does not take', () => {
     ]);
   });
 });
+
+describe('request bodies the contract does not describe', () => {
+  it('an operation without a request body: a JSON body checked on its own breaks nothing', () => {
+    expect(checkOf([]).jsonBody({ anything: 1 })).toEqual([]);
+  });
+
+  it('a request body whose content names no media type: a body sent is not read', () => {
+    expect(checkOf([], { content: {} }).check(request('{"a":1}'))).toEqual([]);
+  });
+
+  it('a form content without a schema: its fields are not checked', () => {
+    expect(checkOf([], { content: { [urlEncoded]: {} } }).check(request('a=1', urlEncoded))).toEqual([]);
+  });
+});
