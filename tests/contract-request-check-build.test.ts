@@ -147,4 +147,10 @@ describe('request bodies the contract does not describe', () => {
   it('a form content without a schema: its fields are not checked', () => {
     expect(checkOf([], { content: { [urlEncoded]: {} } }).check(request('a=1', urlEncoded))).toEqual([]);
   });
+
+  it('a body is checked against the schema of the type it was sent as, not the first one declared', () => {
+    const json = { schema: { type: 'object', required: ['a'] } };
+    const urlencoded = { schema: { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] } };
+    expect(checkOf([], { content: { 'application/json': json, [urlEncoded]: urlencoded } }).check(request('b=1', urlEncoded))).toEqual([]);
+  });
 });
