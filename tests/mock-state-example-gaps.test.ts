@@ -254,10 +254,14 @@ describe('a voice clone machine revised to two automatic steps (processing, then
   });
 });
 
-describe('text-to-video models whose example lists a model without modifiers, or no model', () => {
+describe('text-to-video models whose example lists a model without modifiers, or no model, or that have no example', () => {
   it.each([
     ['a first model without modifiers', (doc: any) => delete example(doc, 'TextToVideoModels').data[0].modifiers],
     ['no models', (doc: any) => (example(doc, 'TextToVideoModels').data = [])],
+    [
+      'no example at all',
+      (doc: any) => delete doc.paths['/text-to-video/models'].get.responses['200'].content['application/json'].examples,
+    ],
   ])('%s: a scene of any duration is added', async (_name, edit) => {
     // Built inside the test, so that a mutation run builds it with the mutant on.
     const core = await mockWith(edit);
