@@ -4,35 +4,20 @@
 // scenes and prompt; a character's previews and training. Each test talks to a mock core of its own,
 // built for it (tests/support/mock-each-test.ts says why), in process on the mock's clock.
 import { describe, expect, it } from 'vitest';
-import { createMockCore, type MockCore } from '../mock/core.js';
+import { createMockCore } from '../mock/core.js';
+import { callerAs, voiceCloneForm } from './support/core-calls.js';
 import { mockEachTest } from './support/mock-each-test.js';
 
 const core = mockEachTest(() => createMockCore({ env: { MOCK_CLOCK: 'manual' }, log: () => {} }));
 
-/** One API call as the account `actions`: a FormData body goes as multipart, any other as JSON. */
-async function call(on: MockCore, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { authorization: 'Bearer actions' };
-  const json = body !== undefined && !(body instanceof FormData);
-  if (json) headers['content-type'] = 'application/json';
-  const init = { method, headers, body: json ? JSON.stringify(body) : (body as FormData | undefined) };
-  const response = await on.fetch(new Request(`http://actions.test/v2${path}`, init));
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+/** One API call as the account `actions`. */
+const call = callerAs('actions');
 
 /** A new resource made with `body` under `path`; its id. */
 async function created(path: string, body: unknown = {}): Promise<number> {
   const reply = await call(core, 'POST', path, body);
   expect(reply.status).toBe(200);
   return reply.body.data.id;
-}
-
-/** A voice clone's form: the three text fields (its name as given) and one sample. */
-function cloneForm(name: string): FormData {
-  const form = new FormData();
-  for (const [field, value] of Object.entries({ terms: 'true', name, gender: 'female' })) form.set(field, value);
-  form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
-  return form;
 }
 
 describe('the account', () => {
@@ -59,7 +44,7 @@ describe('the account', () => {
 
   it('the voice clone slots count the clones the account made', async () => {
     const before = await call(core, 'GET', '/voice-clones/slots');
-    await created('/voice-clones', cloneForm('Narrator'));
+    await created('/voice-clones', voiceCloneForm('Narrator'));
     const after = await call(core, 'GET', '/voice-clones/slots');
     expect([before.status, after.body.data.available]).toEqual([200, before.body.data.available - 1]);
   });
@@ -168,7 +153,7 @@ describe("a render's end, with the fields the contract's example shows for that 
 
 describe("a voice clone's end (its state kept at the top of its data)", () => {
   it('takes the state and its own fields from the example, never the fields the client named', async () => {
-    const id = await created('/voice-clones', cloneForm('Harbour Narrator'));
+    const id = await created('/voice-clones', voiceCloneForm('Harbour Narrator'));
     await core.control.advance({ steps: 3 });
     const data = (await call(core, 'GET', `/voice-clones/${id}`)).body.data;
     expect([data.id, data.name, data.status]).toEqual([id, 'Harbour Narrator', 'completed']);

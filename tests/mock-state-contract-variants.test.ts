@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
 import { mockContract } from '../mock/contract.js';
 import { createMockCore, type MockCore } from '../mock/core.js';
+import { voiceCloneForm } from './support/core-calls.js';
 import { mockEachTest } from './support/mock-each-test.js';
 
 /** A mock core on the bundled contract after `edit` changed it. */
@@ -21,14 +22,6 @@ async function call(core: MockCore, method: string, path: string, body?: BodyIni
   const response = await core.fetch(request);
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-/** A voice clone's form: the three text fields and one sample. */
-function cloneForm(): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female' })) form.set(name, value);
-  form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
-  return form;
 }
 
 const sampleMeta = { credits: { cost: 3, remaining: 7 } };
@@ -88,7 +81,7 @@ describe('a voice clone delete whose success answers no content', () => {
   );
 
   it('the delete succeeds and the clone is gone', async () => {
-    const created = await call(core, 'POST', '/voice-clones', cloneForm());
+    const created = await call(core, 'POST', '/voice-clones', voiceCloneForm());
     const deleted = await call(core, 'DELETE', `/voice-clones/${created.body.data.id}`);
     const read = await call(core, 'GET', `/voice-clones/${created.body.data.id}`);
     expect([created.status, deleted.status, read.status]).toEqual([200, 200, 404]);
@@ -104,7 +97,7 @@ describe('a voice clone schema composed with allOf (no properties of its own)', 
   );
 
   it('creating a clone from a form is still answered, and the clone can be read', async () => {
-    const created = await call(core, 'POST', '/voice-clones', cloneForm());
+    const created = await call(core, 'POST', '/voice-clones', voiceCloneForm());
     const read = await call(core, 'GET', `/voice-clones/${created.body.data.id}`);
     expect([created.status, read.status]).toEqual([200, 200]);
   });

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
 import { mockContract } from '../mock/contract.js';
 import { createMockCore, type MockCore } from '../mock/core.js';
+import { callerAs, voiceCloneForm } from './support/core-calls.js';
 import { mockEachTest } from './support/mock-each-test.js';
+
+/** One API call as the account `gaps`. */
+const call = callerAs('gaps');
 
 /** A mock core on the bundled contract after `edit` changed it. */
 function mockWith(edit: (doc: any) => void): Promise<MockCore> {
@@ -18,25 +22,6 @@ function mockWith(edit: (doc: any) => void): Promise<MockCore> {
 
 /** A named example's value in the contract document. */
 const example = (doc: any, name: string) => doc.components.examples[name].value;
-
-/** One API call as the account `gaps`: a FormData body goes as multipart, any other as JSON. */
-async function call(core: MockCore, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { authorization: 'Bearer gaps' };
-  const json = body !== undefined && !(body instanceof FormData);
-  if (json) headers['content-type'] = 'application/json';
-  const init = { method, headers, body: json ? JSON.stringify(body) : (body as FormData | undefined) };
-  const response = await core.fetch(new Request(`http://gaps.test/v2${path}`, init));
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-/** A voice clone's form: the three text fields and one sample. */
-function cloneForm(): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ terms: 'true', name: 'Narrator', gender: 'female' })) form.set(name, value);
-  form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
-  return form;
-}
 
 /** A character created with a one-part form (name and image). */
 async function createCharacter(core: MockCore): Promise<number> {
@@ -221,7 +206,7 @@ describe("a voice clone whose create example shows a status while it is made (th
   );
 
   it('a new clone shows that status until one step passes, then completed', async () => {
-    const { id } = (await call(core, 'POST', '/voice-clones', cloneForm())).body.data;
+    const { id } = (await call(core, 'POST', '/voice-clones', voiceCloneForm())).body.data;
     const before = (await call(core, 'GET', `/voice-clones/${id}`)).body.data.status;
     await core.control.advance({ steps: 1 });
     expect([before, (await call(core, 'GET', `/voice-clones/${id}`)).body.data.status]).toEqual(['processing', 'completed']);
@@ -245,7 +230,7 @@ describe('a voice clone machine revised to two automatic steps (processing, then
   );
 
   it('each step takes one step of time: processing after the first, completed after the second', async () => {
-    const { id } = (await call(core, 'POST', '/voice-clones', cloneForm())).body.data;
+    const { id } = (await call(core, 'POST', '/voice-clones', voiceCloneForm())).body.data;
     const status = async () => (await call(core, 'GET', `/voice-clones/${id}`)).body.data.status;
     await core.control.advance({ steps: 1 });
     const first = await status();
