@@ -258,12 +258,12 @@ describe("the named example bodies of a response (what the mock and the docs' sa
 });
 
 describe('servers and success bodies read leniently', () => {
-  it("a server's URL keeps a variable its variables do not define", () => {
+  it("a server's URL keeps a variable its variables do not define, or that has no variables", () => {
     const model = BundleModel.of({
       ...bare,
-      servers: [{ url: 'https://{host}/{stage}', variables: { stage: { default: 'v1' } } }],
+      servers: [{ url: 'https://{host}/{stage}', variables: { stage: { default: 'v1' } } }, { url: 'https://{host}/v1' }],
     });
-    expect(model.servers().map((server) => server.url)).toEqual(['https://{host}/v1']);
+    expect(model.servers().map((server) => server.url)).toEqual(['https://{host}/v1', 'https://{host}/v1']);
   });
 
   it('a success body that is not JSON has no data reference', () => {
