@@ -159,3 +159,29 @@ describe("a voice clone's end (its state kept at the top of its data)", () => {
     expect([data.id, data.name, data.status]).toEqual([id, 'Harbour Narrator', 'completed']);
   });
 });
+
+describe('the resource bound (MOCK_MAX_RESOURCES): a new resource replaces the oldest one that is not running', () => {
+  const bounded = mockEachTest(() => createMockCore({ env: { MOCK_CLOCK: 'manual', MOCK_MAX_RESOURCES: '2' }, log: () => {} }));
+
+  /** A b-roll video, rendering (its job running on the stopped clock) if `render`; its id. */
+  async function video(render: boolean): Promise<number> {
+    const id = (await call(bounded, 'POST', '/b-roll', {})).body.data.id;
+    if (render) {
+      await call(bounded, 'PATCH', `/b-roll/${id}`, { script: 'Squid facts.', voice_id: 17 });
+      expect((await call(bounded, 'POST', `/b-roll/${id}/render`)).status).toBe(202);
+    }
+    return id;
+  }
+
+  const kept = async (ids: number[]) => Promise.all(ids.map(async (id) => (await call(bounded, 'GET', `/b-roll/${id}`)).status));
+
+  it('an older running render stays; the oldest idle draft goes', async () => {
+    const ids = [await video(true), await video(false), await video(false)];
+    expect(await kept(ids)).toEqual([200, 404, 200]);
+  });
+
+  it('when every stored resource is running, the oldest of them goes', async () => {
+    const ids = [await video(true), await video(true), await video(false)];
+    expect(await kept(ids)).toEqual([404, 200, 200]);
+  });
+});
