@@ -5,7 +5,7 @@
 // built for it (tests/support/mock-each-test.ts says why), in process on the mock's clock.
 import { describe, expect, it } from 'vitest';
 import { createMockCore } from '../mock/core.js';
-import { callerAs, voiceCloneForm } from './support/core-calls.js';
+import { callerAs, characterForm, voiceCloneForm } from './support/core-calls.js';
 import { mockEachTest } from './support/mock-each-test.js';
 
 const core = mockEachTest(() => createMockCore({ env: { MOCK_CLOCK: 'manual' }, log: () => {} }));
@@ -113,12 +113,7 @@ describe('a storyboard', () => {
 
 describe('a character', () => {
   /** A character made from a one-part form; its id. */
-  async function character(): Promise<number> {
-    const form = new FormData();
-    form.set('name', 'Mira');
-    form.append('image', new Blob(['PNG'], { type: 'image/png' }), 'm.png');
-    return created('/characters', form);
-  }
+  const character = () => created('/characters', characterForm());
 
   it('its previews are stored, and training takes one of them, not another id', async () => {
     const id = await character();

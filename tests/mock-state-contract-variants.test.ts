@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
 import { mockContract } from '../mock/contract.js';
 import { createMockCore, type MockCore } from '../mock/core.js';
-import { voiceCloneForm } from './support/core-calls.js';
+import { callerAs, characterForm, voiceCloneForm } from './support/core-calls.js';
 import { mockEachTest } from './support/mock-each-test.js';
 
 /** A mock core on the bundled contract after `edit` changed it. */
@@ -227,20 +227,10 @@ describe('a contract that states no limits (no info.x-limits)', () => {
   );
 
   it('paces no character previews: a sixth preview within the minute is answered like the first', async () => {
-    const form = new FormData();
-    form.set('name', 'Mira');
-    form.append('image', new Blob(['PNG'], { type: 'image/png' }), 'm.png');
-    const id = (await call(core, 'POST', '/characters', form)).body.data.id;
+    const asJson = callerAs('variant');
+    const id = (await asJson(core, 'POST', '/characters', characterForm())).body.data.id;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const body = JSON.stringify({ genre_id: 1 });
-      const request = new Request(`http://state-variant.test/v2/characters/${id}/preview`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer variant', 'content-type': 'application/json' },
-        body,
-      });
-      statuses.push((await core.fetch(request)).status);
-    }
+    for (let i = 0; i < 6; i++) statuses.push((await asJson(core, 'POST', `/characters/${id}/preview`, { genre_id: 1 })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
   });
 });

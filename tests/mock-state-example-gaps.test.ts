@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
 import { mockContract } from '../mock/contract.js';
 import { createMockCore, type MockCore } from '../mock/core.js';
-import { callerAs, voiceCloneForm } from './support/core-calls.js';
+import { callerAs, characterForm, voiceCloneForm } from './support/core-calls.js';
 import { mockEachTest } from './support/mock-each-test.js';
 
 /** One API call as the account `gaps`. */
@@ -25,10 +25,7 @@ const example = (doc: any, name: string) => doc.components.examples[name].value;
 
 /** A character created with a one-part form (name and image). */
 async function createCharacter(core: MockCore): Promise<number> {
-  const form = new FormData();
-  form.set('name', 'Mira');
-  form.append('image', new Blob(['PNG'], { type: 'image/png' }), 'm.png');
-  const reply = await call(core, 'POST', '/characters', form);
+  const reply = await call(core, 'POST', '/characters', characterForm());
   expect(reply.status).toBeLessThan(300);
   return reply.body.data.id;
 }

@@ -28,3 +28,11 @@ export function voiceCloneForm(name = 'Narrator'): FormData {
   form.append('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), 'sample.mp3');
   return form;
 }
+
+/** A character's one-part form: its name and an image. */
+export function characterForm(name = 'Mira'): FormData {
+  const form = new FormData();
+  form.set('name', name);
+  form.append('image', new Blob(['PNG'], { type: 'image/png' }), 'm.png');
+  return form;
+}
