@@ -52,6 +52,42 @@ describe('security schemes', () => {
     expect(found.map((c) => c.slice(0, 2))).toEqual([['docs', 'The security scheme `bearerAuth` changes (bearerFormat).']]);
   });
 
+  it("one the document's security names, changed: breaking for an operation that inherits it", () => {
+    const base = structuredClone(withApiKey);
+    base.security = [{ apiKey: [] }];
+    delete base.paths['/me'].get.security;
+    const found = changes((d) => {
+      d.components.securitySchemes.apiKey.name = 'X-Key';
+    }, base);
+    expect(found).toEqual([
+      ['breaking', 'The security scheme `apiKey` changes (name): the 1 operation(s) using it authenticate another way.', ['GET /me']],
+    ]);
+  });
+
+  it('a document without security of its own: an operation without its own uses no scheme', () => {
+    const base = structuredClone(withApiKey);
+    delete base.security;
+    delete base.paths['/me'].get.security;
+    const found = changes((d) => {
+      d.components.securitySchemes.apiKey.name = 'X-Key';
+    }, base);
+    expect(found).toEqual([['docs', 'The security scheme `apiKey` changes (name), which no operation uses.', []]]);
+  });
+
+  it('a change deep inside a scheme: the place named by its keys, dotted', () => {
+    const base = structuredClone(released);
+    base.components.securitySchemes.oauth = {
+      type: 'oauth2',
+      flows: { clientCredentials: { tokenUrl: 'https://a.example/t', scopes: {} } },
+    };
+    const found = changes((d) => {
+      d.components.securitySchemes.oauth.flows.clientCredentials.tokenUrl = 'https://b.example/t';
+    }, base);
+    expect(found).toEqual([
+      ['docs', 'The security scheme `oauth` changes (flows.clientCredentials.tokenUrl), which no operation uses.', []],
+    ]);
+  });
+
   it('one no operation uses, changed: docs, saying so', () => {
     const found = changes((d) => {
       d.components.securitySchemes.apiKey.name = 'X-Key';
@@ -72,6 +108,17 @@ describe("the document's own security", () => {
       "The document's security requirements change: the 1 operation(s) without their own authenticate another way.",
       ['GET /me'],
     ]);
+  });
+
+  it('changed where several operations inherit it: each named once, in order', () => {
+    const base = structuredClone(withApiKey);
+    // GET /me comes first in the document; the list is sorted all the same.
+    delete base.paths['/me'].get.security;
+    delete base.paths['/credits/costs'].get.security;
+    const [found] = changes((d) => {
+      d.security = [{ apiKey: [] }];
+    }, base);
+    expect(found[2]).toEqual(['GET /credits/costs', 'GET /me']);
   });
 
   it('changed where every operation states its own: docs', () => {

@@ -85,6 +85,14 @@ describe('another component whose change no operation entry carries', () => {
     ]);
   });
 
+  it('a named example several operations show: each named, comma-separated', () => {
+    const [found] = changes(released, (d) => (d.components.examples.ErrorUnauthorized.summary = 'No token'));
+    expect(found.message).toMatch(
+      /^The example `ErrorUnauthorized` changes, in DELETE \/presets\/\{id\}, DELETE \/voice-clones\/\{id\}, GET /,
+    );
+    expect(found.operations?.length).toBeGreaterThan(2);
+  });
+
   it("a link: the library's class, the place inside the component and its operations", () => {
     const linked = variant((d) => {
       d.components.links = { Self: { operationId: 'getMe' } };
@@ -113,6 +121,23 @@ describe('a component no operation uses', () => {
     expect(said(legacy, (d) => (d.components.schemas.Legacy.type = 'integer'))).toEqual([
       ['docs', '`Legacy` (schemas) changes, and no operation uses it.', []],
     ]);
+  });
+
+  it('added beside components nothing changed: docs, named as added (not as a whole section added)', () => {
+    expect(said(legacy, (d) => (d.components.schemas.Fresh = { type: 'string' }))).toEqual([
+      ['docs', '`Fresh` (schemas) is added, and no operation uses it.', []],
+    ]);
+  });
+
+  it('removed: docs, named as removed', () => {
+    expect(said(legacy, (d) => delete d.components.schemas.LegacyList)).toEqual([
+      ['docs', '`LegacyList` (schemas) is removed, and no operation used it.', []],
+    ]);
+  });
+
+  it('the first of a kind the document had none of: said per component', () => {
+    const found = said(released, (d) => (d.components.links = { Next: { operationId: 'getMe' } }));
+    expect(found).toEqual([['docs', '`Next` (links) is added, and no operation uses it.', []]]);
   });
 });
 

@@ -127,7 +127,8 @@ const wholeNode = (d: Diff) => (d.action === 'remove' ? d.before : d.action === 
  *  a required parameter added breaks every call, and so does removing the scheme every operation uses. */
 const SAID_PER_ENTRY = [
   (keys: string[]) => keys[0] === 'paths' && keys.length === 4 && keys[3] === 'parameters',
-  (keys: string[]) => keys.join('/') === 'components/securitySchemes',
+  // A kind of component added or removed whole (the compared copies leave out a kind nothing kept).
+  (keys: string[]) => keys[0] === 'components' && keys.length === 2,
 ];
 
 function perEntry(d: Diff): Diff[] {
@@ -213,13 +214,21 @@ export function openapiChanges(sides: Sides): RawChange[] {
     written.add(`${sameChange(d)}|${ops}`);
     const pointer = toPointer(d.keys);
     const places = (twins.get(sameChange(d)) ?? []).filter((c) => c !== d).map((c) => toPointer(c.keys));
-    if (!ops.length) out.push({ class: 'docs', pointer, message: `\`${d.keys[2]}\` (${d.keys[1]}) changes, and no operation uses it.` });
+    if (!ops.length) out.push({ class: 'docs', pointer, message: unusedComponent(d) });
     else {
       const c = componentChange(sides, d, ctx, ops);
       if (c) out.push({ ...c, places });
     }
   }
   return dedupe(out);
+}
+
+/** A change at a component no operation uses: the component itself added or removed, or inside it. */
+function unusedComponent(d: Diff): string {
+  const name = `\`${d.keys[2]}\` (${d.keys[1]})`;
+  if (d.keys.length === 3 && d.action === 'add') return `${name} is added, and no operation uses it.`;
+  if (d.keys.length === 3 && d.action === 'remove') return `${name} is removed, and no operation used it.`;
+  return `${name} changes, and no operation uses it.`;
 }
 
 /** A change at a used component that no operation's entry carries (api-smart-diff does not always
