@@ -72,6 +72,15 @@ describe('a schema component whose change no operation entry carries: judged by 
 });
 
 describe('another component whose change no operation entry carries', () => {
+  it("a link's value changed deeper inside: the place named with dots", () => {
+    const linked = variant((d) => {
+      d.components.links = { Self: { operationId: 'getMe', parameters: { id: '$response.body#/data/id' } } };
+      d.paths['/me'].get.responses['200'].links = { self: { $ref: '#/components/links/Self' } };
+    });
+    const found = said(linked, (d) => (d.components.links.Self.parameters.id = '$response.body#/data/uuid'));
+    expect(found).toEqual([['non-breaking', '`Self` (links) changes at parameters.id, in GET /me.', ['GET /me']]]);
+  });
+
   it('a named example: docs, in the operations that show it', () => {
     const found = changes(released, (d) => (d.components.examples.AccountProfile.value.data.name = 'Another Name'));
     expect(found).toEqual([
