@@ -1,11 +1,9 @@
 // The validating proxy as a user starts it (`npm run proxy` on PROXY_PORT=0, the port it prints),
 // and a check that its port is free again: shared by the proxy's test files.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { ROOT } from '../../scripts/lib/project.js';
+import { testTempDir } from './temp-dirs.js';
 
 export interface ProxyProcess {
   base: string;
@@ -18,7 +16,7 @@ export interface ProxyProcess {
 
 /** The PROXY_* settings the proxy's tests start it with: a report folder of its own, port 0, no grace. */
 export function proxyTestSettings(target: string, env: Record<string, string>): { reportDir: string; settings: NodeJS.ProcessEnv } {
-  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'proxy-test-'));
+  const reportDir = testTempDir('proxy-test-');
   const settings = {
     ...process.env,
     PROXY_TARGET: target,
