@@ -256,3 +256,18 @@ describe('a contract the stateful answers cannot serve stops start-up, naming wh
     );
   });
 });
+
+describe('another call at the path of a list the mock keeps (presets)', () => {
+  const core = mockEachTest(() =>
+    mockWith((d) => {
+      // The mock serves only the generated operation ids: GET /credits/costs lends its id.
+      delete d.paths['/credits/costs'];
+      d.paths['/presets'].post = { ...structuredClone(d.paths['/presets'].get), operationId: 'getCreditCosts' };
+    }),
+  );
+
+  it("is answered from its own example, not taken for a delete of the list's items", async () => {
+    const reply = await call(core, 'POST', '/presets');
+    expect([reply.status, Array.isArray(reply.body.data)]).toEqual([200, true]);
+  });
+});
