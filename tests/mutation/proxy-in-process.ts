@@ -6,7 +6,7 @@
 import { runProxy } from '../../qa/proxy/run.js';
 import { type ProxyProcess, proxyTestSettings } from '../support/proxy-process.js';
 
-export { portFree, type ProxyProcess } from '../support/proxy-process.js';
+export { portFree, type ProxyProcess, proxyTestSettings } from '../support/proxy-process.js';
 
 export async function startProxyProcess(target: string, env: Record<string, string> = {}): Promise<ProxyProcess> {
   const { reportDir, settings } = proxyTestSettings(target, env);
