@@ -25,6 +25,22 @@ describe('extension places', () => {
   });
 });
 
+describe('extension places under a server', () => {
+  it("a server's variable is no server", () => {
+    const doc = {
+      ...(docWith({}) as object),
+      servers: [{ url: 'https://{host}/v2', variables: { host: { default: 'api.example.com', 'x-internal': true } } }],
+    };
+    expect(checkExtensions(doc)).toEqual([
+      {
+        pointer: '/servers/0/variables/host/x-internal',
+        extension: 'x-internal',
+        message: 'x-internal may only stand on: server, path, operation',
+      },
+    ]);
+  });
+});
+
 describe('formatProblems', () => {
   it('prints one indented line per problem', () => {
     const problems = checkExtensions(docWith({ 'x-internal': 'yes' }, { 'x-internal': true }));
