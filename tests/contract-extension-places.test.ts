@@ -41,6 +41,34 @@ describe('extension places under a server', () => {
   });
 });
 
+describe('extension places below an operation and a schema', () => {
+  const refused = (pointer: string, extension: string, places: string) => [
+    { pointer, extension, message: `${extension} may only stand on: ${places}` },
+  ];
+
+  it("an operation's response is no operation", () => {
+    const doc = docWith({}) as any;
+    doc.paths['/voices'].get.responses['200']['x-credits'] = { charges: false };
+    expect(checkExtensions(doc)).toEqual(refused('/paths/~1voices/get/responses/200/x-credits', 'x-credits', 'operation'));
+  });
+
+  it("a webhook's operation is no operation of the API", () => {
+    const doc = { ...(docWith({}) as object), webhooks: { ping: { post: { 'x-credits': { charges: false }, responses: {} } } } };
+    expect(checkExtensions(doc)).toEqual(refused('/webhooks/ping/post/x-credits', 'x-credits', 'operation'));
+  });
+
+  it('a property of a component schema is no component schema', () => {
+    const machine = { initial: 'a', states: { a: {} } };
+    const doc = {
+      ...(docWith({}) as object),
+      components: { schemas: { Job: { type: 'object', properties: { status: { 'x-state-machine': machine } } } } },
+    };
+    expect(checkExtensions(doc)).toEqual(
+      refused('/components/schemas/Job/properties/status/x-state-machine', 'x-state-machine', 'component-schema'),
+    );
+  });
+});
+
 describe('formatProblems', () => {
   it('prints one indented line per problem', () => {
     const problems = checkExtensions(docWith({ 'x-internal': 'yes' }, { 'x-internal': true }));
