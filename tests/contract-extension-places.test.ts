@@ -41,6 +41,38 @@ describe('extension places under a server', () => {
   });
 });
 
+describe('what the walk reads', () => {
+  it('an extension on an item of a list (a server) is checked like any other', () => {
+    const doc = { ...(docWith({}) as object), servers: [{ url: 'https://api.example.com/v2', 'x-internal': 'yes' }] };
+    expect(checkExtensions(doc)).toEqual([
+      {
+        pointer: '/servers/0/x-internal',
+        extension: 'x-internal',
+        message: 'must be boolean (schema openapi/extensions/x-internal.schema.json)',
+      },
+    ]);
+  });
+
+  it('keys of example data that start with x- are data, not extensions', () => {
+    const doc = docWith({}) as any;
+    doc.paths['/voices'].get.responses['200'].content = {
+      'application/json': { schema: { type: 'object', example: { 'x-trace': 'abc' } }, example: { 'x-trace': 'abc' } },
+    };
+    expect(checkExtensions(doc)).toEqual([]);
+  });
+
+  it("a schema's list of examples is data; a media type's named examples are names", () => {
+    const doc = docWith({}) as any;
+    doc.paths['/voices'].get.responses['200'].content = {
+      'application/json': {
+        schema: { type: 'object', examples: [{ 'x-trace': 'abc' }] },
+        examples: { 'x-first': { value: { 'x-trace': 'abc' } } },
+      },
+    };
+    expect(checkExtensions(doc)).toEqual([]);
+  });
+});
+
 describe('extension places below an operation and a schema', () => {
   const refused = (pointer: string, extension: string, places: string) => [
     { pointer, extension, message: `${extension} may only stand on: ${places}` },
