@@ -71,6 +71,20 @@ describe('what the walk reads', () => {
     };
     expect(checkExtensions(doc)).toEqual([]);
   });
+
+  it('an extension on a named example is checked', () => {
+    const doc = docWith({}) as any;
+    doc.paths['/voices'].get.responses['200'].content = {
+      'application/json': { examples: { first: { value: {}, 'x-internal': true } } },
+    };
+    expect(checkExtensions(doc)).toEqual([
+      {
+        pointer: '/paths/~1voices/get/responses/200/content/application~1json/examples/first/x-internal',
+        extension: 'x-internal',
+        message: 'x-internal may only stand on: server, path, operation',
+      },
+    ]);
+  });
 });
 
 describe('extension places below an operation and a schema', () => {
