@@ -286,6 +286,15 @@ describe('scenario', () => {
   });
 });
 
+describe('scenario families', () => {
+  it('an unknown family: 422 naming the families the mock keeps', async () => {
+    const bad = await control('POST', '/scenario', {
+      body: { accounts: [{ token: 'scene-family', resources: [{ family: 'nothing', state: 'x' }] }] },
+    });
+    expect(JSON.stringify(bad.body)).toMatch(/Valid: faceless, b-roll, .*text-to-video/);
+  });
+});
+
 describe('reset and routing', () => {
   it('reset ?token= forgets one account; reset forgets all accounts, faults and the journal', async () => {
     await op('getMe', {}, { token: 'reset-a' });
