@@ -42,6 +42,11 @@ describe('extension places under a server', () => {
 });
 
 describe('what the walk reads', () => {
+  it("the document's own keys are read: an unknown extension there is reported", () => {
+    const doc = { ...(docWith({}) as object), 'x-made-up': true };
+    expect(checkExtensions(doc).map((p) => [p.pointer, p.extension])).toEqual([['/x-made-up', 'x-made-up']]);
+  });
+
   it('an extension on an item of a list (a server) is checked like any other', () => {
     const doc = { ...(docWith({}) as object), servers: [{ url: 'https://api.example.com/v2', 'x-internal': 'yes' }] };
     expect(checkExtensions(doc)).toEqual([
