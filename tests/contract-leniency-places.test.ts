@@ -191,3 +191,58 @@ describe('relaxations', () => {
     });
   });
 });
+
+describe('relaxations of each kind, with the fields a report shows', () => {
+  const REGIONS = 'The regions are not shown.';
+  const region = { name: 'region', in: 'query', schema: { type: 'string', 'x-unspecified': REGIONS } };
+  const pathId = { name: 'id', in: 'path', required: true, schema: { type: 'string', 'x-unspecified': 'Ids are not shown.' } };
+  const relaxedDoc = {
+    openapi: '3.1.0',
+    info: { title: 'relaxations', version: '1' },
+    paths: {
+      // A parameter of the path item is a parameter of each of its operations; a path parameter is left out.
+      '/renders/{id}': {
+        parameters: [pathId, region],
+        post: {
+          operationId: 'render',
+          'x-credits': { charges: true },
+          'x-unspecified-scope': ['request'],
+          'x-unspecified': 'The request body is not shown.',
+          responses: ok,
+        },
+        get: { operationId: 'readRender', 'x-credits': { charges: false }, responses: ok },
+      },
+      '/again': {
+        post: { operationId: 'again', 'x-unspecified-scope': ['request'], 'x-unspecified': REGIONS, parameters: [region], responses: ok },
+      },
+      '/paid-guess': {
+        post: {
+          operationId: 'paidGuess',
+          'x-credits': { charges: true },
+          'x-unspecified-scope': ['operation'],
+          'x-unspecified': 'Not shown.',
+          responses: ok,
+        },
+      },
+      '/only-ids/{id}': { get: { operationId: 'onlyIds', parameters: [pathId], responses: ok } },
+    },
+  };
+
+  it('each relaxed operation once, in document order; one whose only guess is a path parameter is not relaxed', () => {
+    expect(relaxations(relaxedDoc).map((r) => [r.operationId, r.kind, r.requestUnknown, r.charges])).toEqual([
+      ['render', 'inputs', true, true],
+      ['readRender', 'inputs', false, false],
+      ['again', 'inputs', true, false],
+      ['paidGuess', 'guess', true, true],
+    ]);
+  });
+
+  it("the reason is the operation's own text, then the first guessed input's, each said once", () => {
+    expect(relaxations(relaxedDoc).map((r) => r.reason)).toEqual([
+      `The request body is not shown. ${REGIONS}`,
+      REGIONS,
+      REGIONS,
+      'Not shown.',
+    ]);
+  });
+});
