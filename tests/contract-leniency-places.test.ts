@@ -10,6 +10,7 @@ import {
   isGuessedMissingBody,
   isGuessedParameter,
   isGuessedViolation,
+  describeRelaxations,
   type RequestViolation,
   relaxations,
   Validators,
@@ -234,6 +235,17 @@ describe('relaxations of each kind, with the fields a report shows', () => {
       ['readRender', 'inputs', false, false],
       ['again', 'inputs', true, false],
       ['paidGuess', 'guess', true, true],
+    ]);
+  });
+
+  it('one printed line each, saying what is relaxed and why, the reason on one line', () => {
+    const spread = structuredClone(relaxedDoc);
+    spread.paths['/paid-guess'].post['x-unspecified'] = '  Not\n   shown. ';
+    expect(describeRelaxations(relaxations(spread))).toEqual([
+      'relaxed render (POST /renders/{id}): inputs partly not shown: a documented refusal (400/404/422) of valid input is accepted; the request schema is a guess, not used to call a request or its acceptance wrong. Why: The request body is not shown. The regions are not shown.',
+      'relaxed readRender (GET /renders/{id}): inputs partly not shown: a documented refusal (400/404/422) of valid input is accepted. Why: The regions are not shown.',
+      'relaxed again (POST /again): inputs partly not shown: a documented refusal (400/404/422) of valid input is accepted; the request schema is a guess, not used to call a request or its acceptance wrong. Why: The regions are not shown.',
+      'relaxed paidGuess (POST /paid-guess): path or method not shown: only auth, rate-limit headers and the error envelope are checked. Why: Not shown.',
     ]);
   });
 
