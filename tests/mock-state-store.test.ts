@@ -95,6 +95,23 @@ describe('the byte budget: resources first', () => {
   });
 });
 
+describe('the byte budget: a state of exactly the budget is within it', () => {
+  it('nothing is dropped, neither a resource nor an account', () => {
+    const store = storeOf(Number.POSITIVE_INFINITY, sizeOf('a', 1) + sizeOf('b', 0));
+    store1k(store, 'a');
+    store.settle();
+    store.account('b', 'paid');
+    store.settle();
+    expect([held(store).map(([token, ids]) => [token, ids.length]), store.evicted]).toEqual([
+      [
+        ['a', 1],
+        ['b', 0],
+      ],
+      0,
+    ]);
+  });
+});
+
 describe('the byte budget: then whole accounts, least recently used, sparing those the request used', () => {
   it('as many accounts go as the budget needs', () => {
     const big = 'c'.repeat(300);
@@ -116,6 +133,24 @@ describe('the byte budget: then whole accounts, least recently used, sparing tho
     store.account('b', 'paid');
     store.settle();
     expect([held(store), store.evicted, store.bytes > 10]).toEqual([[['b', []]], 1, true]);
+  });
+});
+
+describe('the size after a control call changes an account it found', () => {
+  it('measured again when the request settles', () => {
+    const store = storeOf();
+    store.account('a', 'paid');
+    store.settle();
+    const found = store.find('a')!;
+    found.resources.set(Store.key('faceless', 9), {
+      family: 'faceless',
+      id: 9,
+      data: { script: 'y'.repeat(500) },
+      texts: {},
+      scraped: false,
+    });
+    store.settle();
+    expect([store.bytes > sizeOf('a', 0), sizesAgree(store)]).toEqual([true, true]);
   });
 });
 
