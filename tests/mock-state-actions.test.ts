@@ -140,6 +140,11 @@ describe("a render's end, with the fields the contract's example shows for that 
     expect([data.video.status, data.video.url.endsWith(`/${id}.mp4`), 'failure' in data.video]).toEqual(['completed', true, false]);
   });
 
+  it('its state is written where the machine keeps it (data.video.status), not beside it', async () => {
+    const { data } = await rendered('Squid facts.');
+    expect([data.video.status, 'status' in data, 'video' in data.video]).toEqual(['completed', false, false]);
+  });
+
   it("failed: the example's failure, and no URL", async () => {
     const { data } = await rendered('Squid facts mock:fail');
     expect([data.video.status, data.video.url, typeof data.video.failure?.code]).toEqual(['failed', null, 'string']);
