@@ -47,6 +47,13 @@ describe('contract model: reading', () => {
     expect(model.pointer('/no/such/place')).toBeUndefined();
   });
 
+  it("gives each operation's refusals on the deployment's data, an empty list where it states none", () => {
+    const update = model.operation('updateAutoTopup');
+    expect(update.dataRefusals).toEqual(update.operation['x-data-refusals']);
+    expect(update.dataRefusals.length).toBeGreaterThan(0);
+    expect(model.operation('getMe').dataRefusals).toEqual([]);
+  });
+
   it('reads the extensions typed: state machines, limits, rate limit, servers', () => {
     expect(model.stateMachines().map((m) => m.name)).toContain('FacelessVideoStatus');
     expect(model.rateLimit().requestsPerMinute).toBeGreaterThan(0);
