@@ -25,6 +25,15 @@ describe('extension places', () => {
   });
 });
 
+describe('extension places under info', () => {
+  it("info's contact is not info", () => {
+    const doc = docWith({}, { 'x-rate-limit': { requests: 30, per: 'minute' } });
+    expect(checkExtensions(doc).map((p) => [p.pointer, p.message])).toEqual([
+      ['/info/contact/x-rate-limit', 'x-rate-limit may only stand on: info'],
+    ]);
+  });
+});
+
 describe('extension places under a server', () => {
   it("a server's variable is no server", () => {
     const doc = {
