@@ -96,10 +96,8 @@ describe('another component whose change no operation entry carries', () => {
 
   it('a named example several operations show: each named, comma-separated', () => {
     const [found] = changes(released, (d) => (d.components.examples.ErrorUnauthorized.summary = 'No token'));
-    expect(found.message).toMatch(
-      /^The example `ErrorUnauthorized` changes, in DELETE \/presets\/\{id\}, DELETE \/voice-clones\/\{id\}, GET /,
-    );
     expect(found.operations?.length).toBeGreaterThan(2);
+    expect(found.message).toBe(`The example \`ErrorUnauthorized\` changes, in ${found.operations?.join(', ')}.`);
   });
 
   it("a link: the library's class, the place inside the component and its operations", () => {
