@@ -49,6 +49,14 @@ describe('query parameters whose schema refuses an empty value', () => {
   it('a value that is not empty is not listed', () => {
     expect(checkOf([query('p', { type: 'integer' })]).emptyQueryParameters({ p: '1' })).toEqual([]);
   });
+
+  it("a header's or a path parameter's name sent empty in the query is not one of them", () => {
+    const others = [
+      { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+      { name: 'X-Page', in: 'header', schema: { type: 'integer' } },
+    ];
+    expect(checkOf(others).emptyQueryParameters({ id: '', 'X-Page': '' })).toEqual([]);
+  });
 });
 
 describe('parameters', () => {
@@ -123,6 +131,29 @@ describe('form fields and their encoding', () => {
     const body = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { sum: { const: '1+1' } } } } } };
     const text = ['--b', 'Content-Disposition: form-data; name="sum"', '', '1+1', '--b--', ''].join('\r\n');
     expect(checkOf([], body).check(request(text, 'multipart/form-data; boundary=b'))).toEqual([]);
+  });
+});
+
+describe('a whole request', () => {
+  it("reports the body's, then the headers', the query's and the path's violations", () => {
+    const params = [
+      { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+      query('page', { type: 'integer' }),
+      { name: 'X-Code', in: 'header', schema: { type: 'integer' } },
+    ];
+    const body = { required: true, content: { 'application/json': { schema: { type: 'object' } } } };
+    const sent = { params: { id: 'x' }, query: { page: 'y' }, headers: { 'x-code': 'z' }, body: undefined };
+    expect(
+      checkOf(params, body)
+        .check(sent)
+        .map((v) => v.path?.[0] ?? v.code),
+    ).toEqual(['required', 'header', 'query', 'path']);
+  });
+
+  it('a multipart body whose Content-Type names no boundary is refused with 415, saying so', () => {
+    const body = { content: { 'multipart/form-data': { schema: { type: 'object' } } } };
+    const [refusal] = checkOf([], body).check(request('--b--', 'multipart/form-data'));
+    expect([refusal.code, refusal.message.startsWith('Boundary parameter for multipart/form-data is not defined')]).toEqual([415, true]);
   });
 });
 

@@ -1,8 +1,9 @@
 // One operation's request, checked against the compiled schemas of the contract: the body (present
 // when required, a declared content type, valid against its schema), then the header, query and
-// path parameters, read from text as the parameter's style says. The order, the wording and what
-// counts as absent follow Prism 5.12's request validator, which the mock used until this module
-// replaced it, so the mock's answers did not change.
+// path parameters, read from text in the style OpenAPI gives each place (form in the query and in
+// form bodies, simple in headers and paths: the only styles the contract uses). The order, the
+// wording and what counts as absent follow Prism 5.12's request validator, which the mock used
+// until this module replaced it, so the mock's answers did not change.
 import type { ValidateFunction } from './ajv.js';
 import { addFormField, type FormFields, type MediaType, mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
 import type { BundleModel, ContractOperation } from './bundle-model.js';
@@ -28,7 +29,6 @@ export interface SchemaCompiler {
 
 interface ParamSpec {
   name: string;
-  style: string;
   explode: boolean;
   type: Schema['type'];
   properties: Record<string, Schema> | undefined;
@@ -47,7 +47,6 @@ interface BodyContent {
 }
 
 const LOCATIONS = ['header', 'query', 'path'] as const;
-const DEFAULT_STYLE: Record<string, string> = { header: 'simple', query: 'form', path: 'simple' };
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 const KEPT_MEDIA_TYPES = 16;
 const RESERVED = /[/?#[\]@!$&'()*+,;=]/;
@@ -70,7 +69,7 @@ export class RequestCheck {
     const params = this.parameterRefs();
     for (const where of LOCATIONS) {
       const list = params.filter((p) => p.param.in === where);
-      if (list.length) this.groups.set(where, this.group(where, list));
+      if (list.length) this.groups.set(where, this.group(list));
     }
     this.nonEmpty = params
       .filter(({ param }) => param.in === 'query' && !param.allowEmptyValue && !acceptsEmpty(model.deref<Schema>(param.schema)))
@@ -193,12 +192,11 @@ export class RequestCheck {
     return [...found.values()];
   }
 
-  private group(where: string, list: { param: Parameter; ref: string }[]): ParamGroup {
+  private group(list: { param: Parameter; ref: string }[]): ParamGroup {
     const specs = list.map(({ param }) => {
       const schema = this.model.deref<Schema>(param.schema);
       return {
         name: param.name.toLowerCase(),
-        style: param.style ?? DEFAULT_STYLE[where],
         explode: param.explode ?? false,
         type: schema?.type,
         properties: schema?.properties,
@@ -238,7 +236,7 @@ function acceptsEmpty(schema: Schema | undefined): boolean {
   return true;
 }
 
-/** Deserialises one parameter from its text, as its style says (form and simple: the styles the contract uses). */
+/** Deserialises one parameter from its text: form style (`form`: the query, a form field), else simple. */
 function deserialize(spec: ParamSpec, target: Record<string, string | string[] | undefined>, form: boolean): unknown {
   const values = target[spec.name];
   if (form) {
@@ -306,7 +304,7 @@ function formValues(content: BodyContent, fields: FormFields): unknown {
     out[property] = read;
     const encoding = content.encodings.find((e) => e.property === property);
     if (!encoding?.style || typeof schema !== 'object') continue;
-    const spec = { name: property, style: encoding.style, explode: encoding.explode, type: schema.type, properties: schema.properties };
+    const spec = { name: property, explode: encoding.explode, type: schema.type, properties: schema.properties };
     out[property] = deserialize(spec, { ...fields, [property]: read }, true);
   }
   return out;
