@@ -3,14 +3,14 @@
 // status-code checks are warnings (docs/conformance.md says why); the workflows' own success
 // criteria (2xx statuses, terminal states) and the mock-only failure flows must all pass.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { flowFiles } from '../qa/conformance/arazzo.js';
 import { BIN, GENERATED_DIR, ROOT } from '../scripts/lib/project.js';
 import { startMock, type RunningMock } from './mock-harness.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const SEVERITY = JSON.stringify({ SCHEMA_CHECK: 'warn', STATUS_CODE_CHECK: 'warn' });
 
@@ -68,7 +68,7 @@ describe('redocly respect, as these files use it, fails a flow that does not get
       condition: c.condition.replace("'completed'", "'failed'"),
     }));
     poll.onFailure[0].retryLimit = 1;
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'arazzo-respect-')), 'wrong-end.arazzo.yaml');
+    const file = path.join(testTempDir('arazzo-respect-'), 'wrong-end.arazzo.yaml');
     writeFileSync(file, YAML.stringify(doc));
     const { code, output } = await respect(file, 'arazzo-wrong-end');
     expect(output).toMatch(/Workflows: 1 failed/);

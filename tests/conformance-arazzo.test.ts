@@ -2,14 +2,14 @@
 // into the flows the flows phase walks: every operation exists, the vendor extensions are checked,
 // and the flows keep the properties that matter (which charge, which machine each polls to which
 // terminal kind, which expect a refund, which need the mock).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { ContractModel } from '../lib/contract/index.js';
 import { flowFiles, loadFlows } from '../qa/conformance/arazzo.js';
 import { charges } from '../qa/conformance/flows.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const contract = ContractModel.load();
 const flows = loadFlows(contract);
@@ -38,7 +38,7 @@ const EXPECTED: [string, { charges: boolean; polls: string[]; refund: boolean; m
 function mutated(file: string, change: (doc: any) => void): string {
   const doc = YAML.parse(readFileSync(path.join(path.dirname(flowFiles()[0]), file), 'utf8'));
   change(doc);
-  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'arazzo-')), file);
+  const out = path.join(testTempDir('arazzo-'), file);
   writeFileSync(out, YAML.stringify(doc));
   return out;
 }

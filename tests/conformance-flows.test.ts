@@ -5,8 +5,7 @@
 // proxy's checker. A poll ends: at once on a missing status, and when the status stays unchanged
 // for longer than CONFORMANCE_POLL_TIMEOUT.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockContract } from '../mock/contract.js';
@@ -18,6 +17,7 @@ import { operationMatcher } from '../qa/checker/match.js';
 import { send, serve } from '../qa/http-forward.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 import { parsePointer } from '../lib/contract/pointer.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const contract = mockContract();
 const quiet = () => undefined;
@@ -123,7 +123,7 @@ describe('flows against the mock', () => {
 
 describe('npm run conformance with CONFORMANCE_PHASES=flows', () => {
   it('runs the flows alone against the local mock it starts: zero failures, flows-junit.xml, summary', async () => {
-    const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-flows-'));
+    const reportDir = testTempDir('conformance-flows-');
     const child = spawn(BIN('tsx'), [path.join(ROOT, 'qa', 'conformance', 'run.ts')], {
       cwd: ROOT,
       env: { ...process.env, CONFORMANCE_PHASES: 'flows', CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_REPORT_DIR: reportDir },

@@ -1,11 +1,11 @@
 // Shared by the conformance test files: run `npm run conformance`'s script as a child process
 // against a given base URL and read back what it reported from its JUnit file.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, BIN } from '../scripts/lib/project.js';
 import { parseJUnit, type Finding } from '../qa/conformance/summary.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 export interface SuiteResult {
   code: number;
@@ -17,7 +17,7 @@ export interface SuiteResult {
 }
 
 export function runSuite(env: Record<string, string>): Promise<SuiteResult> {
-  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-test-'));
+  const reportDir = testTempDir('conformance-test-');
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(BIN('tsx'), [path.join(ROOT, 'qa', 'conformance', 'run.ts')], {

@@ -3,12 +3,12 @@
 // so npm forwards SIGTERM/SIGINT to the command and exits with its code. (`npm run proxy` is proven
 // the same way in proxy.test.ts.) Each child binds a port it reports, and the port is free after.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../scripts/lib/project.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 /** `npm run <script>` with env; resolves once `ready` matches the output (its first group returned). */
 function npmRun(script: string, env: Record<string, string>, ready: RegExp) {
@@ -58,7 +58,7 @@ describe('npm start (the mock)', () => {
 
 describe('npm run conformance', () => {
   it('SIGTERM to the npm process during the flows: summary and flows-junit.xml written, exit 0 with nothing found, mock port free', async () => {
-    const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-signal-'));
+    const reportDir = testTempDir('conformance-signal-');
     const run = npmRun(
       'conformance',
       { CONFORMANCE_PHASES: 'flows', CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_REPORT_DIR: reportDir },
@@ -79,7 +79,7 @@ describe('npm run conformance', () => {
     expect(await portFree(Number(new URL(target).port))).toBe(true);
   }, 180_000);
   it('SIGTERM during a run over several tokens: every lane stops, the merged JUnit and the coverage are written, exit 0 with nothing found', async () => {
-    const reportDir = mkdtempSync(path.join(os.tmpdir(), 'conformance-signal-lanes-'));
+    const reportDir = testTempDir('conformance-signal-lanes-');
     const run = npmRun(
       'conformance',
       { CONFORMANCE_TOKENS: 'signal-lane-a,signal-lane-b', CONFORMANCE_REPORT_DIR: reportDir },

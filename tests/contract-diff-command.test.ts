@@ -2,19 +2,18 @@
 // runs): the count per class, each change marked and located, what the gate asks on stderr, the
 // exit code, --json, the CI step summary, and an argument it cannot use. (tests/contract-diff.test.ts
 // runs the real command for the gate's exit codes.)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { diffCommand } from '../scripts/diff/command.js';
 import { releases } from '../scripts/diff/releases.js';
 import { ROOT } from '../scripts/lib/project.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const latest = releases().at(-1)!;
 const baseFile = path.join(ROOT, 'releases', latest, 'openapi.json');
 const released = JSON.parse(readFileSync(baseFile, 'utf8'));
-const TMP = mkdtempSync(path.join(os.tmpdir(), 'diff-command-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const TMP = testTempDir('diff-command-');
 
 /** The release with one edit, written to a file for --head. */
 function headWith(name: string, edit: (doc: any) => void): string {

@@ -2,19 +2,18 @@
 // x-unspecified, x-limits, x-rate-limit), in process; the step summary of `npm run diff`; and the
 // servers, which must not share a URL template (a peer such as oasdiff matches servers by it).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
 import { caseProblems, casePair, loadCorpus } from '../scripts/diff/corpus.js';
 import { diffContracts } from '../scripts/diff/diff.js';
 import { readRelease, releases } from '../scripts/diff/releases.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const corpus = loadCorpus();
-const TMP = mkdtempSync(path.join(os.tmpdir(), 'diff-corpus-x-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const TMP = testTempDir('diff-corpus-x-');
 
 describe('the diff corpus: extension rules', () => {
   const cases = corpus.filter((c) => c.id.startsWith('x-'));

@@ -1,15 +1,14 @@
 // The corpus harness itself (scripts/diff/corpus.ts): the JSON-patch a case applies, how a case file
 // is read, and what the corpus test reports when a diff gets a case wrong. The corpus passes, so
 // without these a broken harness would pass it too.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyPatch, type CorpusCase, caseProblems, loadCorpus, verdict } from '../scripts/diff/corpus.js';
 import type { Change } from '../scripts/diff/types.js';
+import { testTempDir } from './support/temp-dirs.js';
 
-const TMP = mkdtempSync(path.join(os.tmpdir(), 'corpus-harness-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const TMP = testTempDir('corpus-harness-');
 
 const doc = () => ({ a: { list: [1, 2, 3], x: 'x' }, b: null as unknown });
 

@@ -3,19 +3,18 @@
 // OpenAPI cases run here in process, a few of them through the real `npm run diff` command; the
 // extension cases run in tests/contract-diff-corpus-extensions.test.ts.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { caseProblems, casePair, loadCorpus } from '../scripts/diff/corpus.js';
 import { diffContracts } from '../scripts/diff/diff.js';
 import type { Change } from '../scripts/diff/types.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const corpus = loadCorpus();
 const cases = corpus.filter((c) => !c.id.startsWith('x-'));
-const TMP = mkdtempSync(path.join(os.tmpdir(), 'diff-corpus-test-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const TMP = testTempDir('diff-corpus-test-');
 
 /** `npm run diff -- --base <file> --head <file> --json` on the case's pair. */
 function npmDiff(id: string): Promise<{ code: number; changes: Change[] }> {

@@ -2,15 +2,14 @@
 // rule ids, a structural difference alone, no difference, the disagreements CONTRIBUTING.md lists,
 // the self-check's message, where it finds oasdiff, and the scratch folder it leaves behind. A
 // stand-in answers as oasdiff does, with what each test sets in its environment.
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../scripts/diff/corpus.js';
 import { findOasdiff, runCrosscheck } from '../scripts/diff/oasdiff-crosscheck.js';
+import { testTempDir } from './support/temp-dirs.js';
 
-const TMP = mkdtempSync(path.join(os.tmpdir(), 'diff-crosscheck-verdicts-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const TMP = testTempDir('diff-crosscheck-verdicts-');
 const saved = { ...process.env };
 afterEach(() => {
   for (const key of ['STAND_IN_CHANGELOG', 'STAND_IN_DIFF', 'PATH', 'GOPATH', 'TMPDIR']) {

@@ -2,15 +2,14 @@
 // `diff` as oasdiff does, with a verdict of its own), so the comparison, the table, the listed
 // disagreements of CONTRIBUTING.md and the exit codes are checked without Go. The real oasdiff run is
 // `npm run diff:crosscheck` itself (docs/testing.md).
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../scripts/diff/corpus.js';
 import { runCrosscheck } from '../scripts/diff/oasdiff-crosscheck.js';
+import { testTempDir } from './support/temp-dirs.js';
 
-const TMP = mkdtempSync(path.join(os.tmpdir(), 'diff-crosscheck-test-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const TMP = testTempDir('diff-crosscheck-test-');
 
 // The stand-in: identical files are no change; a case whose id says "removed" is an ERR (breaking),
 // any other difference an INFO (non-breaking).

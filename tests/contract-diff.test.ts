@@ -4,18 +4,17 @@
 // `npm run diff` command (--base the bundle, --head the copy). Targets are picked from the contract
 // through the model, never named here.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUNDLE_JSON, ContractModel, escapeToken, toPointer } from '../lib/contract/index.js';
 import { diffContracts, gateProblems } from '../scripts/diff/diff.js';
 import { releases } from '../scripts/diff/releases.js';
 import type { Change } from '../scripts/diff/types.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const TMP = mkdtempSync(path.join(os.tmpdir(), 'contract-diff-test-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const TMP = testTempDir('contract-diff-test-');
 
 const original = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
 const BASE_FILE = path.join(TMP, 'base.json');

@@ -1,15 +1,14 @@
 // `npm run release` (scripts/diff/release.ts) in a scratch folder: the version checks, the gate and
 // the major step it asks for, and what it writes. Lint, the freshness check and the rebuild are the
 // repository's npm scripts; here they are recorded, so the order and the refusals are what is tested.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runRelease } from '../scripts/diff/release.js';
 import { readRelease, releases } from '../scripts/diff/releases.js';
+import { testTempDir } from './support/temp-dirs.js';
 
-const TMP = mkdtempSync(path.join(os.tmpdir(), 'release-test-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const TMP = testTempDir('release-test-');
 
 const latest = releases().at(-1) as string;
 type Doc = { info: { version: string; 'x-changelog': object[] }; paths: Record<string, unknown> };

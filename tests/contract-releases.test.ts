@@ -1,15 +1,14 @@
 // The released contracts (scripts/diff/releases.ts): versions in semver order, the release folders,
 // and every kind of base `npm run diff -- --base` accepts, each with the label its report shows.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { bundleSource, compareVersions, latestBase, loadBase, releases } from '../scripts/diff/releases.js';
 import { ROOT } from '../scripts/lib/project.js';
+import { testTempDir } from './support/temp-dirs.js';
 
-const TMP = mkdtempSync(path.join(os.tmpdir(), 'releases-test-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const TMP = testTempDir('releases-test-');
 const latest = releases().at(-1) as string;
 const releasedFile = path.join(ROOT, 'releases', latest, 'openapi.json');
 const released = JSON.parse(readFileSync(releasedFile, 'utf8')) as { info: { version: string } };

@@ -2,13 +2,12 @@
 // shard job would, the files are read back and merged, and the result is read as QA reads it. What
 // any shard covered counts as covered; what stays uncovered is what every shard missed; the figures
 // equal those of one recorder that saw all the traffic.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContractModel, relaxations } from '../lib/contract/index.js';
 import { mockContract, operationFromContract } from '../mock/contract.js';
 import { type CoverageReport, CoverageRecorder, coverageMarkdown, mergeCoverage, writeCoverage } from '../qa/checker/coverage.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const contract = mockContract();
 const guessed = relaxations(contract.doc).find((r) => r.kind === 'guess')!.operationId;
@@ -52,7 +51,7 @@ function shardFiles(traffic: Traffic[]): CoverageReport[] {
   return traffic.map((feed, i) => {
     const recorder = new CoverageRecorder(contract);
     feed(recorder);
-    const dir = mkdtempSync(path.join(os.tmpdir(), `coverage-shard-${i + 1}-`));
+    const dir = testTempDir(`coverage-shard-${i + 1}-`);
     dirs.push(dir);
     const { json } = writeCoverage(dir, recorder.report(), `shard ${i + 1}/${traffic.length}`);
     return JSON.parse(readFileSync(json, 'utf8')) as CoverageReport;

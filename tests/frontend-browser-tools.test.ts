@@ -5,15 +5,15 @@
 // `playwright test` against the command (two webServers: the mock and a stand-in app). Installing
 // Storybook takes about a minute from a warm npm cache, so this file has a long beforeAll.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { consumerProject, exec, packAll, ROOT } from './support/consumer.js';
 import { type Block, installedReadme, writeBlocks } from './support/readme-blocks.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 // The versions the README names (mock/README.md, "Four ways in").
 const TOOLS = ['storybook@10.6.7', '@storybook/react-vite@10.6.7', 'msw-storybook-addon@3.0.3', 'vite@8.3.8', '@playwright/test@1.65.1'];
@@ -81,7 +81,7 @@ describe('the README blocks for the browser', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as net.AddressInfo).port;
-    const context = await launchChromium(mkdtempSync(path.join(os.tmpdir(), 'storybook-chromium-')));
+    const context = await launchChromium(testTempDir('storybook-chromium-'));
     const started = Date.now();
     try {
       const page = await context.newPage();

@@ -1,8 +1,7 @@
 // Try it where readers look: on the mock's docs page (GET /), every operation of the contract shows
 // its "Try it" panel without a sidebar group being opened first, in headless Chromium. Nothing is
 // clicked; the panels of a tag wait under its heading until Redoc renders the operations.
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { ContractModel } from '../lib/contract/index.js';
 import { startMock, type RunningMock } from '../mock/start-mock.js';
 import { ROOT } from '../scripts/lib/project.js';
 import { launchChromium } from './support/browser.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const operationIds = ContractModel.load()
   .operations()
@@ -20,7 +20,7 @@ let page: Page;
 
 beforeAll(async () => {
   mock = await startMock({ port: 0 });
-  context = await launchChromium(mkdtempSync(path.join(os.tmpdir(), 'docs-try-it-')));
+  context = await launchChromium(testTempDir('docs-try-it-'));
   page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.goto(`${new URL(mock.url).origin}/`);

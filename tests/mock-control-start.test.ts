@@ -1,10 +1,10 @@
 // MOCK_SCENARIO and MOCK_CLOCK at start, against the real `npm start` process: the committed
 // example scenario is loaded before the first request; a broken one stops the start with the reason.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startMock, type RunningMock } from './mock-harness.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 describe('MOCK_SCENARIO=mock/scenarios/edge-cases.yaml', () => {
   let mock: RunningMock;
@@ -34,7 +34,7 @@ describe('MOCK_SCENARIO=mock/scenarios/edge-cases.yaml', () => {
 
 describe('a broken scenario or clock setting', () => {
   it('refuses to start and says why', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'mock-scenario-'));
+    const dir = testTempDir('mock-scenario-');
     const file = path.join(dir, 'bad.yaml');
     writeFileSync(file, 'accounts:\n  - token: x\n    resources:\n      - family: faceless\n        state: exploded\n');
     const reason = (env: Record<string, string>) =>

@@ -1,7 +1,6 @@
 // The parts of the mock that are awkward to reach over a normal HTTP session: the staleness check
 // behind `npm start`, and what happens when the mock itself breaks.
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStale, STALE_CHECKED } from '../mock/build-if-stale.js';
@@ -11,10 +10,11 @@ import { createPrism } from '../mock/prism.js';
 import { createMock } from '../mock/server.js';
 import type { Example } from '../lib/contract/index.js';
 import { call, expectConforms, spec } from './mock-harness.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 describe('npm start builds only what is stale', () => {
   function tree() {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'mock-stale-'));
+    const root = testTempDir('mock-stale-');
     mkdirSync(path.join(root, 'openapi/paths'), { recursive: true });
     mkdirSync(path.join(root, 'generated'));
     writeFileSync(path.join(root, 'openapi/paths/me.yaml'), 'get: {}\n');

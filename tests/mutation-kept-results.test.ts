@@ -1,15 +1,14 @@
 // A stopped `npm run mutation` keeps the mutants it tested (scripts/mutation/): the events Stryker's
 // event-recorder wrote become an incremental report, merged into the incremental file so that the
 // next run tests only the rest. The events here are shaped as Stryker 9 writes them.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { keepStoppedRun } from '../scripts/mutation/keep.js';
 import { type IncrementalReport, mergeReports, stoppedRunReport } from '../scripts/mutation/kept-results.js';
+import { testTempDir } from './support/temp-dirs.js';
 
-const TMP = mkdtempSync(path.join(os.tmpdir(), 'mutation-kept-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const TMP = testTempDir('mutation-kept-');
 
 const at = (line: number) => ({ start: { line, column: 1 }, end: { line, column: 9 } });
 const mutant = (id: string, status: string, line: number, coveredBy: string[] = [], killedBy: string[] = []) => ({

@@ -3,14 +3,14 @@
 // typescript from the npm cache), and uses them there: the command, a Vitest file with MSW, a page
 // with MSW's service worker in headless Chromium, the proxy command, and the public types.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { consumerProject, devDeps, exec, packAll, ROOT } from './support/consumer.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // msw 3 needs Node 22.12 or newer; on older Node the consumer takes msw 2.
@@ -146,7 +146,7 @@ describe('video-api-v2-mock/msw in the consumer', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as net.AddressInfo).port;
-    const context = await launchChromium(mkdtempSync(path.join(os.tmpdir(), 'consumer-chromium-')));
+    const context = await launchChromium(testTempDir('consumer-chromium-'));
     try {
       const page = await context.newPage();
       const messages: string[] = [];

@@ -4,16 +4,16 @@
 // reads 160 MB through it. Before, the proxy buffered the whole answer: the client got nothing and
 // the proxy's memory grew with every byte.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Checker } from '../qa/checker/checker.js';
 import type { Report } from '../qa/checker/types.js';
 import { startProxy } from '../qa/proxy/forward.js';
 import { ROOT } from '../scripts/lib/project.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const MB = 1024 * 1024;
 const CAP = MB;
@@ -53,7 +53,7 @@ async function proxyProcess(target: string, env: Record<string, string>) {
       ...process.env,
       PROXY_TARGET: target,
       PROXY_PORT: '0',
-      PROXY_REPORT_DIR: mkdtempSync(path.join(os.tmpdir(), 'proxy-stream-')),
+      PROXY_REPORT_DIR: testTempDir('proxy-stream-'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,7 @@
 // What QA reads of a run's coverage (qa/checker/coverage.ts, har.ts): Schemathesis's HAR file fed to
 // the recorder, the console line, the Markdown page and coverage.json, the minimum setting and its
 // failure text, and state changes seen across several automatic steps at once.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
@@ -15,9 +14,10 @@ import {
   writeCoverage,
 } from '../qa/checker/coverage.js';
 import { recordHar } from '../qa/checker/har.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const contract = ContractModel.load();
-const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'qa-coverage-'));
+const tmp = () => testTempDir('qa-coverage-');
 
 function har(entries: Array<[method: string, url: string, status: number, text?: string]>): string {
   const file = path.join(tmp(), 'run.har');

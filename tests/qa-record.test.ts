@@ -3,8 +3,7 @@
 // loaded into a second mock with `video-api-mock --scenario <file>`: the same reads give the same
 // answers there (timestamps aside; the ids are kept), and the token is nowhere in the file.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
@@ -12,6 +11,7 @@ import { ContractModel, readPointer } from '../lib/contract/index.js';
 import { BIN, ROOT } from '../scripts/lib/project.js';
 import { startMock, type RunningMock } from './mock-harness.js';
 import { startProxyProcess } from './support/proxy-process.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const contract = ContractModel.load();
 const TOKEN = 'record-staging-token-93';
@@ -87,7 +87,7 @@ async function pollToEnd(base: string, pollId: string, urlPath: string): Promise
 
 describe('PROXY_RECORD: staging recorded into a scenario, served by a second mock', () => {
   it('the same reads give the same answers, ids kept, timestamps aside', async () => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'qa-record-')), 'staging.yaml');
+    const file = path.join(testTempDir('qa-record-'), 'staging.yaml');
     // Staging has served others before: its ids are not the ones a fresh mock would hand out.
     for (let i = 0; i < 3; i++) await call(staging.base, 'record-someone-else', 'POST', '/text-to-video', example('createTextToVideo'));
     const proxy = await startProxyProcess(staging.base, { PROXY_RECORD: file });

@@ -3,8 +3,7 @@
 // verdict, the counts, the coverage and a failure from a real run (a stand-in that accepts
 // `units: 7`) with what the contract says, what came back and its reproduction; hostile text from
 // a deployment is shown as text, never run.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +17,14 @@ import { ROOT } from '../scripts/lib/project.js';
 import { runSuite } from './conformance-helpers.js';
 import { startAutoTopupStaging } from './servers/auto-topup-staging.js';
 import { guardRequests, launchChromium } from './support/browser.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const TOKEN = 'report-secret-token-4711';
 let upstream: LocalServer;
 let context: BrowserContext;
 beforeAll(async () => {
   upstream = await startLocalServer();
-  context = await launchChromium(mkdtempSync(path.join(os.tmpdir(), 'qa-report-browser-')), { viewport: { width: 1200, height: 900 } });
+  context = await launchChromium(testTempDir('qa-report-browser-'), { viewport: { width: 1200, height: 900 } });
 }, 120_000);
 afterAll(async () => {
   await context?.close();
@@ -112,7 +112,7 @@ describe('report.html', () => {
       notes: [hostile],
       reportDir: hostile,
     };
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'qa-report-hostile-'));
+    const dir = testTempDir('qa-report-hostile-');
     const { html } = writeRunReport(dir, report, {});
     const { page, requests } = await open(html);
     try {

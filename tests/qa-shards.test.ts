@@ -6,8 +6,7 @@
 // CONFORMANCE_MAX_EXAMPLES (the only additions to the documented environment); about 3 minutes on
 // 2 busy cores, most of it the five Schemathesis runs of the GitHub case.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
@@ -16,6 +15,7 @@ import { operationFacts } from '../qa/conformance/contract-facts.js';
 import { linkedGroups } from '../qa/conformance/lanes.js';
 import { dealOperations, parseShard } from '../qa/conformance/shard.js';
 import { ROOT } from '../scripts/lib/project.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 /** Two linked groups (kept whole by the deal) and single operations, the rules case among them; every flow. */
 const OPERATIONS = [
@@ -58,7 +58,7 @@ const cases = (dir: string, file: string) =>
 const coverage = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'coverage.json'), 'utf8')) as CoverageReport;
 
 async function unsharded(narrow: Record<string, string> = NARROW): Promise<string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'qa-shards-whole-'));
+  const dir = testTempDir('qa-shards-whole-');
   const run = await sh('npm run --silent conformance', { ...narrow, CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_BASE_URL: '' });
   expect(run.code, run.output.slice(-2000)).toBe(0);
   return dir;
@@ -136,7 +136,7 @@ describe('the CI blocks of docs/conformance.md, run locally', () => {
     sameAsWhole(path.join(ROOT, 'reports', 'conformance-merged'), await whole);
     // A shard that never reported: the merge says so and fails.
     const partial = await sh(
-      `npm run --silent conformance -- merge reports/conformance-shard-1 reports/conformance-shard-2 --out ${mkdtempSync(path.join(os.tmpdir(), 'qa-shards-partial-'))}`,
+      `npm run --silent conformance -- merge reports/conformance-shard-1 reports/conformance-shard-2 --out ${testTempDir('qa-shards-partial-')}`,
       {},
     );
     expect(partial.output).toContain('shard 3/4 is missing');

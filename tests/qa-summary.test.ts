@@ -1,8 +1,7 @@
 // Summaries where CI shows them (issue #34, point 6): with GITHUB_STEP_SUMMARY naming a file, the
 // conformance runner and the proxy append their summary as Markdown (verdict, counts, coverage,
 // failures linking into report.html), after whatever the file held; hostile text is escaped.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractModel } from '../lib/contract/index.js';
@@ -12,6 +11,7 @@ import { summaryMarkdown } from '../qa/report/markdown.js';
 import { runSuite } from './conformance-helpers.js';
 import { startAutoTopupStaging } from './servers/auto-topup-staging.js';
 import { startProxyProcess } from './support/proxy-process.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 let upstream: LocalServer;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const summaryFile = () => {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'qa-summary-')), 'step-summary.md');
+  const file = path.join(testTempDir('qa-summary-'), 'step-summary.md');
   writeFileSync(file, '## an earlier step\n\n');
   return file;
 };

@@ -4,12 +4,12 @@
 // uploaded through it must reach the mock byte for byte (the journal's SHA-256). Before the file
 // parts carried `format: binary`, the generator typed them `list[str]` and sent text parts.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../mock/index.js';
 import { exec, ROOT } from './support/consumer.js';
+import { testTempDir } from './support/temp-dirs.js';
 
 const VENV = path.join(ROOT, '.cache', 'python-client-venv');
 const REQUIREMENTS = path.join(ROOT, 'tests', 'fixtures', 'python-client-requirements.txt');
@@ -74,7 +74,7 @@ print(response.status_code)
 
 beforeAll(async () => {
   await ensureGeneratorVenv();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'python-client-'));
+  dir = testTempDir('python-client-');
   await exec(bin('openapi-python-client'), [
     'generate',
     '--path',

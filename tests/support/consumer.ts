@@ -4,10 +4,10 @@
 // spec the test gives), from the npm cache where it can. The README code blocks such a test runs
 // are read by tests/support/readme-blocks.ts.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { testTempDir } from './temp-dirs.js';
 
 export const exec = promisify(execFile);
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -36,7 +36,7 @@ export interface Consumer {
  * named `devPackages` (pinned as in the repository) installed.
  */
 export async function consumerProject(prefix: string, specs: string[], devPackages: string[]): Promise<Consumer> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = testTempDir(prefix);
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
   const pinned = devPackages.map((name) => {
     if (!devDeps[name]) throw new Error(`${name} is not a devDependency of the repository: give its version in specs`);
