@@ -37,6 +37,10 @@ describe('query parameters whose schema refuses an empty value', () => {
     expect([sentEmpty({ type: 'string', minLength: 1 }), sentEmpty({ type: 'string', minLength: 0 })]).toEqual([['p'], []]);
   });
 
+  it('a pattern that no empty text matches refuses it; one that matches the empty text accepts it', () => {
+    expect([sentEmpty({ type: 'string', pattern: '^[a-z]+$' }), sentEmpty({ type: 'string', pattern: '^[a-z]*$' })]).toEqual([['p'], []]);
+  });
+
   it('a number or a boolean refuses it; a list, a plain string or no schema accepts it', () => {
     const results = [{ type: 'integer' }, { type: 'boolean' }, { type: 'array' }, { type: 'string' }, undefined].map((s) => sentEmpty(s));
     expect(results).toEqual([['p'], ['p'], [], [], []]);
