@@ -3,7 +3,9 @@
 // path parameters, read from text in the style OpenAPI gives each place (form in the query and in
 // form bodies, simple in headers and paths: the only styles the contract uses). The order, the
 // wording and what counts as absent follow Prism 5.12's request validator, which the mock used
-// until this module replaced it, so the mock's answers did not change.
+// until this module replaced it, so the mock's answers did not change. One departure: a form-style
+// value that does not say `explode` is exploded (`ids=a&ids=b`), as OpenAPI says and as the typed
+// client sends it; Prism read a query parameter as a comma list there.
 import type { ValidateFunction } from './ajv.js';
 import { addFormField, type FormFields, type MediaType, mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
 import type { BundleModel, ContractOperation } from './bundle-model.js';
@@ -69,7 +71,7 @@ export class RequestCheck {
     const params = this.parameterRefs();
     for (const where of LOCATIONS) {
       const list = params.filter((p) => p.param.in === where);
-      if (list.length) this.groups.set(where, this.group(list));
+      if (list.length) this.groups.set(where, this.group(where, list));
     }
     this.nonEmpty = params
       .filter(({ param }) => param.in === 'query' && !param.allowEmptyValue && !acceptsEmpty(model.deref<Schema>(param.schema)))
@@ -192,12 +194,12 @@ export class RequestCheck {
     return [...found.values()];
   }
 
-  private group(list: { param: Parameter; ref: string }[]): ParamGroup {
+  private group(where: (typeof LOCATIONS)[number], list: { param: Parameter; ref: string }[]): ParamGroup {
     const specs = list.map(({ param }) => {
       const schema = this.model.deref<Schema>(param.schema);
       return {
         name: param.name.toLowerCase(),
-        explode: param.explode ?? false,
+        explode: explodes(param.explode, param.style ?? (where === 'query' ? 'form' : 'simple')),
         type: schema?.type,
         properties: schema?.properties,
       };
@@ -217,11 +219,16 @@ export class RequestCheck {
       encodings: Object.entries(media.encoding ?? {}).map(([property, e]) => ({
         property,
         style: e.style,
-        explode: e.explode ?? false,
+        explode: explodes(e.explode, e.style ?? 'form'),
         allowReserved: e.allowReserved ?? false,
       })),
     }));
   }
+}
+
+/** OpenAPI's default: a value in the form style (the query's, a form field's) explodes unless it says not to; others do not. */
+function explodes(explode: boolean | undefined, style: string): boolean {
+  return explode ?? style === 'form';
 }
 
 const SCALARS = new Set(['integer', 'number', 'boolean']);
