@@ -385,6 +385,17 @@ describe('the gate', () => {
     expect((await runDiff(breaking)).code).toBe(1);
   });
 
+  it("says a required name replaced by another in its own words only, with no line from the diff library's classifier", async () => {
+    const head = structuredClone(original);
+    // A name the schema's properties do not list (the library's classifier throws on it).
+    head.components.schemas.TextToVideoCreateRequest.required[0] = 'duration';
+    const { changes, stderr } = await runDiff(head);
+    expect([changes.some((c) => c.class === 'breaking' && / becomes required/.test(c.message)), stderr.split('\n')[0]]).toEqual([
+      true,
+      expect.stringMatching(/^diff: 1 breaking change/),
+    ]);
+  });
+
   it('lets a documentation-only change through without an entry', async () => {
     const head = structuredClone(original);
     CASES.find((c) => c.class === 'docs')!.inject(head);

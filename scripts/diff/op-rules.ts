@@ -1,5 +1,6 @@
 // The rules for a change inside one operation that is not inside a schema: the operation itself,
 // its parameters, request body, responses, security. Inside a schema, schema-rules.ts decides.
+import { readPointer } from '../../lib/contract/index.js';
 import type { Location } from './locate.js';
 import { capital, DOCS_KEYS, type Diff, schemaChange, show } from './schema-rules.js';
 import type { RuleContext, Verdict } from './types.js';
@@ -11,7 +12,7 @@ const verb = (d: Diff) => (d.action === 'add' ? 'added' : d.action === 'remove' 
 
 const isRequired = (v: unknown) => (v as { required?: unknown } | undefined)?.required === true;
 
-function parameter(loc: Location, d: Diff): Verdict {
+function parameter(loc: Location, d: Diff, ctx: RuleContext): Verdict {
   const [, , key] = loc.rest;
   if (key === undefined) {
     if (d.action === 'remove') return br(`Removed ${loc.subject}`);
@@ -24,8 +25,30 @@ function parameter(loc: Location, d: Diff): Verdict {
   if (DOCS_KEYS.has(key)) return docs(`The ${key} of ${loc.subject} changes`);
   if (key === 'deprecated') return nb(`${capital(loc.subject)} is ${d.after === true ? '' : 'no longer '}deprecated`);
   if (key in ALLOWANCES) return allowance(loc, d, ALLOWANCES[key]);
+  const written = serialisationStated(loc.subject, readPointer(ctx.merged, d.keys.slice(0, -1)), d);
+  if (written) return written;
   // Its name, place, serialisation (style, explode) or content: the client sends it another way.
   return br(`The ${key} of ${loc.subject} changes${d.action === 'replace' ? ` from ${show(d.before)} to ${show(d.after)}` : ''}`);
+}
+
+/**
+ * A parameter's `style` or `explode` written out or left out (not replaced): OpenAPI's default
+ * stands where it is left out (form in the query and cookies, simple elsewhere; only form
+ * explodes), so writing the default down changes nothing a client sends. Null: not such a change.
+ */
+export function serialisationStated(subject: string, param: unknown, d: Diff): Verdict | null {
+  const key = d.keys.at(-1);
+  if ((key !== 'style' && key !== 'explode') || (d.action !== 'add' && d.action !== 'remove')) return null;
+  const { in: where, style } = (param ?? {}) as { in?: unknown; style?: unknown };
+  const fallback = where === 'query' || where === 'cookie' ? 'form' : 'simple';
+  const standing = key === 'style' ? fallback : (style ?? fallback) === 'form';
+  const stated = d.action === 'add' ? d.after : d.before;
+  if (stated === standing)
+    return docs(
+      `${capital(subject)} ${d.action === 'add' ? `restates its default ${key} (${show(stated)})` : `leaves out its ${key} (${show(stated)}), the default`}`,
+    );
+  const [from, to] = d.action === 'add' ? [`the default ${show(standing)}`, show(stated)] : [show(stated), `the default ${show(standing)}`];
+  return br(`The ${key} of ${subject} changes from ${from} to ${to}`);
 }
 
 /** What a parameter's `allowEmptyValue` and `allowReserved` let a client send (both false when left out). */
@@ -92,7 +115,7 @@ export function operationChange(loc: Location, d: Diff, ctx: RuleContext): Verdi
   const example = loc.rest.findIndex((k) => k === 'examples' || k === 'example');
   if (!loc.inSchema && example >= 0) v = docs(`The examples of ${loc.subject === loc.label ? 'the operation' : loc.subject} change`);
   else if (loc.inSchema) v = schemaChange(loc, d, ctx);
-  else if (loc.rest[0] === 'parameters') v = parameter(loc, d);
+  else if (loc.rest[0] === 'parameters') v = parameter(loc, d, ctx);
   else if (loc.rest[0] === 'requestBody') v = requestBody(loc, d);
   else if (loc.rest[0] === 'responses') v = response(loc, d);
   else v = operationLevel(loc, d);

@@ -5,10 +5,10 @@
 // docs (a security scheme no operation uses: non-breaking). Vendor extensions are left to
 // extensions.ts, which knows what they mean, and the document's servers to servers.ts.
 import { apiCompare } from 'api-smart-diff';
-import { type ContractModel, toPointer } from '../../lib/contract/index.js';
+import { type ContractModel, readPointer, toPointer } from '../../lib/contract/index.js';
 import { comparedParts } from './compared-parts.js';
 import { type Direction, locate } from './locate.js';
-import { operationChange } from './op-rules.js';
+import { operationChange, serialisationStated } from './op-rules.js';
 import type { OperationIndex } from './operations.js';
 import { capital, type Diff, schemaChange, show } from './schema-rules.js';
 import type { ChangeClass, RuleContext } from './types.js';
@@ -151,7 +151,7 @@ const sameChange = (d: Diff) => `${d.action}|${d.keys.at(-1)}|${shape(d.before)}
 
 export function openapiChanges(sides: Sides): RawChange[] {
   const compared = comparedParts(sides.base.doc, sides.head.doc);
-  const { diffs: found, merged } = apiCompare(compared.base, compared.head);
+  const { diffs: found, merged } = compareQuietly(compared.base, compared.head);
   const diffs = found
     .map(toDiff)
     .flatMap(perEntry)
@@ -223,6 +223,23 @@ export function openapiChanges(sides: Sides): RawChange[] {
   return dedupe(out);
 }
 
+/**
+ * apiCompare, without the line api-smart-diff prints when one of its own classifiers throws (a
+ * `required` entry replaced by another name): that entry stays unclassified, and the rules here
+ * decide it, so the line only tells a contract author about the library.
+ */
+function compareQuietly(base: object, head: object): ReturnType<typeof apiCompare> {
+  const print = console.error;
+  console.error = (...args: unknown[]) => {
+    if (!(typeof args[0] === 'string' && args[0].startsWith('Classification Rule error'))) print(...args);
+  };
+  try {
+    return apiCompare(base, head);
+  } finally {
+    console.error = print;
+  }
+}
+
 /** A change at a component no operation uses: the component itself added or removed, or inside it. */
 function unusedComponent(d: Diff): string {
   const name = `\`${d.keys[2]}\` (${d.keys[1]})`;
@@ -241,6 +258,9 @@ function componentChange(sides: Sides, d: Diff, ctx: RuleContext, ops: string[])
     for (const dirs of index.directions(pointer).values()) for (const x of dirs) flows.add(x);
   if (d.keys[1] === 'examples')
     return { class: 'docs', pointer, operations: ops, message: `The example ${name} changes, in ${ops.join(', ')}.` };
+  // A default style the library fills in on the operations' side only: there, nothing changed.
+  const stated = d.keys[1] === 'parameters' && serialisationStated(`${name} (parameters)`, readPointer(ctx.merged, d.keys.slice(0, -1)), d);
+  if (stated) return { class: stated.class, pointer, operations: ops, message: `${capital(stated.message)}, in ${ops.join(', ')}.` };
   if (d.keys[1] !== 'schemas' || !flows.size)
     return {
       class: d.fallback,
