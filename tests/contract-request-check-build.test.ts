@@ -97,6 +97,18 @@ describe('parameters', () => {
     expect([good, bad.map((v) => v.path)]).toEqual([[], [['query', 'pair', 'b']]]);
   });
 
+  it('a parameter written inline on the path, not the operation, is checked against its own schema', () => {
+    const parameters = [query('a', { type: 'string' }), query('b', { type: 'integer' })];
+    const op = { operationId: 'op', responses: { '204': { description: 'done' } } };
+    const doc = { openapi: '3.1.0', info: { title: 'path-level', version: '1' }, paths: { '/op': { parameters, get: op } } };
+    expect(
+      Validators.of(doc)
+        .request('op')
+        .parameters('query', { a: 'x', b: 'y' })
+        .map((v) => v.path),
+    ).toEqual([['query', 'b']]);
+  });
+
   it("each inline parameter is checked against its own schema (the second one's, at its index)", () => {
     const check = checkOf([query('a', { type: 'string' }), query('b', { type: 'integer' })]);
     expect(check.parameters('query', { a: 'x', b: 'y' }).map((v) => v.path)).toEqual([['query', 'b']]);
