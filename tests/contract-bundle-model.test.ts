@@ -217,6 +217,19 @@ describe('a document that has them', () => {
     expect(model.dataSchemaRef(model.operation('l'))).toBeUndefined();
   });
 
+  it('finds the data reference in an allOf written beside a `$ref` whose schema has none (siblings, as OpenAPI 3.1 allows)', () => {
+    const schema = { $ref: '#/components/schemas/Envelope', allOf: [{ properties: { data: { $ref: '#/components/schemas/Voice' } } }] };
+    const model = BundleModel.of({
+      openapi: '3.1.0',
+      info: { title: 'siblings', version: '1' },
+      components: { schemas: { Envelope: { type: 'object', properties: { message: { type: 'string' } } }, Voice: { type: 'object' } } },
+      paths: {
+        '/v': { get: { operationId: 'v', responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } } },
+      },
+    });
+    expect(model.dataSchemaRef(model.operation('v'))).toBe('#/components/schemas/Voice');
+  });
+
   it('reads an operation parameters once and shares the same list afterwards', () => {
     const first = rich.parameters(makeVoice);
     expect([first.map((p) => p.name), rich.parameters(makeVoice) === first]).toEqual([['dry_run'], true]);

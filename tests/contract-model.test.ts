@@ -48,10 +48,20 @@ describe('contract model: reading', () => {
   });
 
   it("gives each operation's refusals on the deployment's data, an empty list where it states none", () => {
-    const update = model.operation('updateAutoTopup');
+    // A model made inside the test: the shared one read its operations before any test ran.
+    const fresh = ContractModel.of(bundle());
+    const update = fresh.operation('updateAutoTopup');
     expect(update.dataRefusals).toEqual(update.operation['x-data-refusals']);
     expect(update.dataRefusals.length).toBeGreaterThan(0);
-    expect(model.operation('getMe').dataRefusals).toEqual([]);
+    expect(fresh.operation('getMe').dataRefusals).toEqual([]);
+  });
+
+  it('gives each operation its credits marker and its render preconditions, as its extensions state them', () => {
+    const fresh = ContractModel.of(bundle());
+    const withPreconditions = fresh.operations().filter((o) => o.preconditions);
+    expect(fresh.operations().map((o) => o.credits)).toEqual(fresh.operations().map((o) => o.operation['x-credits']));
+    expect(withPreconditions.map((o) => o.preconditions)).toEqual(withPreconditions.map((o) => o.operation['x-render-preconditions']));
+    expect([fresh.operations().every((o) => o.credits), withPreconditions.length > 0]).toEqual([true, true]);
   });
 
   it('reads the extensions typed: state machines, limits, rate limit, servers', () => {

@@ -24,6 +24,22 @@ describe('PathMatcher.templates', () => {
   });
 
   const templatesOf = (path: string) => new PathMatcher(ContractModel.load().operations()).templates(path).map((t) => t.template);
+  /** A matcher over GET operations at these templates, in this order. */
+  const matcherOf = (...paths: string[]) => new PathMatcher(paths.map((path) => ({ method: 'get', path })));
+
+  it('orders the templates a path fits by the contract, not by the order they are written: the earlier literal first', () => {
+    const fits = matcherOf('/x/{a}/c', '/x/{a}/{b}', '/x/b/{c}').templates('/x/b/c');
+    expect(fits.map((t) => t.template)).toEqual(['/x/b/{c}', '/x/{a}/c', '/x/{a}/{b}']);
+  });
+
+  it('fits the first template of each length too', () => {
+    expect([matcherOf('/a', '/b').templates('/a'), matcherOf('/a', '/b').templates('/b')].map((fits) => fits.length)).toEqual([1, 1]);
+  });
+
+  it('reads a path written like a template as an ordinary value of its parameter', () => {
+    const m = matcherOf('/things/{id}').match('GET', '/things/{id}');
+    expect(m.kind === 'operation' && m.params).toEqual({ id: '{id}' });
+  });
 
   it('forgives one trailing slash where no template has it', () => {
     expect(templatesOf('/me/')).toEqual(['/me']);
@@ -36,6 +52,14 @@ describe('PathMatcher.templates', () => {
 
   it('reads the root path as itself, not as the empty path', () => {
     expect(templatesOf('/')).toEqual([]);
+  });
+});
+
+describe('unconfirmedNote', () => {
+  it("gives the source's words on one line, runs of spaces and line breaks made one space, none at the ends", () => {
+    expect(unconfirmedNote({ 'x-unspecified': '  The  path is\n\tnot shown. ' })).toBe(
+      "Unconfirmed (x-unspecified): The path is not shown. This path or method is the contract's guess; the real API may differ.",
+    );
   });
 });
 
@@ -90,6 +114,45 @@ describe('authorizationCheck', () => {
       paths: { '/open': { get: { operationId: 'open', responses: { '204': { description: 'done' } } } } },
     });
     const check = authorizationCheck(model, model.operation('open'));
+    expect(check?.(undefined)).toBe(true);
+  });
+
+  /** The check of GET /op in a document with these schemes and security (the operation's own, when given). */
+  const checkWith = (schemes: object | undefined, security: object[], own?: object[]) => {
+    const op = { operationId: 'op', security: own, responses: { '204': { description: 'done' } } };
+    const components = schemes && { securitySchemes: schemes };
+    const model = ContractModel.of({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      security,
+      components,
+      paths: { '/op': { get: op } },
+    });
+    return authorizationCheck(model, model.operation('op'));
+  };
+  const bearer = { type: 'http', scheme: 'bearer' };
+
+  it('wants `Bearer <credentials>` where a bearer scheme is asked for, however the contract writes the scheme name', () => {
+    const check = checkWith({ token: { type: 'http', scheme: 'BEARER' } }, [{ token: [] }]);
+    const answers = ['Bearer abc', 'Basic abc', 'Bearer ', undefined].map((header) => check?.(header));
+    expect(answers).toEqual([true, false, false, false]);
+  });
+
+  it('leaves to a general validator what it does not read: an API key, basic auth, an empty requirement, a bearer OR an API key, a scheme no component defines', () => {
+    const key = { type: 'apiKey', in: 'header', name: 'X-Key' };
+    const checks = [
+      checkWith({ key }, [{ key: [] }]),
+      checkWith({ basic: { type: 'http', scheme: 'basic' } }, [{ basic: [] }]),
+      checkWith({ token: bearer }, [{}]),
+      checkWith({ token: bearer, key }, [{ token: [] }, { key: [] }]),
+      checkWith(undefined, [{ token: [] }]),
+      checkWith({ token: { type: 'http' } }, [{ token: [] }]),
+    ];
+    expect(checks).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it("reads the operation's own security before the document's: an empty list opens the operation", () => {
+    const check = checkWith({ token: bearer }, [{ token: [] }], []);
     expect(check?.(undefined)).toBe(true);
   });
 });

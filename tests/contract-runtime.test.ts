@@ -56,6 +56,7 @@ describe('the path matcher', () => {
       path: '/faceless/{faceless}/render',
       missing: ['faceless'],
     });
+    expect(fillPath('/faceless/{faceless}', () => null)).toEqual({ path: '/faceless/{faceless}', missing: ['faceless'] });
   });
 });
 
