@@ -156,6 +156,12 @@ describe('a document that has them', () => {
     expect(BundleModel.of(withExamples).namedExample('Voice')).toEqual({ id: 'v1' });
   });
 
+  it('gives no named example body for a value that is null, a list or a text', () => {
+    const examples = { Null: { value: null }, List: { value: [{ id: 'v1' }] }, Text: { value: 'v1' } };
+    const model = BundleModel.of({ ...bare, paths: {}, components: { examples } });
+    expect(['Null', 'List', 'Text'].map((name) => model.namedExample(name))).toEqual([undefined, undefined, undefined]);
+  });
+
   it('reads the tool server', () => {
     expect(rich.toolServer()).toEqual({ name: 'voices-tools', tools: [] });
   });

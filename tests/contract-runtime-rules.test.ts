@@ -8,6 +8,7 @@ import {
   BundleModel,
   ContractModel,
   PathMatcher,
+  requestErrorsMap,
   toViolations,
   unconfirmedNote,
   withUnconfirmedNotes,
@@ -98,6 +99,23 @@ describe('withUnconfirmedNotes', () => {
 });
 
 describe('toViolations', () => {
+  it('words a property whose name ends in a space without doubling the space before the message', () => {
+    const error = {
+      instancePath: '/note ',
+      schemaPath: '#/properties/note /type',
+      keyword: 'type',
+      params: { type: 'string' },
+      message: 'must be string',
+    };
+    expect(toViolations([error], 'body')[0].message).toBe('Request body property note must be string');
+  });
+
+  it('keys a violation of no field (a required body missing) as the request in the 422 errors map', () => {
+    expect(requestErrorsMap([{ code: 'required', message: 'Body parameter is required', severity: 0 }])).toEqual({
+      request: ['Body parameter is required'],
+    });
+  });
+
   it('words an error without a keyword or message (a custom keyword, messages off) by its place alone', () => {
     const error = { instancePath: '/per_page', schemaPath: '#/properties/per_page', keyword: '', params: {} };
     expect(toViolations([error], 'query')).toEqual([
