@@ -71,6 +71,13 @@ describe('parameters', () => {
     ]);
   });
 
+  it('a header object that does not say explode is read as name,value pairs (only the form style explodes by default)', () => {
+    const pair = { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] };
+    const check = checkOf([{ name: 'X-Pair', in: 'header', schema: pair }]);
+    const [pairs, exploded] = [check.parameters('header', { 'x-pair': 'a,1,b,2' }), check.parameters('header', { 'x-pair': 'a=1,b=2' })];
+    expect([pairs, exploded.length > 0]).toEqual([[], true]);
+  });
+
   it('a form-style list that is not sent is absent, not one empty item', () => {
     const check = checkOf([query('ids', { type: 'array', items: { type: 'string', minLength: 1 } })]);
     expect([check.parameters('query', {}), check.parameters('query', { ids: '' })]).toEqual([[], []]);
