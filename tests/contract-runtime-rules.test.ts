@@ -7,6 +7,8 @@ import {
   authorizationCheck,
   BundleModel,
   ContractModel,
+  defaultStyle,
+  explodesByDefault,
   PathMatcher,
   requestErrorsMap,
   toViolations,
@@ -120,6 +122,16 @@ describe('toViolations', () => {
     const error = { instancePath: '/per_page', schemaPath: '#/properties/per_page', keyword: '', params: {} };
     expect(toViolations([error], 'query')).toEqual([
       { path: ['query', 'per_page'], code: '', message: 'Request query parameter per_page ', severity: 0 },
+    ]);
+  });
+});
+
+describe("OpenAPI's serialisation defaults", () => {
+  it('gives the query and cookies the form style, paths and headers the simple one; only form explodes', () => {
+    const styles = ['query', 'cookie', 'path', 'header'].map(defaultStyle);
+    expect([styles, styles.map(explodesByDefault)]).toEqual([
+      ['form', 'form', 'simple', 'simple'],
+      [true, true, false, false],
     ]);
   });
 });

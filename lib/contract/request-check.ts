@@ -11,6 +11,7 @@ import { addFormField, type FormFields, type MediaType, mediaTypeCovers, multipa
 import type { BundleModel, ContractOperation } from './bundle-model.js';
 import type { Parameter, RequestBody, Schema } from './openapi.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
+import { defaultStyle, explodesByDefault } from './serialisation.js';
 import { toViolations, type RequestViolation } from './violations.js';
 
 /** One request as the checks read it: text parameters, the body parsed (JSON) or as text (other types). */
@@ -199,7 +200,7 @@ export class RequestCheck {
       const schema = this.model.deref<Schema>(param.schema);
       return {
         name: param.name.toLowerCase(),
-        explode: explodes(param.explode, param.style ?? (where === 'query' ? 'form' : 'simple')),
+        explode: param.explode ?? explodesByDefault(param.style ?? defaultStyle(where)),
         type: schema?.type,
         properties: schema?.properties,
       };
@@ -219,16 +220,12 @@ export class RequestCheck {
       encodings: Object.entries(media.encoding ?? {}).map(([property, e]) => ({
         property,
         style: e.style,
-        explode: explodes(e.explode, e.style ?? 'form'),
+        // A form field's encoding takes the query's defaults.
+        explode: e.explode ?? explodesByDefault(e.style ?? defaultStyle('query')),
         allowReserved: e.allowReserved ?? false,
       })),
     }));
   }
-}
-
-/** OpenAPI's default: a value in the form style (the query's, a form field's) explodes unless it says not to; others do not. */
-function explodes(explode: boolean | undefined, style: string): boolean {
-  return explode ?? style === 'form';
 }
 
 const SCALARS = new Set(['integer', 'number', 'boolean']);

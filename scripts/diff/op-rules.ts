@@ -1,6 +1,6 @@
 // The rules for a change inside one operation that is not inside a schema: the operation itself,
 // its parameters, request body, responses, security. Inside a schema, schema-rules.ts decides.
-import { readPointer } from '../../lib/contract/index.js';
+import { defaultStyle, explodesByDefault, readPointer } from '../../lib/contract/index.js';
 import type { Location } from './locate.js';
 import { capital, DOCS_KEYS, type Diff, schemaChange, show } from './schema-rules.js';
 import type { RuleContext, Verdict } from './types.js';
@@ -40,8 +40,8 @@ export function serialisationStated(subject: string, param: unknown, d: Diff): V
   const key = d.keys.at(-1);
   if ((key !== 'style' && key !== 'explode') || (d.action !== 'add' && d.action !== 'remove')) return null;
   const { in: where, style } = (param ?? {}) as { in?: unknown; style?: unknown };
-  const fallback = where === 'query' || where === 'cookie' ? 'form' : 'simple';
-  const standing = key === 'style' ? fallback : (style ?? fallback) === 'form';
+  const fallback = defaultStyle(where);
+  const standing = key === 'style' ? fallback : explodesByDefault(style ?? fallback);
   const stated = d.action === 'add' ? d.after : d.before;
   if (stated === standing)
     return docs(
