@@ -1,8 +1,8 @@
 import { addFormField, mediaTypeCovers, multipartFields, parseMediaType } from './media-type.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
+import { defaultStyle, explodesByDefault } from './serialisation.js';
 import { toViolations } from './violations.js';
 const LOCATIONS = ['header', 'query', 'path'];
-const DEFAULT_STYLE = { header: 'simple', query: 'form', path: 'simple' };
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 const KEPT_MEDIA_TYPES = 16;
 const RESERVED = /[/?#[\]@!$&'()*+,;=]/;
@@ -160,8 +160,7 @@ export class RequestCheck {
             const schema = this.model.deref(param.schema);
             return {
                 name: param.name.toLowerCase(),
-                style: param.style ?? DEFAULT_STYLE[where],
-                explode: param.explode ?? false,
+                explode: param.explode ?? explodesByDefault(param.style ?? defaultStyle(where)),
                 type: schema?.type,
                 properties: schema?.properties,
             };
@@ -180,7 +179,8 @@ export class RequestCheck {
             encodings: Object.entries(media.encoding ?? {}).map(([property, e]) => ({
                 property,
                 style: e.style,
-                explode: e.explode ?? false,
+                // A form field's encoding takes the query's defaults.
+                explode: e.explode ?? explodesByDefault(e.style ?? defaultStyle('query')),
                 allowReserved: e.allowReserved ?? false,
             })),
         }));
@@ -201,7 +201,7 @@ function acceptsEmpty(schema) {
         return false;
     return true;
 }
-/** Deserialises one parameter from its text, as its style says (form and simple: the styles the contract uses). */
+/** Deserialises one parameter from its text: form style (`form`: the query, a form field), else simple. */
 function deserialize(spec, target, form) {
     const values = target[spec.name];
     if (form) {
@@ -279,7 +279,7 @@ function formValues(content, fields) {
         const encoding = content.encodings.find((e) => e.property === property);
         if (!encoding?.style || typeof schema !== 'object')
             continue;
-        const spec = { name: property, style: encoding.style, explode: encoding.explode, type: schema.type, properties: schema.properties };
+        const spec = { name: property, explode: encoding.explode, type: schema.type, properties: schema.properties };
         out[property] = deserialize(spec, { ...fields, [property]: read }, true);
     }
     return out;
