@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import path from 'node:path';
 import { BIN, ROOT } from './lib/project.js';
 import { add, countJUnit, countVitest, NONE, type Count } from './lib/test-count.js';
+import { changedBetween, treeState } from './lib/tree-state.js';
 
 interface Step {
   name: string;
@@ -36,8 +37,9 @@ function junitCount(): Count | undefined {
 }
 
 const steps: Step[] = [
-  { name: 'lint (Redocly, extension schemas, Spectral, Biome)', command: 'npm', args: ['run', '--silent', 'lint'] },
+  // Freshness first: nothing before it may build, so it judges the committed tree.
   { name: 'generated/ is fresh', command: 'npm', args: ['run', '--silent', 'check:generated'] },
+  { name: 'lint (Redocly, extension schemas, Spectral, Biome)', command: 'npm', args: ['run', '--silent', 'lint'] },
   {
     name: 'contract changes against the last release (npm run diff -- --gate)',
     command: 'npm',
@@ -74,11 +76,26 @@ function runStep(step: Step): Promise<number> {
   });
 }
 
+const TREE_STEP: Step = { name: 'the run left the work tree as it found it (git status)', command: 'git', args: ['status'] };
+
+/** The last step: a run that wrote a tracked or unignored file hides a broken tree, so it fails, naming them. */
+function treeUnchanged(before: ReturnType<typeof treeState>) {
+  console.log(`\n[test] step: ${TREE_STEP.name}`);
+  const after = treeState(ROOT);
+  const changed = before && after ? changedBetween(before, after) : [];
+  if (!before || !after) console.log('test: not a git work tree, nothing to compare');
+  else if (changed.length) console.error(`test: this run changed or left files git sees:\n  ${changed.join('\n  ')}`);
+  else console.log('test: git status is as it was before the run');
+  const count = changed.length ? { passed: 0, failed: 1, skipped: 0 } : { passed: 1, failed: 0, skipped: 0 };
+  return { step: TREE_STEP, code: changed.length ? 1 : 0, count, ms: 0 };
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)}s`;
 
 async function main(): Promise<number> {
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
+  const before = treeState(ROOT);
   const results: Array<{ step: Step; code: number; count: Count; ms: number }> = [];
   for (const step of steps) {
     console.log(`\n[test] step: ${step.name}`);
@@ -89,6 +106,7 @@ async function main(): Promise<number> {
     if (code !== 0 && count.failed === 0) count = { ...count, failed: 1 };
     results.push({ step, code, count, ms: Date.now() - started });
   }
+  results.push(treeUnchanged(before));
   const total = results.map((r) => r.count).reduce(add, NONE);
   console.log('\n[test] summary:');
   for (const r of results) {
