@@ -17,8 +17,6 @@ export interface MockConfig {
   advertisedLimit: number;
   /** `include` values GET /faceless/{id} accepts. The source does not show the allowlist: none. */
   includeAllowlist: string[];
-  /** Hosts whose pages the scrape endpoints refuse as social media (the source names none). */
-  socialHosts: string[];
   quiet: boolean;
   /** How the clock jobs read starts (MOCK_CLOCK): running with the wall clock, or stopped. */
   clockMode: ClockMode;
@@ -99,7 +97,6 @@ export function loadConfig(contract: MockContract, env: NodeJS.ProcessEnv = proc
     rateLimit: rateLimit || undefined,
     advertisedLimit: rateLimit || advertised,
     includeAllowlist: [],
-    socialHosts: ['facebook.com', 'instagram.com', 'tiktok.com', 'twitter.com', 'x.com', 'youtube.com', 'linkedin.com'],
     quiet: env.MOCK_QUIET === '1',
     clockMode: parseClockMode(env.MOCK_CLOCK),
     controlToken: env.MOCK_CONTROL_TOKEN || undefined,

@@ -47,7 +47,6 @@ export async function assembleWorld(
   const api = new StatefulApi(contract, machines, resources, priceList(contract), errors, {
     includeAllowlist: config.includeAllowlist,
     maxResources: config.maxResources,
-    socialHosts: config.socialHosts,
   });
   const limiter = new RateLimiter(config.advertisedLimit, config.rateLimit, config.maxAccounts);
   // The control plane (/__mock): the clock every job reads, faults, the journal.

@@ -24,7 +24,7 @@ const ctx: StateContext = {
   resources,
   prices: priceList(contract),
   errors: new Errors(contract),
-  options: { includeAllowlist: [], socialHosts: [] },
+  options: { includeAllowlist: [] },
 };
 const ledger = new Ledger(ctx);
 const rules = new Rules(ctx, ledger);

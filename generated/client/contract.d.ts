@@ -766,6 +766,20 @@ export declare const stateMachines: {
             readonly condition: "a video that is not busy; all render preconditions pass";
             readonly effects: "credits charged; 202 returned; meta.credits reports the charge";
         }, {
+            readonly from: "completed";
+            readonly to: "rendering";
+            readonly trigger: "POST render";
+            readonly operationIds: readonly ["renderFacelessVideo", "renderBRollVideo", "renderAiVisualsVideo", "renderUrlToVideo"];
+            readonly condition: "a video that is not busy; all render preconditions pass";
+            readonly effects: "credits charged; 202 returned; meta.credits reports the charge";
+        }, {
+            readonly from: "failed";
+            readonly to: "rendering";
+            readonly trigger: "POST render";
+            readonly operationIds: readonly ["renderFacelessVideo", "renderBRollVideo", "renderAiVisualsVideo", "renderUrlToVideo"];
+            readonly condition: "a video that is not busy; all render preconditions pass";
+            readonly effects: "credits charged; 202 returned; meta.credits reports the charge";
+        }, {
             readonly from: "rendering";
             readonly to: "completed";
             readonly trigger: "render finishes";

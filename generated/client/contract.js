@@ -811,6 +811,32 @@ export const stateMachines = {
                 "effects": "credits charged; 202 returned; meta.credits reports the charge"
             },
             {
+                "from": "completed",
+                "to": "rendering",
+                "trigger": "POST render",
+                "operationIds": [
+                    "renderFacelessVideo",
+                    "renderBRollVideo",
+                    "renderAiVisualsVideo",
+                    "renderUrlToVideo"
+                ],
+                "condition": "a video that is not busy; all render preconditions pass",
+                "effects": "credits charged; 202 returned; meta.credits reports the charge"
+            },
+            {
+                "from": "failed",
+                "to": "rendering",
+                "trigger": "POST render",
+                "operationIds": [
+                    "renderFacelessVideo",
+                    "renderBRollVideo",
+                    "renderAiVisualsVideo",
+                    "renderUrlToVideo"
+                ],
+                "condition": "a video that is not busy; all render preconditions pass",
+                "effects": "credits charged; 202 returned; meta.credits reports the charge"
+            },
+            {
                 "from": "rendering",
                 "to": "completed",
                 "trigger": "render finishes",

@@ -1774,7 +1774,10 @@ export interface components {
          *     | rendering | render finishes | error | failed | `video.failure` holds `code` and `message` |
          *     | failed | POST retry | client fixed what it could | not shown | retry charges credits |
          *
-         *     A video that is rendering or syncing is busy and refuses render requests.
+         *     A video that is rendering or syncing is busy and refuses render requests. A video that is not
+         *     busy is one not rendered yet, `completed` or `failed`: render is accepted from each of them (the
+         *     three render transitions below), and from `rendering` it is refused. Retry is accepted only from
+         *     `failed`.
          * @enum {string}
          */
         FacelessVideoStatus: "rendering" | "completed" | "failed";

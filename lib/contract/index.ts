@@ -64,3 +64,4 @@ export {
 } from './response-check.js';
 export { requestErrorsMap, toViolations, type RequestPart, type RequestViolation } from './violations.js';
 export { authorizationCheck, type AuthorizationCheck } from './security.js';
+export { type RefusedUrl, type RefusedUrls, refusalOf, refusedUrlSpellings } from './refused-urls.js';

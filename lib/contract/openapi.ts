@@ -14,6 +14,9 @@ import type {
   XRateLimit,
   XRenderPreconditions,
   XDataRefusals,
+  XEstimate,
+  XOrder,
+  XRefusedUrls,
   XStateMachine,
   XTagGroups,
   XToolServer,
@@ -170,6 +173,12 @@ export interface OperationObject extends Unspecified {
   'x-render-preconditions'?: XRenderPreconditions;
   /** Refusals of schema-valid input the deployment may give on its own data (openapi/EXTENSIONS.md). */
   'x-data-refusals'?: XDataRefusals;
+  /** On an estimate: the operations it prices and whether exactly (openapi/EXTENSIONS.md). */
+  'x-estimate'?: XEstimate;
+  /** On a list: the parameter that orders it and its stated default. */
+  'x-order'?: XOrder;
+  /** On an operation taking a URL: the hosts whose pages it refuses. */
+  'x-refused-urls'?: XRefusedUrls;
   /** What the operation's `x-unspecified` is about (`operation`: the operation itself is a guess). */
   'x-unspecified-scope'?: XUnspecifiedScope;
   'x-internal'?: XInternal;

@@ -27,6 +27,12 @@ export interface ContractOperation {
   preconditions?: Precondition[];
   /** x-data-refusals: what the deployment may refuse on its own data, whatever the schema allows. */
   dataRefusals: NonNullable<OperationObject['x-data-refusals']>;
+  /** x-estimate: the charging operations an estimate prices, and whether the source calls it exact. */
+  estimate?: OperationObject['x-estimate'];
+  /** x-order: the parameter that orders a list and its stated default. */
+  order?: OperationObject['x-order'];
+  /** x-refused-urls: hosts whose pages the operation refuses (every subdomain, case, scheme). */
+  refusedUrls: NonNullable<OperationObject['x-refused-urls']>;
 }
 
 export function contractOperation(id: string, method: HttpMethod, path: string, operation: OperationObject): ContractOperation {
@@ -40,6 +46,9 @@ export function contractOperation(id: string, method: HttpMethod, path: string, 
     credits: operation['x-credits'],
     preconditions: operation['x-render-preconditions'],
     dataRefusals: operation['x-data-refusals'] ?? [],
+    estimate: operation['x-estimate'],
+    order: operation['x-order'],
+    refusedUrls: operation['x-refused-urls'] ?? [],
   };
 }
 

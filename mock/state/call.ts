@@ -21,7 +21,6 @@ export interface Call {
 
 export interface ApiOptions {
   includeAllowlist: string[];
-  socialHosts: string[];
   /** Stored resources per account (MOCK_MAX_RESOURCES); the oldest without a running job is dropped first. */
   maxResources?: number;
 }

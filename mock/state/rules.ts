@@ -1,6 +1,7 @@
 // The checks a call passes before it changes anything: the contract's render preconditions (one
 // small check per key) and the rules the source states in prose (include, scrape URLs, scene
 // durations, the character preview pace, the storyboard's exact total).
+import { refusalOf } from '../../lib/contract/index.js';
 import type { Precondition } from '../contract.js';
 import { ApiError, type Answer } from '../errors.js';
 import type { Call, StateContext } from './call.js';
@@ -102,12 +103,12 @@ export class Rules {
   }
 
   /**
-   * The source: 422 for social-media URLs and for unparseable or unreachable pages, before any
-   * charge. The mock cannot reach the web: it reads "unparseable" as not an absolute http(s) URL
+   * The source: 422 for social-media URLs (the contract's `x-refused-urls`, read by lib/contract's
+   * one rule) and for unparseable or unreachable pages, before any charge. The mock cannot reach the web: it reads "unparseable" as not an absolute http(s) URL
    * and "unreachable" as a host under the reserved `.invalid` top-level domain (its own choice).
    */
   checkScrapeUrl(call: Call): void {
-    const { errors, options } = this.ctx;
+    const { errors } = this.ctx;
     const url = (call.body as { url?: unknown })?.url;
     let parsed: URL | undefined;
     try {
@@ -116,10 +117,8 @@ export class Rules {
       parsed = undefined;
     }
     if (!parsed || !/^https?:$/.test(parsed.protocol) || !parsed.hostname) throw new ApiError(errors.answer('ErrorScrapeUnreachable'));
-    const host = parsed.hostname.replace(/^www\./, '').replace(/\.$/, '');
-    if (options.socialHosts.some((social) => host === social || host.endsWith(`.${social}`))) {
-      throw new ApiError(errors.answer('ErrorScrapeSocialUrl'));
-    }
+    if (refusalOf(call.op.refusedUrls, 'url', url)) throw new ApiError(errors.answer('ErrorScrapeSocialUrl'));
+    const host = parsed.hostname.toLowerCase().replace(/\.+$/, '');
     if (host === 'invalid' || host.endsWith('.invalid')) throw new ApiError(errors.answer('ErrorScrapeUnreachable'));
   }
 

@@ -79,6 +79,20 @@ interface components {
             meaning: string;
         }[];
         /**
+         * XEstimate
+         * @description On an estimate operation: which charging operations it prices, whether the source calls the price exact, and where the figure stands in its answer. Conformance compares an exact estimate with the charge the priced call then makes for the same inputs (`meta.credits.cost`, the balance and the ledger).
+         */
+        "x-estimate": {
+            /** @description The charging operations whose charge this estimate gives, for the same inputs. */
+            operationIds: string[];
+            /** @description true where the source says the charge equals the estimate; false where it calls the estimate an approximation (nothing to compare). */
+            exact: boolean;
+            /** @description JSON pointer to the estimated credits in the answer's body. Where the response shape is not shown this is the contract's guess: a checker that finds no number there says it cannot tell, never that the deployment is wrong. */
+            figure?: string;
+            /** @description Anything else the source says about the estimate. */
+            note?: string;
+        };
+        /**
          * XEvents
          * @description How clients learn that asynchronous work ended.
          */
@@ -164,6 +178,22 @@ interface components {
             "x-unspecified"?: components["schemas"]["x-unspecified"];
         };
         /**
+         * XOrder
+         * @description On a list operation: the query parameter that orders the list and the order the source states when it is left out. Conformance checks that a list without the parameter equals the list with its default value, and that each value sorts the items the way it says.
+         */
+        "x-order": {
+            /** @description The query parameter that chooses the order. */
+            parameter: string;
+            /** @description The value the source says applies when the parameter is left out. */
+            default: string;
+            /** @description JSON pointer, inside one item of `data`, to the value the items are ordered by, where the source names it. */
+            by?: string;
+            /** @description The direction each value of the parameter sorts the items by `by`. */
+            values?: {
+                [key: string]: "ascending" | "descending";
+            };
+        };
+        /**
          * XRateLimit
          * @description The API's default request rate limit.
          */
@@ -173,6 +203,20 @@ interface components {
             scope: string;
             description?: string;
         };
+        /**
+         * XRefusedUrls
+         * @description On an operation that takes a URL: the pages the source says it refuses, as hosts. A host covers every subdomain of it, in any letter case, with or without a trailing dot, over http and https. Conformance sends each host in those spellings and expects the stated refusal; the mock refuses with the same list.
+         */
+        "x-refused-urls": {
+            /** @description The request body field that carries the URL. */
+            field: string;
+            /** @description The status of the refusal; the operation documents it. */
+            status: number;
+            /** @description The source's words for what is refused. */
+            reason: string;
+            /** @description Registrable domains the refusal covers, lower case, without a scheme or subdomain. */
+            hosts: string[];
+        }[];
         /**
          * XRenderPreconditions
          * @description The source's render preconditions, written once (openapi/components/extensions/RenderPreconditions.yaml) and referenced by each render operation. The source gives no order of checks; the list order promises none.
@@ -317,14 +361,20 @@ export type XDataRefusals = components["schemas"]["x-data-refusals"];
 export type XDeprecationPolicy = components["schemas"]["x-deprecation-policy"];
 /** `x-error-catalogue`: see openapi/extensions/x-error-catalogue.schema.json */
 export type XErrorCatalogue = components["schemas"]["x-error-catalogue"];
+/** `x-estimate`: see openapi/extensions/x-estimate.schema.json */
+export type XEstimate = components["schemas"]["x-estimate"];
 /** `x-events`: see openapi/extensions/x-events.schema.json */
 export type XEvents = components["schemas"]["x-events"];
 /** `x-internal`: see openapi/extensions/x-internal.schema.json */
 export type XInternal = components["schemas"]["x-internal"];
 /** `x-limits`: see openapi/extensions/x-limits.schema.json */
 export type XLimits = components["schemas"]["x-limits"];
+/** `x-order`: see openapi/extensions/x-order.schema.json */
+export type XOrder = components["schemas"]["x-order"];
 /** `x-rate-limit`: see openapi/extensions/x-rate-limit.schema.json */
 export type XRateLimit = components["schemas"]["x-rate-limit"];
+/** `x-refused-urls`: see openapi/extensions/x-refused-urls.schema.json */
+export type XRefusedUrls = components["schemas"]["x-refused-urls"];
 /** `x-render-preconditions`: see openapi/extensions/x-render-preconditions.schema.json */
 export type XRenderPreconditions = components["schemas"]["x-render-preconditions"];
 /** `x-state-machine`: see openapi/extensions/x-state-machine.schema.json */

@@ -1,4 +1,4 @@
-import type { XBadges, XChangelog, XCodeSamples, XCredits, XDeprecationPolicy, XErrorCatalogue, XEvents, XInternal, XLimits, XRateLimit, XRenderPreconditions, XDataRefusals, XStateMachine, XTagGroups, XToolServer, XUnspecified, XUnspecifiedScope } from './extension-types.js';
+import type { XBadges, XChangelog, XCodeSamples, XCredits, XDeprecationPolicy, XErrorCatalogue, XEvents, XInternal, XLimits, XRateLimit, XRenderPreconditions, XDataRefusals, XEstimate, XOrder, XRefusedUrls, XStateMachine, XTagGroups, XToolServer, XUnspecified, XUnspecifiedScope } from './extension-types.js';
 /** The HTTP methods an OpenAPI 3.1 path item can hold, in the specification's order. */
 export declare const HTTP_METHODS: readonly ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -135,6 +135,12 @@ export interface OperationObject extends Unspecified {
     'x-render-preconditions'?: XRenderPreconditions;
     /** Refusals of schema-valid input the deployment may give on its own data (openapi/EXTENSIONS.md). */
     'x-data-refusals'?: XDataRefusals;
+    /** On an estimate: the operations it prices and whether exactly (openapi/EXTENSIONS.md). */
+    'x-estimate'?: XEstimate;
+    /** On a list: the parameter that orders it and its stated default. */
+    'x-order'?: XOrder;
+    /** On an operation taking a URL: the hosts whose pages it refuses. */
+    'x-refused-urls'?: XRefusedUrls;
     /** What the operation's `x-unspecified` is about (`operation`: the operation itself is a guess). */
     'x-unspecified-scope'?: XUnspecifiedScope;
     'x-internal'?: XInternal;

@@ -21,6 +21,12 @@ export interface ContractOperation {
     preconditions?: Precondition[];
     /** x-data-refusals: what the deployment may refuse on its own data, whatever the schema allows. */
     dataRefusals: NonNullable<OperationObject['x-data-refusals']>;
+    /** x-estimate: the charging operations an estimate prices, and whether the source calls it exact. */
+    estimate?: OperationObject['x-estimate'];
+    /** x-order: the parameter that orders a list and its stated default. */
+    order?: OperationObject['x-order'];
+    /** x-refused-urls: hosts whose pages the operation refuses (every subdomain, case, scheme). */
+    refusedUrls: NonNullable<OperationObject['x-refused-urls']>;
 }
 export declare function contractOperation(id: string, method: HttpMethod, path: string, operation: OperationObject): ContractOperation;
 /** What the reads below need of the model: following internal `$ref`s. */

@@ -10,6 +10,9 @@ export function contractOperation(id, method, path, operation) {
         credits: operation['x-credits'],
         preconditions: operation['x-render-preconditions'],
         dataRefusals: operation['x-data-refusals'] ?? [],
+        estimate: operation['x-estimate'],
+        order: operation['x-order'],
+        refusedUrls: operation['x-refused-urls'] ?? [],
     };
 }
 /** The operation's success response: the first 2xx (or 2XX) key; undefined when it has none. */
