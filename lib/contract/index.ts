@@ -65,3 +65,10 @@ export {
 export { requestErrorsMap, toViolations, type RequestPart, type RequestViolation } from './violations.js';
 export { authorizationCheck, type AuthorizationCheck } from './security.js';
 export { type RefusedUrl, type RefusedUrls, refusalOf, refusedUrlSpellings } from './refused-urls.js';
+export {
+  type RuleFamily,
+  type StatedRule,
+  type StateRefusal,
+  statedRules,
+  stateRefusals,
+} from './stated-rules.js';

@@ -5,6 +5,7 @@ import { junit } from '../proxy/report.js';
 import { FLOWS, runFlows } from './flows.js';
 import { spread } from './lanes.js';
 import type { RunContext } from './run-context.js';
+import { FlowProbes } from './rules/flow-probes.js';
 import { parseJUnit } from './summary.js';
 
 export async function runFlowsPhase(run: RunContext): Promise<void> {
@@ -32,6 +33,8 @@ export async function runFlowsPhase(run: RunContext): Promise<void> {
         log: laneLog(lane),
         coverage,
         flows: shares[i],
+        probes: new FlowProbes(run.contract, run.rules, settings.allowCharges, laneLog(lane)),
+        rules: run.rules,
       }),
     ),
   );

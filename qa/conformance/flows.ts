@@ -29,6 +29,8 @@ import type { Flow, Step } from './flow.js';
 
 export type { Flow, Step };
 import { DEFAULT_POLL_TIMEOUT_SECONDS } from './settings.js';
+import type { FlowProbes } from './rules/flow-probes.js';
+import type { RulesTable } from './rules/table.js';
 
 /** The name CONFORMANCE_PHASES uses for this phase (the other phase names are Schemathesis's). */
 export const FLOWS_PHASE = 'flows';
@@ -76,6 +78,9 @@ export interface FlowOptions {
   flows?: Flow[];
   /** Where the flows' coverage goes (the run's one recorder). */
   coverage?: CoverageRecorder;
+  /** The rule checks that ride on the flows (refused in state, charges, estimates) and the table refunds are filed in. */
+  probes?: FlowProbes;
+  rules?: RulesTable;
 }
 
 // Stand-ins for the file parts of multipart requests: a well-formed 1x1 PNG and a tenth of a second
@@ -202,6 +207,7 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
         Object.assign(result, { state: 'skipped', reason: 'charges credits (set CONFORMANCE_ALLOW_CHARGES=1 to run it)' });
       } else if (flow.mockOnly && !options.localMock) {
         Object.assign(result, { state: 'skipped', reason: `needs the mock's ${FAIL_MARKER} trigger: runs only against the local mock` });
+        if (flow.refund) noteUnreachableRefunds(contract, flow, options);
       } else {
         const before = checker.violations.length;
         await walk(contract, flow, proxy.url, options, result, checker, account, started);
@@ -227,6 +233,18 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
   return { results, cases, checker };
 }
 
+/** A refund flow that cannot run here: its machines' refund rules say why, unless another flow judged them. */
+function noteUnreachableRefunds(contract: ContractModel, flow: Flow, options: FlowOptions): void {
+  for (const step of flow.steps.filter((s) => s.poll)) {
+    const machine = machinePolledBy(contract.stateMachines(), step.op);
+    if (machine)
+      options.rules?.unreachable(
+        `refund:${machine.name}:${machine.failure[0]}`,
+        `no way to make a job fail on this target (the flow needs the mock's ${FAIL_MARKER})`,
+      );
+  }
+}
+
 /** What one flow's walk carries from step to step. */
 interface Walk {
   contract: ContractModel;
@@ -238,6 +256,8 @@ interface Walk {
   saved: Record<string, unknown>;
   /** The last polled resource and its machine (for the flow's refund check). */
   polled?: { resource: string; machine: StateMachine };
+  /** Where the flow's requests go (the checker in front of the target). */
+  base: string;
 }
 
 /** One step's request, built from the contract's examples and what earlier steps saved. */
@@ -259,7 +279,7 @@ async function walk(
   account: string,
   flowStarted: number,
 ): Promise<void> {
-  const w: Walk = { contract, flow, options, result, flowStarted, saved: {} };
+  const w: Walk = { contract, flow, options, result, flowStarted, saved: {}, base };
   for (const step of flow.steps) {
     const op = contract.operation(step.op);
     const missing = Object.entries(step.params ?? {}).filter(([, name]) => w.saved[name] === undefined);
@@ -317,6 +337,9 @@ async function runStep(w: Walk, step: Step, op: ContractOperation, request: Step
   if (!options.localMock && !cadence) throw new Error(`flows: the contract states no polling interval for ${op.id}`);
   const intervalMs = options.localMock ? 100 : cadence!.min * 1000;
   const poll: PollState = { started: Date.now(), lastStatus: Symbol('none'), unchangedSince: Date.now(), lastProgress: Date.now() };
+  const target = { base: w.base, token: options.token };
+  const resourceId = w.saved[step.params?.[templateParams(op.path)[0]] ?? ''];
+  await options.probes?.before(op, target);
   for (;;) {
     if (options.stopped?.()) {
       Object.assign(w.result, { state: 'skipped', reason: `interrupted (SIGTERM/SIGINT) at ${step.op}` });
@@ -325,6 +348,7 @@ async function runStep(w: Walk, step: Step, op: ContractOperation, request: Step
     const answer = await send(request);
     if (!acceptAnswer(w, step, op, request, answer)) return false;
     for (const [name, pointer] of Object.entries(step.save ?? {})) w.saved[name] = readPointer(answer.parsed, pointer);
+    await options.probes?.after(op, answer, target, resourceId);
     if (!machine) return true;
     const verdict = judgePolledState(w, step, request.path, machine, answer.parsed, poll);
     if (verdict !== 'again') return verdict === 'next';
@@ -443,6 +467,9 @@ async function checkFlowRefund(
   if (checker.credits.refundState(account, polled.resource) === 'pending')
     await confirmRefunds({ checker, target: new URL(options.baseUrl), log: options.log, stopped: options.stopped });
   const state = checker.credits.refundState(account, polled.resource);
+  const ruleId = `refund:${polled.machine.name}:${polled.machine.failure[0]}`;
+  if (state === 'confirmed') options.rules?.pass(ruleId);
+  else options.rules?.fail(ruleId, `${polled.resource}: refund ${state ?? 'never promised'} after ${w.flow.name}`);
   if (state !== 'confirmed') {
     w.result.failures.push({
       type: 'REFUND',

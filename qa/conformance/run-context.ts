@@ -7,6 +7,7 @@ import type { LocalServer } from './local-mock.js';
 import type { Seeded } from './seed.js';
 import type { readSettings } from './settings.js';
 import type { Finding } from './summary.js';
+import type { RulesTable } from './rules/table.js';
 import type { Throttle } from './throttle.js';
 
 export type Settings = ReturnType<typeof readSettings>;
@@ -46,4 +47,6 @@ export interface RunContext {
   interrupted: () => NodeJS.Signals | undefined;
   /** The flows this run walks (a shard's share; else every flow). */
   flows?: Flow[];
+  /** Every stated rule of the contract and its verdict on this target (rules/table.ts). */
+  rules: RulesTable;
 }

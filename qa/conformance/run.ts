@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ContractModel } from '../../lib/contract/index.js';
+import { ContractModel, statedRules } from '../../lib/contract/index.js';
 import { belowThreshold, CoverageRecorder, coverageLine, writeCoverage } from '../checker/coverage.js';
 import { operationFacts } from './contract-facts.js';
 import { FLOWS, FLOWS_PHASE } from './flows.js';
@@ -26,6 +26,8 @@ import { readSettings } from './settings.js';
 import { formatSummary } from './summary.js';
 import { startThrottle } from './throttle.js';
 import { onStopSignal } from '../../lib/stop-signals.js';
+import { concludeRules, judge429s, runAccountChecks } from './rules/checks-phase.js';
+import { RulesTable } from './rules/table.js';
 
 const log = (line: string) => console.log(`[conformance] ${line}`);
 
@@ -118,6 +120,10 @@ async function main(argv: readonly string[] = []): Promise<number> {
       progress: paceProgress(settings, lanes),
       interrupted: () => interrupted,
       flows: plan.flows,
+      rules: new RulesTable(
+        statedRules(contract),
+        'no part of this run reached it (CONFORMANCE_PHASES, CONFORMANCE_OPERATIONS or a shard left it out)',
+      ),
     };
     return await runPhases(run, selectPhases(settings, requested, plan.noOperations), target);
   } finally {
@@ -195,6 +201,9 @@ async function runPhases(run: RunContext, phases: PhaseChoice, target: string): 
   }
   if (phases.rules && !interrupted) await runRulesPhase(run);
   if (phases.flows) await runFlowsPhase(run);
+  if (phases.rules && !interrupted) await runAccountChecks(run, run.rules);
+  judge429s(run, run.rules);
+  concludeRules(run, run.rules);
   return conclude(run, target, failed);
 }
 

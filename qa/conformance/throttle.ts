@@ -5,10 +5,19 @@
 // requests for progress output. Responses pass through byte for byte.
 import { send, header, serve, type UpstreamAnswer, type UpstreamRequest } from '../http-forward.js';
 
+/** A 429 the throttle met: where, and the rate-limit headers it carried (null: absent). */
+export interface Met429 {
+  request: string;
+  retryAfter: string | null;
+  reset: string | null;
+}
+
 export interface Throttle {
   /** Base URL to give Schemathesis: same path as the remote base URL, on the local forwarder. */
   url: string;
   stats: { requests: number; waited429: number; readonly pacedMs: { token: number; others: number } };
+  /** Every 429 it met, with the headers the rules table judges (Retry-After, X-RateLimit-Reset). */
+  met429: Met429[];
   close(): Promise<void>;
 }
 
@@ -102,6 +111,7 @@ export async function startThrottle(
   };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   let queue: Promise<unknown> = Promise.resolve();
+  const met429: Met429[] = [];
   const budgetOf = (exchange: UpstreamRequest) =>
     options.token === undefined || header(exchange.headers, 'authorization') === `Bearer ${options.token}` ? own : others;
 
@@ -110,6 +120,12 @@ export async function startThrottle(
       await budgetOf(exchange).slot();
       stats.requests++;
       const answer = await send(new URL(exchange.url, remote.origin), exchange);
+      if (answer.status === 429 && met429.length < 100)
+        met429.push({
+          request: `${exchange.method} ${exchange.url}`,
+          retryAfter: header(answer.headers, 'retry-after') ?? null,
+          reset: header(answer.headers, 'x-ratelimit-reset') ?? null,
+        });
       if (answer.status !== 429 || attempt >= MAX_429_RETRIES || !tokenBudgetSpent(answer)) return answer;
       const delay = retryDelayMs(header(answer.headers, 'retry-after'), header(answer.headers, 'x-ratelimit-reset'), windowMs);
       stats.waited429++;
@@ -126,5 +142,5 @@ export async function startThrottle(
     queue = job.catch(() => undefined);
     return job;
   });
-  return { url: `http://127.0.0.1:${server.port}${remote.pathname.replace(/\/+$/, '')}`, stats, close: server.close };
+  return { url: `http://127.0.0.1:${server.port}${remote.pathname.replace(/\/+$/, '')}`, stats, met429, close: server.close };
 }

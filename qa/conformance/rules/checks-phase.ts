@@ -1,0 +1,69 @@
+// The stated rules of a conformance run, after the flows: the checks on the account's own resources
+// (ownership with a second token, list orders, refused URLs), the 429s the throttles met, then the
+// rules table itself: rules-table.json, stated-rules-junit.xml (one case per rule: a failure with its
+// evidence, a skip saying why it was not reachable) and the console lines. A failed rule fails the run.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { junit } from '../../proxy/report.js';
+import type { RunContext } from '../run-context.js';
+import { seed } from '../seed.js';
+import { parseJUnit } from '../summary.js';
+import { type AccountSide, checkOrders, checkOwnership, checkRefusedUrls } from './account-probes.js';
+import { formatRules, type RulesTable } from './table.js';
+
+export const RULES_TABLE_JSON = 'rules-table.json';
+export const RULES_TABLE_JUNIT = 'stated-rules-junit.xml';
+
+/** The second account ownership is checked with: the second token, or on the local mock any other token. */
+function otherAccount(run: RunContext): AccountSide | undefined {
+  const [first, second] = run.lanes;
+  if (second) return { base: second.url, token: second.token, parameters: new Map() };
+  return run.remote ? undefined : { base: first.url, token: `${first.token}-other-account`, parameters: new Map() };
+}
+
+/** The checks on the first account's own resources, seeded for them (Schemathesis may have changed the others). */
+export async function runAccountChecks(run: RunContext, table: RulesTable): Promise<void> {
+  const { settings, remote, lanes, contract, log } = run;
+  const lane = lanes[0];
+  log('rules: seeding resources of the first account for the ownership and refusal checks');
+  const seeded = await seed({ baseUrl: lane.url, token: lane.token, allowCharges: settings.allowCharges, log });
+  const owner: AccountSide = {
+    base: lane.url,
+    token: lane.token,
+    parameters: seeded.parameters,
+    created: new Set(seeded.created.map((c) => `${c.label.replace(/^POST /, '')}/${c.id}`)),
+  };
+  const options = { contract, table, allowCharges: settings.allowCharges, allowDelete: !remote || settings.allowDestructive, log };
+  await checkOwnership(options, owner, otherAccount(run));
+  await checkRefusedUrls(options, owner);
+  // The flows' account holds the ledger entries the flows' charges made.
+  await checkOrders(options, { base: lane.url, token: lane.flowsToken, parameters: new Map() });
+}
+
+/** The 429s the throttles met: each must carry Retry-After in whole seconds. */
+export function judge429s(run: RunContext, table: RulesTable): void {
+  const met = run.lanes.flatMap((l) => l.throttle?.met429 ?? []);
+  const id = 'limit:429-headers';
+  if (!run.lanes.some((l) => l.throttle)) table.unreachable(id, 'requests were not paced, so no 429 was met (CONFORMANCE_RATE_LIMIT)');
+  else if (!met.length) table.unreachable(id, 'no 429 was met');
+  for (const m of met) {
+    if (m.retryAfter !== null && /^\d+$/.test(m.retryAfter.trim())) table.pass(id);
+    else
+      table.fail(
+        id,
+        `${m.request} -> 429 with Retry-After ${m.retryAfter === null ? 'missing' : JSON.stringify(m.retryAfter)} (X-RateLimit-Reset ${m.reset ?? 'missing'})`,
+      );
+  }
+}
+
+/** Writes the table (JSON and JUnit), prints it, and files its failures among the run's findings. */
+export function concludeRules(run: RunContext, table: RulesTable): void {
+  table.unreachable('limit:402-fields', 'needs an account without credits: any 402 the run meets is checked against its schema instead');
+  const json = path.join(run.reportDir, RULES_TABLE_JSON);
+  writeFileSync(json, `${JSON.stringify({ rules: table.list(), counts: table.counts() }, null, 2)}\n`);
+  const xml = junit('stated rules table', table.junitCases());
+  writeFileSync(path.join(run.reportDir, RULES_TABLE_JUNIT), xml);
+  run.findings.push(...parseJUnit(xml));
+  for (const line of formatRules(table)) run.log(line);
+  run.log(`rules: table in ${json}`);
+}

@@ -1,0 +1,69 @@
+// The requests the rule checks send on their own (a read before and after, a probe), and the
+// account reads they need, found in the contract: the balance (the GET whose example carries
+// data.credits.remaining) and the ledger (the list whose items carry credit_spend).
+import { type ContractModel, type ContractOperation, fillPath, readPointer, templateParams } from '../../../lib/contract/index.js';
+
+export interface Sent {
+  status: number;
+  text: string;
+  parsed: unknown;
+  headers: Headers;
+}
+
+export async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<Sent> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, text, parsed, headers: response.headers };
+}
+
+/** One exchange as evidence: the request (token left out) and the start of the answer. */
+export function exchangeLine(method: string, path: string, body: unknown, answer: Sent): string {
+  const sent = body === undefined ? '' : ` ${JSON.stringify(body).slice(0, 300)}`;
+  return `${method} ${path}${sent} -> ${answer.status} ${answer.text.replace(/\s+/g, ' ').slice(0, 300)}`;
+}
+
+export const success = (status: number) => status >= 200 && status < 300;
+
+/** The operation's path with every parameter set to `value` (operations on one resource have one). */
+export function onePath(op: ContractOperation, value: unknown): string {
+  return fillPath(op.path, () => value).path;
+}
+
+/** The JSON body a probe sends: the operation's first named request example, else nothing. */
+export function exampleBody(contract: ContractModel, op: ContractOperation): Record<string, unknown> | undefined {
+  const media = contract.deref(op.operation.requestBody)?.content?.['application/json'];
+  if (!media) return undefined;
+  const first = Object.values<unknown>(media.examples ?? {})[0];
+  const value = first ? (contract.deref(first as object) as { value?: unknown } | undefined)?.value : media.example;
+  return value && typeof value === 'object' && !Array.isArray(value) ? (structuredClone(value) as Record<string, unknown>) : {};
+}
+
+/** The account's balance read and its ledger list, as the contract's examples show them. */
+export function accountReads(contract: ContractModel): { balance?: ContractOperation; ledger?: ContractOperation } {
+  const lists = contract.operations().filter((op) => op.method === 'get' && templateParams(op.path).length === 0);
+  const first = (op: ContractOperation) => Object.values(contract.examples(op))[0];
+  return {
+    balance: lists.find((op) => typeof readPointer(first(op), '/data/credits/remaining') === 'number'),
+    ledger: lists.find((op) => {
+      const data = readPointer(first(op), '/data');
+      return Array.isArray(data) && data.some((e) => e && typeof e === 'object' && 'credit_spend' in e);
+    }),
+  };
+}
+
+/** The balance now (undefined when the read fails or carries no number). */
+export async function balanceOf(contract: ContractModel, base: string, token: string): Promise<number | undefined> {
+  const op = accountReads(contract).balance;
+  if (!op) return undefined;
+  const answer = await call(base, token, 'GET', op.path);
+  const value = readPointer(answer.parsed, '/data/credits/remaining');
+  return success(answer.status) && typeof value === 'number' ? value : undefined;
+}
