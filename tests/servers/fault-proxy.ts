@@ -150,8 +150,8 @@ export interface FaultProxy {
 }
 
 /** `fault` may be 'none': a transparent, recording proxy (the control run, the safety test). */
-export async function startFaultProxy(upstreamBaseUrl: string, fault: string, token: string): Promise<FaultProxy> {
-  const chosen = fault === 'none' ? undefined : FAULTS[fault];
+export async function startFaultProxy(upstreamBaseUrl: string, fault: string | Fault, token: string): Promise<FaultProxy> {
+  const chosen = typeof fault !== 'string' ? fault : fault === 'none' ? undefined : FAULTS[fault];
   if (fault !== 'none' && !chosen) throw new Error(`unknown fault "${fault}"; known: ${Object.keys(FAULTS).join(', ')}`);
   const base = new URL(upstreamBaseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');

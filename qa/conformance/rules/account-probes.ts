@@ -145,10 +145,9 @@ async function checkDirections(o: AccountProbeOptions, side: AccountSide, op: Co
   }
 }
 
-/** The spellings to send for one refusal: every spelling at least once, every host at least once. */
+/** The spellings to send for one refusal: every spelling of each host. */
 function spellings(hosts: readonly string[]): string[] {
-  const per = refusedUrlSpellings('x').length;
-  return Array.from({ length: Math.max(per, hosts.length) }, (_v, i) => refusedUrlSpellings(hosts[i % hosts.length])[i % per]);
+  return hosts.flatMap((host) => refusedUrlSpellings(host));
 }
 
 /** Each operation's refused hosts in every spelling: the stated status, after its own example URL was accepted. */
