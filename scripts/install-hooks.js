@@ -6,6 +6,7 @@
 // SKIP_INSTALL_SIMPLE_GIT_HOOKS=1 skips it; SKIP_SIMPLE_GIT_HOOKS=1 skips the hook for one commit.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,7 +26,7 @@ function workTreeTop() {
 
 function main() {
   const top = workTreeTop();
-  if (!top || path.resolve(top) !== ROOT) return; // not this repository's own work tree
+  if (!top || realpathSync(top) !== realpathSync(ROOT)) return; // not this repository's own work tree
   let cli;
   try {
     cli = createRequire(import.meta.url).resolve('simple-git-hooks/cli.js');

@@ -5,7 +5,7 @@
 // tree (hashing the files) or from the git index (`git ls-files -s`), whatever the files' mtimes.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -72,7 +72,7 @@ function git(root: string, args: string[]): string | undefined {
 /** Is `root` itself the top of a git work tree (not a folder inside some other repository)? */
 function isWorkTreeTop(root: string): boolean {
   const top = git(root, ['rev-parse', '--show-toplevel'])?.trim();
-  return top !== undefined && path.resolve(top) === path.resolve(root);
+  return top !== undefined && realpathSync(top) === realpathSync(root);
 }
 
 function walk(root: string, rel: string, out: string[]): void {
