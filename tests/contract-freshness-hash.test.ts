@@ -14,7 +14,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** The environment of every command: git's identity for the clone's commits, and no hook skipped. */
 function env(): NodeJS.ProcessEnv {
-  const out = { ...process.env, GIT_AUTHOR_NAME: 'test', GIT_AUTHOR_EMAIL: 'test@example.com' };
+  const out: NodeJS.ProcessEnv = { ...process.env, GIT_AUTHOR_NAME: 'test', GIT_AUTHOR_EMAIL: 'test@example.com' };
   Object.assign(out, { GIT_COMMITTER_NAME: 'test', GIT_COMMITTER_EMAIL: 'test@example.com' });
   const unset = ['SKIP_SIMPLE_GIT_HOOKS', 'SKIP_INSTALL_SIMPLE_GIT_HOOKS', 'GIT_DIR', 'GIT_INDEX_FILE', 'GIT_WORK_TREE'];
   for (const name of unset) delete out[name];
