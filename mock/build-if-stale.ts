@@ -1,34 +1,37 @@
-// `npm start` rebuilds generated/ only when something under openapi/ is newer than the bundle,
-// so a fresh clone or an edited contract is served as it is, and an unchanged one starts fast.
+// `npm start` (and `npm run pack`) rebuild generated/ only when the build's inputs differ from the
+// ones it was built from: the content hash recorded in generated/build-inputs.json against the hash
+// of the inputs now (scripts/lib/build-inputs.ts). Content, not mtimes, so a fresh clone of a fresh
+// commit never rebuilds, and an edited contract is rebuilt before it is served.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD_INPUTS_FILE, changedRoots, recordedInputs, workTreeInputs } from '../scripts/lib/build-inputs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** What the mock reads from generated/: when one is missing or older than openapi/, build. */
+/** What the mock reads from generated/: when one is missing, build. */
 export const STALE_CHECKED = ['openapi.json', 'openapi.yaml', 'contract.ts', 'mock-control.json'];
 const OUTPUTS = STALE_CHECKED.map((file) => `generated/${file}`);
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
+/** Why generated/ needs a build, or undefined when it was built from the inputs as they are. */
+export function staleReason(root = ROOT): string | undefined {
+  const missing = OUTPUTS.filter((file) => !existsSync(path.join(root, file)));
+  if (missing.length) return `${missing.join(', ')} missing`;
+  const recorded = recordedInputs(root);
+  if (!recorded) return `${BUILD_INPUTS_FILE} missing`;
+  const now = workTreeInputs(root);
+  if (now.hash === recorded.hash) return undefined;
+  return `changed since the last build: ${changedRoots(recorded, now).join(', ')}`;
 }
 
 export function isStale(root = ROOT): boolean {
-  const outputs = OUTPUTS.map((file) => path.join(root, file));
-  if (outputs.some((file) => !existsSync(file))) return true;
-  const oldestOutput = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  return newestMtime(path.join(root, 'openapi')) > oldestOutput;
+  return staleReason(root) !== undefined;
 }
 
 export function buildIfStale(root = ROOT): void {
-  if (!isStale(root)) return;
-  console.log('mock: openapi/ is newer than generated/, running npm run build');
+  const reason = staleReason(root);
+  if (reason === undefined) return;
+  console.log(`mock: generated/ is stale (${reason}), running npm run build`);
   const result = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build'], {
     cwd: root,
     stdio: 'inherit',

@@ -1,4 +1,5 @@
-// npm run build: every generated file, from openapi/ alone. `--out DIR` writes elsewhere (the
+// npm run build: every generated file, from openapi/ alone, and the hash of its inputs
+// (generated/build-inputs.json, read by `npm run check:fresh`). `--out DIR` writes elsewhere (the
 // freshness check builds into a temporary folder and compares).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { llms } from './build-steps/llms.js';
 import { client } from './build-steps/client.js';
 import { mockControl } from './build-steps/mock-control.js';
 import { changelog } from './build-steps/changelog.js';
+import { readBuildInputs, recordBuildInputs } from './build-steps/build-inputs.js';
 
 // Steps run in order; each reads what the previous ones wrote into outDir.
 const STEPS: Array<[string, (outDir: string) => Promise<void>]> = [
@@ -30,7 +32,10 @@ async function main() {
   const outFlag = process.argv.indexOf('--out');
   const outDir = outFlag > -1 ? path.resolve(process.argv[outFlag + 1]) : GENERATED_DIR;
   await mkdir(outDir, { recursive: true });
-  for (const [label, step] of STEPS) {
+  // What the build reads, hashed before it reads it; recorded last, beside the outputs.
+  const inputs = readBuildInputs();
+  const steps: typeof STEPS = [...STEPS, ['inputs hash -> build-inputs.json', (dir) => recordBuildInputs(dir, inputs)]];
+  for (const [label, step] of steps) {
     const started = Date.now();
     await step(outDir);
     console.log(`build: ${label} (${Date.now() - started} ms)`);

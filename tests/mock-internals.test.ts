@@ -1,9 +1,10 @@
 // The parts of the mock that are awkward to reach over a normal HTTP session: the staleness check
 // behind `npm start`, and what happens when the mock itself breaks.
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isStale, STALE_CHECKED } from '../mock/build-if-stale.js';
+import { isStale, STALE_CHECKED, staleReason } from '../mock/build-if-stale.js';
+import { BUILD_INPUTS_FILE, recordText, workTreeInputs } from '../scripts/lib/build-inputs.js';
 import { mockContract } from '../mock/contract.js';
 import { copyJson } from '../mock/copy-json.js';
 import { createPrism } from '../mock/prism.js';
@@ -13,35 +14,41 @@ import { call, expectConforms, spec } from './mock-harness.js';
 import { testTempDir } from './support/temp-dirs.js';
 
 describe('npm start builds only what is stale', () => {
+  // A folder outside any git work tree: the inputs are the files under the input roots.
   function tree() {
     const root = testTempDir('mock-stale-');
     mkdirSync(path.join(root, 'openapi/paths'), { recursive: true });
     mkdirSync(path.join(root, 'generated'));
     writeFileSync(path.join(root, 'openapi/paths/me.yaml'), 'get: {}\n');
     for (const file of STALE_CHECKED) writeFileSync(path.join(root, 'generated', file), '');
+    writeFileSync(path.join(root, BUILD_INPUTS_FILE), recordText(workTreeInputs(root)));
     return root;
   }
   const touch = (file: string, seconds: number) => utimesSync(file, seconds, seconds);
 
-  it('fresh when every generated file is newer than every contract file', () => {
+  it('fresh when the recorded hash is the hash of the inputs, whatever the mtimes (a fresh clone)', () => {
     const root = tree();
-    touch(path.join(root, 'openapi/paths/me.yaml'), 1_000);
-    for (const file of STALE_CHECKED) touch(path.join(root, 'generated', file), 2_000);
-    expect(isStale(root)).toBe(false);
+    for (const file of STALE_CHECKED) touch(path.join(root, 'generated', file), 1_000);
+    touch(path.join(root, 'openapi/paths/me.yaml'), 3_000); // newer than every output: content decides
+    expect([isStale(root), staleReason(root)]).toEqual([false, undefined]);
   });
 
-  it('stale when a nested contract file is newer, or a generated file is missing', () => {
+  it('stale when a nested contract file changed (its mtime kept), or the record or a generated file is missing', () => {
     const root = tree();
-    for (const file of STALE_CHECKED) touch(path.join(root, 'generated', file), 2_000);
-    touch(path.join(root, 'openapi/paths/me.yaml'), 3_000);
-    expect(isStale(root)).toBe(true);
-    const other = tree();
-    touch(path.join(other, 'openapi/paths/me.yaml'), 1_000);
-    writeFileSync(path.join(other, 'generated/openapi.json'), '');
-    touch(path.join(other, 'generated/openapi.json'), 2_000);
-    touch(path.join(other, 'generated/openapi.yaml'), 2_000);
-    touch(path.join(other, 'generated/contract.ts'), 500); // older than the contract
-    expect(isStale(other)).toBe(true);
+    const contract = path.join(root, 'openapi/paths/me.yaml');
+    touch(contract, 1_000);
+    writeFileSync(contract, 'get: { summary: changed }\n');
+    touch(contract, 1_000);
+    const noRecord = tree();
+    rmSync(path.join(noRecord, BUILD_INPUTS_FILE));
+    const noOutput = tree();
+    rmSync(path.join(noOutput, 'generated/contract.ts'));
+    expect([staleReason(root), staleReason(noRecord), staleReason(noOutput), isStale(root)]).toEqual([
+      'changed since the last build: openapi',
+      'generated/build-inputs.json missing',
+      'generated/contract.ts missing',
+      true,
+    ]);
   });
 });
 
