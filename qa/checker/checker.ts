@@ -24,6 +24,7 @@ import {
 } from '../../lib/contract/index.js';
 import { CoverageRecorder, type CoverageReport } from './coverage.js';
 import { CreditTracker } from './credits.js';
+import { findingRequest } from './exchange-request.js';
 import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';
 import { Schemas } from './schemas.js';
@@ -202,7 +203,8 @@ export class Checker {
       return;
     }
     if (!this.admit('violations', operationId)) return;
-    const v: Violation = { ...fields, message };
+    const request = findingRequest(ex);
+    const v: Violation = { ...fields, message, ...(request ? { request } : {}) };
     this.seen.set(`${kind}|${message}`, v);
     this.violations.push(v);
     judged.added.push(v);
