@@ -204,6 +204,7 @@ describe('replay: what it cannot tell, and what it never sends (issue #50)', () 
         ['authority', 'GET', '//elsewhere.example/v2/me'],
         ['connect', 'CONNECT', '/me'],
       ].map(([id, method, p]) => failure(id, 'SCHEMA', { method, path: p, headers: {} }));
+      bad.push(failure('header', 'SCHEMA', { method: 'GET', path: '/me', headers: { 'X-Evil': 'a\r\nInjected: 1' } }));
       const dir = reportWith([bad[0], good, ...bad.slice(1)], other.url);
       // Neither --base-url nor CONFORMANCE_BASE_URL: refused, and the report's own target gets nothing.
       const refused = await replay([dir]);
@@ -220,9 +221,9 @@ describe('replay: what it cannot tell, and what it never sends (issue #50)', () 
         undefined,
         'application/json',
       ]);
-      for (const id of ['dots', 'encoded-dots', 'absolute', 'authority', 'connect'])
+      for (const id of ['dots', 'encoded-dots', 'absolute', 'authority', 'connect', 'header'])
         expect(run.output).toContain(`! bad case, not sent ${id} `);
-      expect(run.output).toContain('5 bad case(s) not sent');
+      expect(run.output).toContain('6 bad case(s) not sent');
       expect(run.output).not.toContain('Bearer recorded');
       expect(run.code, run.output).toBe(1); // the good case still fails: {} is no getMe answer
     } finally {

@@ -19,6 +19,9 @@ const DROPPED_HEADERS = new Set([
   'transfer-encoding',
 ]);
 
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** The base URL replay sends to: --base-url, else CONFORMANCE_BASE_URL; never the report's own target unasked. */
 export function replayBase(baseUrl: string | undefined, env: NodeJS.ProcessEnv, recordedTarget: string): URL {
   const raw = (baseUrl ?? env.CONFORMANCE_BASE_URL ?? '').trim();
@@ -42,6 +45,11 @@ export function badCase(request: RecordedRequest, base: URL): string | undefined
   const method = String(request.method ?? '');
   if (!REPLAY_METHODS.includes(method.toUpperCase()))
     return `method ${JSON.stringify(method)} is not one replay sends (${REPLAY_METHODS.join(', ')})`;
+  if (request.body !== undefined && request.body !== null && typeof request.body !== 'string') return 'its body is not text';
+  const headers = request.headers ?? {};
+  if (typeof headers !== 'object' || Array.isArray(headers)) return 'its headers are not a name-value map';
+  const badHeader = Object.entries(headers).find(([name, value]) => !HEADER_NAME.test(name) || /[\r\n\0]/.test(String(value)));
+  if (badHeader) return `header ${JSON.stringify(badHeader[0])} is not one HTTP can carry`;
   const path = String(request.path ?? '');
   const pathOnly = path.split(/[?#]/, 1)[0];
   if (!pathOnly.startsWith('/') || pathOnly.startsWith('//') || pathOnly.includes('\\'))
@@ -63,8 +71,7 @@ export function replayUrl(base: URL, path: string): URL {
 /** The recorded headers replay sends, credentials dropped, with CONFORMANCE_TOKEN's Authorization. */
 export function replayHeaders(recorded: Record<string, string> | undefined, token: string): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(recorded ?? {}))
-    if (!DROPPED_HEADERS.has(name.toLowerCase()) && !name.startsWith(':')) headers[name] = String(value);
+  for (const [name, value] of Object.entries(recorded ?? {})) if (!DROPPED_HEADERS.has(name.toLowerCase())) headers[name] = String(value);
   headers.authorization = `Bearer ${token}`;
   return headers;
 }
