@@ -11,11 +11,11 @@ describe('canonicalPath', () => {
         '/v2/faceless/1/%72ender',
         '/v2/faceless/1/%52%45%4e%44%45%52',
         '/v2/%7euser/a%2db%5fc',
-        '/v2/a%20b',
-        '/v2/a%3Fb',
+        '/v2/a%2Bb',
+        '/v2/a%40b',
         '/v2/%C3%A9t%C3%A9',
       ].map((p) => canonicalPath(p).path),
-    ).toEqual(['/v2/faceless/1/render', '/v2/faceless/1/RENDER', '/v2/~user/a-b_c', '/v2/a%20b', '/v2/a%3Fb', '/v2/%C3%A9t%C3%A9']);
+    ).toEqual(['/v2/faceless/1/render', '/v2/faceless/1/RENDER', '/v2/~user/a-b_c', '/v2/a%2Bb', '/v2/a%40b', '/v2/%C3%A9t%C3%A9']);
   });
 
   it('collapses repeated slashes and removes dot segments', () => {
@@ -59,6 +59,14 @@ describe('canonicalPath', () => {
       '/v2/faceless/1/render%': /malformed/,
       '/v2/faceless/1/render%zz': /malformed/,
       '/v2/faceless/1/render%4': /malformed/,
+      '/v2/faceless/1/render%3F': /encoded "\?"/,
+      '/v2/faceless/1/render%23x': /encoded "\?" or "#"/,
+      '/v2/faceless/1/render%3bx': /encoded ";"/,
+      '/v2/faceless/1/render%20': /whitespace or control/,
+      '/v2/faceless/1/render%09': /whitespace or control/,
+      '/v2/faceless/1/ren%0Ader': /whitespace or control/,
+      '/v2/faceless/1/render%7f': /whitespace or control/,
+      '/v2/faceless/1/render%C2%A0': /whitespace or control/,
     };
     const why = Object.fromEntries(Object.keys(cases).map((p) => [p, canonicalPath(p)]));
     for (const [p, pattern] of Object.entries(cases)) {

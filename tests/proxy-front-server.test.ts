@@ -157,6 +157,42 @@ describe('PROXY_BLOCK_CHARGES=1 in front of a server that decodes before routing
     expect([rendered.status, (await balance(token)) < before]).toEqual([202, true]);
   });
 
+  /** Spellings this stand-in decodes to a charging operation: an encoded ?, #, whitespace or control character. */
+  const decodedAway = (id: number) => [
+    `/v2/faceless/${id}/render%3F`,
+    `/v2/faceless/${id}/render%23`,
+    `/v2/faceless/${id}/render%20`,
+    `/v2/faceless/${id}/render%09`,
+    `/v2/faceless/${id}/ren%0Ader`,
+    `/v2/faceless/${id}/scripts%3F`,
+  ];
+
+  it('the stand-in routes an encoded ?, #, whitespace or control character to the charging operation', async () => {
+    const direct = front.url.replace(/\/v2$/, '');
+    const token = 'front-direct-decoded';
+    const id = await draft(token);
+    const routed = [];
+    for (const p of decodedAway(id)) {
+      await raw(direct, 'POST', p, json(token), '{}');
+      routed.push(front.sent.at(-1)?.routed);
+    }
+    expect(routed).toEqual(decodedAway(id).map((p) => p.replace(/(ren|der|scripts)%\w\w.*$/, '$1').replace(/\/ren$/, '/render')));
+  });
+
+  it('refuses an encoded ?, #, whitespace or control character with 400 PROXY-AMBIGUOUS-PATH, forwarding nothing', async () => {
+    const token = 'front-ambiguous-decoded';
+    const id = await draft(token);
+    const before = await balance(token);
+    const forwarded = front.sent.length;
+    const answers = [];
+    for (const p of decodedAway(id)) {
+      const answer = await raw(proxy.root, 'POST', p, json(token), '{}');
+      answers.push([p, answer.status, (decoded(answer) as { error?: { code: string } }).error?.code]);
+    }
+    expect(answers).toEqual(decodedAway(id).map((p) => [p, AMBIGUOUS_STATUS, AMBIGUOUS_CODE]));
+    expect([front.sent.length - forwarded, await balance(token)]).toEqual([0, before]);
+  });
+
   it('blocks every spelling the front server routes to the render, and charges nothing', async () => {
     const token = 'front-blocked-render';
     const id = await draft(token);

@@ -2,7 +2,9 @@
 // unreserved characters decoded (/%72ender is /render), repeated slashes collapsed, dot segments
 // removed. A path whose meaning depends on how far the server decodes it is not given a meaning at
 // all: an encoded slash, dot or percent, a backslash (raw or encoded), a `;` (path parameters some
-// servers strip), an encoded NUL or an overlong UTF-8 lead byte, or a malformed escape. Whoever
+// servers strip), an encoded NUL or an overlong UTF-8 lead byte, a malformed escape, or an escape
+// that decodes to a reserved `?`, `#`, `;`, to whitespace or to a control character (a server that
+// decodes before routing ends the path there, or drops it: render%3F and ren%0Ader are the render). Whoever
 // decides on a path (the proxy's PROXY_BLOCK_CHARGES) refuses such a path instead of guessing.
 // Linear in the path's length: one pass of each global pattern, one split.
 
@@ -21,6 +23,9 @@ const AMBIGUOUS: Array<[RegExp, string]> = [
   [/%00/i, 'an encoded NUL (%00): some servers cut the path there'],
   [/%c[01]/i, 'an overlong UTF-8 byte (%C0, %C1): some decoders read it as ASCII'],
   [/%(?![0-9a-f]{2})/i, 'a malformed percent-escape: servers differ in what they make of it'],
+  [/%3f|%23/i, 'an encoded "?" or "#" (%3F, %23): a server that decodes before routing ends the path there'],
+  [/%3b/i, 'an encoded ";" (%3B): a server that decodes before routing strips what follows as path parameters'],
+  [/%[01][0-9a-f]|%7f|%20|%c2%(?:8[0-9a-f]|9[0-9a-f]|a0)/i, 'an encoded whitespace or control character: some servers drop or trim it'],
 ];
 
 /** One pass over the escapes: those of unreserved characters decoded, every other kept as written. */

@@ -36,7 +36,7 @@ export {
   type Outcome,
   type StatusPlace,
 } from './lifecycle.js';
-export { fillPath, PathMatcher, type RouteMatch, type Routable } from './paths.js';
+export { fillPath, PathMatcher, type PathMatcherOptions, type RouteMatch, type Routable } from './paths.js';
 export {
   basePathOf,
   itemCollection,

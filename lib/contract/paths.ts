@@ -21,13 +21,24 @@ interface CompiledPath<T> {
   byMethod: Map<string, T>;
 }
 
+export interface PathMatcherOptions {
+  /**
+   * Whether one trailing slash is forgiven where no template has it (default true: /me/ is /me, as
+   * the mock routes). A judge of a deployment (the validating proxy's checker) passes false: a
+   * path the contract does not write is not the contract's operation.
+   */
+  forgiveTrailingSlash?: boolean;
+}
+
 export class PathMatcher<T extends Routable> {
   /** The compiled templates by their number of segments, each list most concrete first. */
   readonly #bySegments = new Map<number, CompiledPath<T>[]>();
   /** The templates without parameters, by their text: a path equal to one fits it before any other. */
   readonly #literal = new Map<string, CompiledPath<T>>();
+  readonly #forgiveTrailingSlash: boolean;
 
-  constructor(operations: Iterable<T>) {
+  constructor(operations: Iterable<T>, options: PathMatcherOptions = {}) {
+    this.#forgiveTrailingSlash = options.forgiveTrailingSlash ?? true;
     const byTemplate = new Map<string, CompiledPath<T>>();
     for (const op of operations) {
       let entry = byTemplate.get(op.path);
@@ -59,7 +70,8 @@ export class PathMatcher<T extends Routable> {
   #fitting(path: string): Array<{ entry: CompiledPath<T>; params: Record<string, string> }> {
     const exact = this.#fit(path);
     // One trailing slash is forgiven where no template has it (/me/ is /me; /__mock/ stays itself).
-    return exact.length || !path.endsWith('/') || path === '/' ? exact : this.#fit(path.slice(0, -1));
+    if (exact.length || !this.#forgiveTrailingSlash || !path.endsWith('/') || path === '/') return exact;
+    return this.#fit(path.slice(0, -1));
   }
 
   #fit(path: string): Array<{ entry: CompiledPath<T>; params: Record<string, string> }> {

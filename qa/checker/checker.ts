@@ -14,7 +14,9 @@
 import { createHash } from 'node:crypto';
 import {
   ContractModel,
+  type ContractOperation,
   describeRelaxations,
+  PathMatcher,
   extendPointer,
   fragmentPointer,
   relaxations,
@@ -22,11 +24,12 @@ import {
 } from '../../lib/contract/index.js';
 import { CoverageRecorder, type CoverageReport } from './coverage.js';
 import { CreditTracker } from './credits.js';
+import { findingRequest } from './exchange-request.js';
 import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';
 import { Schemas } from './schemas.js';
 import type { Dropped, Observed, Report, RequestError, TargetError, Unjudged, Unverified, Violation, ViolationKind } from './types.js';
-import { validateRequest } from './validate-request.js';
+import { type Finding, validateRequest } from './validate-request.js';
 import { validateResponse } from './validate-response.js';
 
 /**
@@ -84,6 +87,8 @@ interface Judged {
   ex: Observed;
   at: string;
   added: Violation[];
+  /** The operation it is judged as, once matched. */
+  id?: string;
 }
 
 /** Records one finding of an exchange (a violation, or unverified where the contract is a guess). */
@@ -109,7 +114,11 @@ export class Checker {
   /** Distinct findings kept per list and group, and those left out beyond the cap. */
   private readonly kept = new Map<string, number>();
   private readonly droppedByGroup = new Map<string, Dropped>();
+  /** The mock's routing (a trailing slash forgiven): what the charge block and the recorder see through. */
   private readonly match: (method: string, path: string) => Match | undefined;
+  /** The paths the contract writes, exactly: what an exchange is judged as. */
+  private readonly exactMatch: (method: string, path: string) => Match | undefined;
+  private readonly templates: PathMatcher<ContractOperation>;
   private readonly schemas: Schemas;
   private readonly onViolation?: (violation: Violation) => void;
   private readonly onRequestError?: (error: RequestError) => void;
@@ -119,6 +128,8 @@ export class Checker {
   constructor(options: CheckerOptions = {}) {
     this.contract = options.contract ?? ContractModel.load();
     this.match = operationMatcher(this.contract);
+    this.exactMatch = operationMatcher(this.contract, true);
+    this.templates = new PathMatcher(this.contract.operations(), { forgiveTrailingSlash: false });
     this.schemas = new Schemas(this.contract);
     this.lifecycle = new LifecycleTracker(this.contract);
     this.coverage = options.coverage ?? new CoverageRecorder(this.contract);
@@ -141,22 +152,29 @@ export class Checker {
     const at = new Date(ex.at).toISOString();
     // A browser's CORS preflight is not an API call.
     if (ex.method === 'OPTIONS') return added;
-    const match = this.match(ex.method, ex.path);
+    // HEAD is GET without the body (HTTP): where the contract has the GET, it is judged as that GET.
+    const match = this.exactMatch(ex.method, ex.path) ?? (ex.method === 'HEAD' ? this.exactMatch('GET', ex.path) : undefined);
     const judged: Judged = { ex, at, added };
     if (!match) {
-      const route = `${ex.method} ${ex.path}`;
-      this.requestError({ operationId: null, kind: 'unknown-route', expected: 'an operation of the contract', got: route }, ex, at);
-      const refused = this.unknownRouteRefusal(ex);
-      if (refused) this.addViolation(judged, null, 'undocumented-operation', refused, `${route} answered ${ex.status}`);
+      this.unknownRoute(judged);
       return added;
     }
     const id = match.op.id;
+    const rejected = validateRequest(this.contract, this.schemas, match, ex);
+    // A path value its parameter's schema refuses: the path is not this operation's (another
+    // route of the deployment, or the client's mistake), so the answer is not judged as it.
+    const wrongPath = rejected.filter((f) => f.where === 'path');
+    if (wrongPath.length) {
+      for (const f of wrongPath) this.requestError({ operationId: id, kind: 'request', expected: f.expected, got: f.got }, ex, at);
+      return added;
+    }
     this.operations[id] = (this.operations[id] ?? 0) + 1;
     this.coverage.exchange(id, ex.status, ex.status >= 400 ? jsonOf(ex.responseBody) : undefined);
     const relaxed = this.relaxed.get(id);
+    judged.id = id;
     const add: Judge = (kind, expected, got, resource) => this.addViolation(judged, id, kind, expected, got, resource);
     const spare: Judge = (kind, expected, got, resource) => this.addUnverified(judged, id, relaxed!, kind, expected, got, resource);
-    this.judgeRequest(judged, match, relaxed, add, spare);
+    this.judgeRequest(judged, rejected, relaxed, add, spare);
     const { findings, unverified, body } = validateResponse(this.schemas, match, ex, relaxed);
     for (const f of findings) add(f.kind, f.expected, f.got);
     for (const f of unverified) spare(f.kind, f.expected, f.got);
@@ -185,7 +203,8 @@ export class Checker {
       return;
     }
     if (!this.admit('violations', operationId)) return;
-    const v: Violation = { ...fields, message };
+    const request = findingRequest(ex);
+    const v: Violation = { ...fields, message, ...(request ? { request } : {}) };
     this.seen.set(`${kind}|${message}`, v);
     this.violations.push(v);
     judged.added.push(v);
@@ -227,10 +246,9 @@ export class Checker {
    * A request the contract rejects is the client's mistake (requestErrors). Where the request itself
    * is not shown, the contract's request schema is a guess and says nothing either way.
    */
-  private judgeRequest(judged: Judged, match: Match, relaxed: Relaxation | undefined, add: Judge, spare: Judge): void {
+  private judgeRequest(judged: Judged, rejected: Finding[], relaxed: Relaxation | undefined, add: Judge, spare: Judge): void {
     const { ex, at } = judged;
-    const id = match.op.id;
-    const rejected = validateRequest(this.contract, this.schemas, match, ex);
+    const id = judged.id!;
     for (const f of rejected) {
       if (relaxed?.requestUnknown) spare(f.kind, f.expected, f.got);
       else this.requestError({ operationId: id, kind: 'request', expected: f.expected, got: f.got }, ex, at);
@@ -369,6 +387,37 @@ export class Checker {
         );
     }
     return [...refs];
+  }
+
+  /**
+   * A route the contract lacks (a trailing slash it does not write included): the client's
+   * request error, and the API's answer judged as a refusal. Where the path is a guessed
+   * operation's (x-unspecified-scope: operation), the method the source does not show may be the
+   * real one: neither the client's error nor a violation; a success answer is listed as unverified.
+   */
+  private unknownRoute(judged: Judged): void {
+    const { ex, at } = judged;
+    const route = `${ex.method} ${ex.path}`;
+    const guessed = this.templates
+      .templates(ex.path)
+      .flatMap((t) => t.operations)
+      .map((op) => this.relaxed.get(op.id))
+      .find((r) => r?.kind === 'guess');
+    if (guessed) {
+      if (ex.status >= 200 && ex.status < 300)
+        this.addUnverified(
+          judged,
+          guessed.operationId,
+          guessed,
+          'undocumented-operation',
+          'an operation of the contract',
+          `${route} answered ${ex.status}`,
+        );
+      return;
+    }
+    this.requestError({ operationId: null, kind: 'unknown-route', expected: 'an operation of the contract', got: route }, ex, at);
+    const refused = this.unknownRouteRefusal(ex);
+    if (refused) this.addViolation(judged, null, 'undocumented-operation', refused, `${route} answered ${ex.status}`);
   }
 
   /**

@@ -7,8 +7,12 @@ export interface Match {
   params: Record<string, string>;
 }
 
-export function operationMatcher(contract: ContractModel): (method: string, path: string) => Match | undefined {
-  const matcher = new PathMatcher(contract.operations());
+/**
+ * `exact`: only the paths the contract writes (no forgiven trailing slash), for judging a
+ * deployment; without it, the mock's routing (what the proxy's charge block must see through).
+ */
+export function operationMatcher(contract: ContractModel, exact = false): (method: string, path: string) => Match | undefined {
+  const matcher = new PathMatcher(contract.operations(), { forgiveTrailingSlash: !exact });
   return (method, path) => {
     const m = matcher.match(method, path);
     return m.kind === 'operation' ? { op: m.op, params: m.params } : undefined;

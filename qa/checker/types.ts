@@ -1,6 +1,7 @@
 // What the proxy's checker sees of one exchange, and what it reports. Shared by every stage.
 import type http from 'node:http';
 import type { CoverageReport } from './coverage.js';
+import type { FindingRequest } from './exchange-request.js';
 
 /** One request and the target's answer, as they crossed the proxy (bodies as raw bytes). */
 export interface Observed {
@@ -49,6 +50,8 @@ export interface Violation {
   at: string;
   /** How many later exchanges showed exactly the same problem (not reported again). */
   repeats?: number;
+  /** The query and body of the request that first showed it (exchange-request.ts), when it had any. */
+  request?: FindingRequest;
 }
 
 /** A refund the contract promises that no balance or ledger observation has confirmed (yet). */

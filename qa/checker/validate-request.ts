@@ -23,6 +23,8 @@ export interface Finding {
   got: string;
   /** A request finding about a place the contract marks as a guess (an x-unspecified in the parameter or the body). */
   guess?: boolean;
+  /** Where in the request a request finding is: a path or query parameter, or the body. */
+  where?: 'path' | 'query' | 'body';
 }
 
 /** A query string as the mock reads it: one value, or the list of a repeated name. */
@@ -55,6 +57,7 @@ function parameterFindings(contract: ContractModel, check: RequestCheck, match: 
         expected: missing ? `${where} parameter ${name} (required)` : `${where} parameter ${name} as the contract types it`,
         got: missing ? 'none' : `${JSON.stringify(value)} (${violation.message})`,
         guess: isGuessedViolation(contract, match.op, violation),
+        where,
       });
     }
   }
@@ -64,6 +67,7 @@ function parameterFindings(contract: ContractModel, check: RequestCheck, match: 
       expected: `query parameter ${name} not empty`,
       got: '""',
       guess: isGuessedParameter(contract, match.op, 'query', name),
+      where: 'query',
     });
   return findings;
 }

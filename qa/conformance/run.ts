@@ -28,6 +28,8 @@ import { startThrottle } from './throttle.js';
 import { onStopSignal } from '../../lib/stop-signals.js';
 import { concludeRules, judge429s, runAccountChecks } from './rules/checks-phase.js';
 import { RulesTable } from './rules/table.js';
+import { answeredInfo } from '../cli.js';
+import { CONFORMANCE_USAGE } from './usage.js';
 
 const log = (line: string) => console.log(`[conformance] ${line}`);
 
@@ -247,8 +249,10 @@ function conclude(run: RunContext, target: string, phaseFailed: boolean): number
   return findings.length || failed ? 1 : 0;
 }
 
-// Subcommands: `replay <report dir>` (replay.ts); anything else is a run.
+// Subcommands: `replay <report dir>` (replay.ts), `merge <dir>...` (merge.ts); anything else is a
+// run. --help and --version are answered first, and nothing starts.
 const [command, ...rest] = process.argv.slice(2);
+if (answeredInfo('video-api-conformance', CONFORMANCE_USAGE, process.argv.slice(2))) process.exit(0);
 const entry =
   command === 'replay'
     ? () => runReplay(rest, process.env, () => interrupted !== undefined)

@@ -7,8 +7,9 @@
 // The decision is made on the path as an ordinary front server routes it (lib/contract's
 // canonicalPath: /faceless/1/%72ender, //render, x/../render are all the render), in any letter
 // case (some servers route case-blind), under the method and any method-override header. A path
-// whose meaning depends on how the target decodes it (an encoded slash or dot, a backslash, ...)
-// is refused with 400 PROXY-AMBIGUOUS-PATH: forwarding it would be a guess.
+// whose meaning depends on how the target decodes it
+// (an encoded slash, dot, ?, #, ;, whitespace or control character, a backslash, ...) is refused
+// with 400 PROXY-AMBIGUOUS-PATH: forwarding it would be a guess.
 import type http from 'node:http';
 import { canonicalPath, type ContractOperation } from '../../lib/contract/index.js';
 import type { Match } from '../checker/match.js';

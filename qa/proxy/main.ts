@@ -6,9 +6,26 @@
 // fault: listed (requestErrors), and counted in the exit code only with PROXY_FAIL_ON_REQUEST_ERRORS=1.
 // The proxy itself is run.ts.
 import { onStopSignal } from '../../lib/stop-signals.js';
+import { answeredInfo } from '../cli.js';
 import { runProxy } from './run.js';
 
+const USAGE = `Usage: video-api-proxy
+       video-api-proxy --help | --version
+
+The validating proxy: forwards http://127.0.0.1:<PROXY_PORT>/v2 to PROXY_TARGET (required, ending
+in /v2) unchanged, and checks every exchange against the contract. Settings: PROXY_TARGET,
+PROXY_PORT (default 4020), PROXY_REPORT_DIR, PROXY_BLOCK_CHARGES=1, PROXY_FAIL_ON_REQUEST_ERRORS=1,
+PROXY_MIN_COVERAGE, PROXY_TIMEOUT_MS, PROXY_MAX_BODY_BYTES, PROXY_MAX_RESPONSE_BYTES, PROXY_RECORD,
+PROXY_CONFIRM_REFUNDS=0, PROXY_REFUND_GRACE_MS (docs/conformance.md). GET /__proxy/report answers
+the report at any time; SIGTERM or SIGINT stops it and writes the reports.
+Exit code (on stop): 0 no violation, 1 the API violated the contract, the target failed to answer
+or coverage fell short (request errors only with PROXY_FAIL_ON_REQUEST_ERRORS=1), 2 it could not
+start (a setting, an argument).`;
+
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (answeredInfo('video-api-proxy', USAGE, argv)) process.exit(0);
+  if (argv.length) throw new Error(`takes no arguments (settings are PROXY_* variables), got "${argv.join(' ')}"; see --help`);
   // Handlers first: whoever waits for the "forwarding" line may signal at once.
   let stop: ((signal: string) => Promise<number>) | undefined;
   const early: string[] = [];

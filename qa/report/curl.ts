@@ -55,3 +55,25 @@ export function requestFromCurl(curl: string, basePath = '/v2'): RecordedRequest
   }
   return request.path ? request : undefined;
 }
+
+/** A word quoted for a POSIX shell: single quotes, each ' written as '\''. */
+export function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+export interface CurlInput {
+  method: string;
+  /** The full URL, query string included. */
+  url: string;
+  contentType?: string;
+  body?: string;
+}
+
+/** The reproduction of one request, with the token as a placeholder (a report never holds one); requestFromCurl reads it back. */
+export function curlLine({ method, url, contentType, body }: CurlInput): string {
+  const words = ['curl', '-X', method, '-H', '"Authorization: Bearer $CONFORMANCE_TOKEN"'];
+  if (contentType) words.push('-H', shellQuote(`Content-Type: ${contentType}`));
+  if (body !== undefined) words.push('--data-raw', shellQuote(body));
+  words.push(shellQuote(url));
+  return words.join(' ');
+}

@@ -1,7 +1,10 @@
 // The validating proxy's report as a RunReport for report.html: each violation with what the
-// contract expected and what came, a reproduction for a read (GET) the proxy saw, target errors as
+// contract expected and what came, a reproduction (curl, with the query and the body the checker
+// kept: qa/checker/exchange-request.ts), a replayable request for a read (GET), target errors as
 // failures too (staging not answering is never a pass), unconfirmed refunds and request errors as notes.
+import { RECORDED_BODY_CAP } from '../checker/exchange-request.js';
 import type { Report } from '../checker/types.js';
+import { curlLine } from './curl.js';
 import { countByKind, failureId, type ReportFailure, type RunReport } from './model.js';
 
 /** Kinds a single request cannot show again (they are judged over several exchanges). */
@@ -16,10 +19,19 @@ export interface ProxyRunInfo {
   because: string[];
 }
 
+/** The reproduction of the request that showed a violation: its query and body as kept, a cut body said so. */
+function reproduction(v: Report['violations'][number], target: string): string {
+  const r = v.request;
+  const url = `${target.replace(/\/+$/, '')}${v.path}${r?.query ?? ''}`;
+  const line = curlLine({ method: v.method, url, contentType: r?.contentType, body: r?.body });
+  if (r?.bodyCut) return `${line}   # the body was cut: the first ${RECORDED_BODY_CAP} of ${r.bodyBytes} bytes are kept`;
+  if (r?.bodyNotKept) return `${line}   # the ${r.bodyBytes}-byte body is not in the report (${r.bodyNotKept})`;
+  return line;
+}
+
 function violationFailure(v: Report['violations'][number], target: string): ReportFailure {
   const kind = v.kind.toUpperCase();
   const replayable = v.method === 'GET' && !OVER_TIME.has(v.kind);
-  const url = `${target.replace(/\/+$/, '')}${v.path}`;
   return {
     id: failureId(kind, `${v.method} ${v.path}`, v.message),
     source: 'proxy',
@@ -29,8 +41,10 @@ function violationFailure(v: Report['violations'][number], target: string): Repo
     title: `${v.message}${v.repeats ? ` (seen ${v.repeats + 1} times)` : ''}`,
     contract: v.expected ?? v.message,
     got: `${v.got} (status ${v.status})`,
-    curl: `curl -X ${v.method} -H "Authorization: Bearer $CONFORMANCE_TOKEN" '${url}'`,
-    request: replayable ? { method: v.method, path: v.path, headers: { Accept: 'application/json' } } : undefined,
+    curl: reproduction(v, target),
+    request: replayable
+      ? { method: v.method, path: `${v.path}${v.request?.query ?? ''}`, headers: { Accept: 'application/json' } }
+      : undefined,
   };
 }
 

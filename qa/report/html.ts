@@ -39,7 +39,7 @@ ${charging}</tbody></table>
 
 function failureSection(f: ReportFailure, report: RunReport): string {
   const replay = f.request
-    ? `<dt>Replay</dt><dd><pre>CONFORMANCE_TOKEN=&lt;token&gt; npx video-api-conformance replay ${esc(report.reportDir)} --case ${esc(f.id)}</pre></dd>`
+    ? `<dt>Replay</dt><dd><pre>CONFORMANCE_TOKEN=&lt;token&gt; npx video-api-conformance replay ${esc(report.reportDir)} --case ${esc(f.id)} --base-url ${esc(report.target)}</pre></dd>`
     : '<dt>Replay</dt><dd>not one request (a sequence or a flow): run the phase again</dd>';
   return `<section class="failure" id="${anchor(f.id)}"><h3>${esc(f.kind)} · ${esc(f.operation)}</h3>
 <dl><dt>Failure</dt><dd>${esc(f.title)} <small>(${esc(f.source)}, case <code>${esc(f.id)}</code>)</small></dd>

@@ -1,6 +1,8 @@
 // A staging stand-in: an ordinary front server (what nginx, a CDN or an API gateway does) in front
 // of the real mock process. It decodes percent-escapes of unreserved characters before routing
-// (/faceless/1/%72ender reaches /faceless/1/render), compresses answers when the client asks
+// (/faceless/1/%72ender reaches /faceless/1/render), and decodes the rest the sloppy way some do: an
+// encoded `?` or `#` ends the path there (render%3Fx reaches render), an encoded whitespace or
+// control character is dropped (ren%0Ader and render%20 reach render). It compresses answers when the client asks
 // (br, gzip or deflate by Accept-Encoding, with Node's zlib), keeps connections alive, and sends
 // every body it compresses in chunked transfer encoding. It records the exact bytes of each answer
 // it sent, so a test can compare them with what a client of the proxy received. A request header
@@ -32,10 +34,16 @@ export interface FrontServer {
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'te', 'trailer', 'upgrade']);
 
-/** This server's own decoding, as such servers do it: unreserved escapes become their characters. */
+/**
+ * This server's own decoding, as such servers do it: unreserved escapes become their characters,
+ * an encoded `?` or `#` ends the path, an encoded whitespace or control character is dropped.
+ */
 function decodeUnreservedEscapes(path: string): string {
-  return path.replace(/%([0-9a-fA-F]{2})/g, (written, hex: string) => {
-    const char = String.fromCharCode(Number.parseInt(hex, 16));
+  const end = path.search(/%(3f|23)/i);
+  return (end >= 0 ? path.slice(0, end) : path).replace(/%([0-9a-fA-F]{2})/g, (written, hex: string) => {
+    const code = Number.parseInt(hex, 16);
+    if (code <= 0x20 || code === 0x7f) return '';
+    const char = String.fromCharCode(code);
     return UNRESERVED.test(char) ? char : written;
   });
 }
