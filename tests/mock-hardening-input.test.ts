@@ -1,8 +1,11 @@
 // Bad input gets a clear answer in the API's envelope, never a silent change and never a 500:
-// invalid UTF-8 in a JSON body, and a body nested far deeper than any real one.
+// invalid UTF-8 in a JSON body, a body nested far deeper than any real one, and number parameters
+// JSON cannot carry (`page=Infinity`).
 import { describe, expect, it } from 'vitest';
+import { Validators } from '../lib/contract/index.js';
 import { MAX_JSON_DEPTH } from '../mock/request-body.js';
 import { useMock } from './mock-harness.js';
+import { loadContract } from './support/contract.js';
 
 const mock = useMock();
 
@@ -55,6 +58,33 @@ describe('bad JSON bodies', () => {
     expect([await send('{"type":"b-roll"}'), await send('type=b-roll')]).toEqual([
       [200, null],
       [400, 'GEN-WRONG-ARGS'],
+    ]);
+  });
+});
+
+describe('integer query parameters that JSON cannot carry', () => {
+  it('page=Infinity, page=1e400, page=-Infinity and per_page=Infinity are 422 naming the parameter (never current_page null)', async () => {
+    const answers = [];
+    for (const query of ['page=Infinity', 'page=1e400', 'page=-Infinity', 'per_page=Infinity']) {
+      const response = await fetch(`${mock.base}/credits/history?${query}`, { headers: { authorization: 'Bearer finite-check' } });
+      const body = await response.json();
+      answers.push([response.status, Object.keys(body.errors ?? {})]);
+    }
+    expect(answers).toEqual([
+      [422, ['page']],
+      [422, ['page']],
+      [422, ['page']],
+      [422, ['per_page']],
+    ]);
+  });
+
+  it("the contract's one request check refuses them, so the proxy and the client's validate agree with the mock", () => {
+    const check = Validators.of(loadContract()).request('listCreditHistory');
+    const messages = ['Infinity', '1e400', '12'].map((page) => check.parameters('query', { page }).map((v) => v.message));
+    expect(messages).toEqual([
+      ['Request query parameter page must be a finite number'],
+      ['Request query parameter page must be a finite number'],
+      [],
     ]);
   });
 });
