@@ -38,8 +38,9 @@ export interface paths {
          * Forget state
          * @description Without `token`: the world the mock started with. Forgets every account (credits,
          *     resources, ledger, auto top-up), every fault, the journal and the rate-limit windows;
-         *     ids start from 1 again; the clock returns to the mode it started in (its time only moves
-         *     forward); a scenario loaded at start is loaded again. With `token`: forgets that token's
+         *     ids start from 1 again; the clock returns to the mode and the time it started with (the
+         *     wall clock in `auto` mode, the time it stood at start in `manual` mode); a scenario loaded
+         *     at start is loaded again. With `token`: forgets that token's
          *     account and the faults aimed at it only; the next call with it starts afresh.
          */
         post: operations["resetMock"];
@@ -137,8 +138,11 @@ export interface paths {
         /**
          * Advance time
          * @description Moves the clock forward by `ms` milliseconds, or by `steps` asynchronous steps
-         *     (`MOCK_STEP_MS` each). Jobs move exactly as if that much time had passed; every account's
-         *     jobs are brought up to the new time before the answer.
+         *     (`MOCK_STEP_MS` each): one of the two. Jobs move exactly as if that much time had passed;
+         *     every account's jobs are brought up to the new time before the answer. The clock stays
+         *     within the range of a JavaScript `Date` (up to 8,640,000,000,000,000 ms after 1970, in the
+         *     year 275760): a move that would take it past that end is 422 `MOCK-INVALID` naming `ms`
+         *     or `steps`, and the clock does not move.
          */
         post: operations["advanceClock"];
         delete?: never;
@@ -260,9 +264,10 @@ export interface components {
          * @enum {string}
          */
         Subscription: "paid" | "trial" | "none";
+        /** @description A balance: a whole number up to the largest safe integer (2^53 - 1), so that every balance is a number JSON carries exactly (1e308 and 9007199254740993 are 422 `MOCK-INVALID`). */
+        Credits: number;
         AccountPatch: {
-            /** @description The balance. */
-            credits?: number;
+            credits?: components["schemas"]["Credits"];
             subscription?: components["schemas"]["Subscription"];
             email_verified?: boolean;
             /** @description Whether a card is saved (without one, enabling auto top-up is 422). */
@@ -394,12 +399,12 @@ export interface components {
             state: string;
             /** @description The resource's id, as a recorded deployment gave it (the validating proxy's PROXY_RECORD keeps staging's ids); absent, a fresh one. Two resources of one family and account cannot share an id. */
             id?: number | string;
-            /** @description The resource's fields (as the deployment returned them, for a recorded scenario), set on the resource after its state example is applied; `id` and the state are the entry's own. */
+            /** @description The resource's fields (as the deployment returned them, for a recorded scenario), set on the resource after its state example is applied; `id` and the state are the entry's own. A status the fields carry where the family's state machine keeps it must be a state of that machine (else 422 `MOCK-INVALID` naming the field, e.g. `accounts.0.resources.0.data.video.status`). */
             data?: Record<string, unknown>;
         };
         ScenarioAccount: {
             token: string;
-            credits?: number;
+            credits?: components["schemas"]["Credits"];
             subscription?: components["schemas"]["Subscription"];
             email_verified?: boolean;
             payment_method?: boolean;
@@ -706,11 +711,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Milliseconds to add. */
-                    ms: number;
-                } | {
-                    /** @description Asynchronous steps to add (each `stepMs` long). */
-                    steps: number;
+                    /** @description Milliseconds to add (at most the whole range of a JavaScript `Date`). */
+                    ms?: number;
+                    /** @description Asynchronous steps to add (each `stepMs` long; at most the largest safe integer). */
+                    steps?: number;
                 };
             };
         };
@@ -749,7 +753,7 @@ export interface operations {
                     token: string;
                     /** @description The resource's API path below `/v2`, e.g. `/faceless/5`. */
                     path: string;
-                    /** @description A state of the resource's state machine. */
+                    /** @description A state of the resource's state machine (any other is 422 `MOCK-INVALID` naming `state`). */
                     state: string;
                 };
             };

@@ -10,7 +10,7 @@ import type { Resources } from '../state/resources.js';
 import { Store } from '../state/store.js';
 import { kindOf } from '../tokens.js';
 import { accountView, applyPatch, type AccountPatch } from './accounts.js';
-import type { Clock, ClockMode } from './clock.js';
+import { type Clock, type ClockMode, MAX_CLOCK_MS } from './clock.js';
 import { ControlDocument, errorsMap, type Matched, unsafeFields } from './document.js';
 import type { FaultInput, Faults } from './faults.js';
 import type { Journal } from './journal.js';
@@ -76,11 +76,7 @@ export class ControlPlane {
         this.deps.clock.setMode(body.mode as ClockMode);
         return this.json(200, this.clockView());
       },
-      advanceClock: ({ body }) => {
-        this.deps.clock.advance(body.ms ?? body.steps * this.deps.machines.stepMs);
-        this.catchUp();
-        return this.json(200, this.clockView());
-      },
+      advanceClock: ({ body }) => this.advance(body),
       forceState: ({ body }) => this.force(this.deps.store.resolve(body.token), body.path, body.state),
       listFaults: () => this.json(200, { faults: this.deps.faults.list() }),
       addFault: ({ body }) => this.addFault(body),
@@ -185,7 +181,7 @@ export class ControlPlane {
 
   /**
    * A full reset gives the world the mock started with: no accounts, ids from 1, no faults, an
-   * empty journal, fresh rate-limit windows, the clock in its start mode (time only moves forward),
+   * empty journal, fresh rate-limit windows, the clock in its start mode at its start time,
    * and the start scenario loaded again. `token` forgets one account (and its faults) only.
    */
   private reset(token: string | undefined): Answer {
@@ -195,10 +191,24 @@ export class ControlPlane {
     limiter?.forget(token);
     if (token === undefined) {
       journal.clear();
-      clock.setMode(clock.startMode);
+      clock.restart();
       if (this.startScenario) this.scenario({ ...structuredClone(this.startScenario), reset: false });
     }
     return this.json(200, { reset: token ?? 'all' });
+  }
+
+  /** Moves the clock by `ms` or `steps`; a move past the range of a Date is a 422 naming the field, and nothing moves. */
+  private advance(body: { ms?: number; steps?: number }): Answer {
+    const { clock, machines } = this.deps;
+    const field = body.ms === undefined ? 'steps' : 'ms';
+    const ms = body.ms ?? (body.steps ?? 0) * machines.stepMs;
+    if (!clock.canAdvance(ms)) {
+      const message = `would move the clock past ${new Date(MAX_CLOCK_MS).toISOString()}, the last time a JavaScript Date can hold`;
+      return this.error(422, `${field} ${message}.`, 'MOCK-INVALID', { [field]: [message] });
+    }
+    clock.advance(ms);
+    this.catchUp();
+    return this.json(200, this.clockView());
   }
 
   private updateAccount(token: string, patch: AccountPatch): Answer {

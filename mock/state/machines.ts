@@ -168,6 +168,18 @@ export class Machines {
     return typeof shown === 'string' ? shown : (resource.job?.state ?? null);
   }
 
+  /**
+   * Where given fields show a status that is not a state of the machine (a scenario's `data`): the
+   * keys inside `data` to it, else undefined (no status there, or a state's name or wire value).
+   */
+  strayStatus(machineName: string, data: unknown): string[] | undefined {
+    const info = this.byName.get(machineName);
+    if (!info) return undefined;
+    const at = [...info.parentPath, info.statusKey];
+    const value = dig(data, at);
+    return value === undefined || info.rules.stateOf(value) !== undefined ? undefined : at;
+  }
+
   /** The contract's example `data` of a machine's poll operation for one state, if it has one. */
   stateExample(machineName: string, state: string): Record<string, any> | undefined {
     return this.byName.get(machineName)?.stateExamples[state];
