@@ -1,9 +1,17 @@
 // Memory stays bounded: with MOCK_MAX_ACCOUNTS and MOCK_MAX_RESOURCES set small, the least recently
 // used account and the oldest idle resource are dropped, counted in GET /__mock/accounts, and an
 // account in use keeps its state. The rate limiter's windows and the journal follow the same kind of
-// bound (in process).
-import { describe, expect, it } from 'vitest';
+// bound (in process). A charging call that fails at any step after its charge leaves no trace.
+import { describe, expect, it, vi } from 'vitest';
+import { type OperationId, mockContract } from '../mock/contract.js';
 import { Journal, JOURNAL_SIZE } from '../mock/control/journal.js';
+import { priceList } from '../mock/costs.js';
+import { Errors } from '../mock/errors.js';
+import { StatefulApi } from '../mock/state/api.js';
+import type { Call } from '../mock/state/call.js';
+import { Machines } from '../mock/state/machines.js';
+import { Resources } from '../mock/state/resources.js';
+import { Store } from '../mock/state/store.js';
 import { RateLimiter } from '../mock/rate-limit.js';
 import { useMock } from './mock-harness.js';
 
@@ -76,5 +84,120 @@ describe('bounded journal (in process)', () => {
       `/me?call=${calls - JOURNAL_SIZE + 1}`,
       'journa…',
     ]);
+  });
+});
+
+describe('a charge, its ledger entry and its change happen together or not at all (in process)', () => {
+  const contract = mockContract();
+  const machines = new Machines(contract, 1_000);
+  const resources = new Resources(contract, machines);
+  const api = new StatefulApi(contract, machines, resources, priceList(contract), new Errors(contract), {
+    includeAllowlist: [],
+    socialHosts: [],
+  });
+  const store = new Store(() => 10_000);
+
+  function callOf(token: string, id: OperationId, path: string, body: unknown, now = 0): Call {
+    const op = contract.operation(id);
+    const example = Object.values(contract.examples(op))[0];
+    return {
+      op,
+      account: store.account(token, 'paid'),
+      path,
+      query: {},
+      body,
+      prism: { status: 200, body: example },
+      now,
+      baseUrl: 'http://mock/v2',
+    };
+  }
+
+  /** An account with a faceless video ready to render; what its state looks like, read whole. */
+  function ready(token: string) {
+    api.handle(callOf(token, 'createFacelessVideo', '/faceless', { type: 'b-roll', topic: 'owls' }));
+    const id = [...store.account(token, 'paid').resources.values()][0].id;
+    api.handle(callOf(token, 'updateFacelessVideo', `/faceless/${id}`, { script: 'Owls hunt at night.', voice_id: 17 }));
+    const account = store.account(token, 'paid');
+    const seen = () =>
+      JSON.stringify(
+        [account.balance, account.ledger, account.ids.next, [...account.active].length, [...account.resources.values()]],
+        (_k, v) => (v instanceof Set ? [...v] : v),
+      );
+    return { id, account, seen, resource: [...account.resources.values()][0] };
+  }
+
+  /** What a failure at one step leaves: the error thrown, and whether the state is as before. */
+  function failAt(token: string, run: (x: ReturnType<typeof ready>) => void): [string, boolean] {
+    const x = ready(token);
+    const before = x.seen();
+    let thrown = 'nothing thrown';
+    try {
+      run(x);
+    } catch (error) {
+      thrown = (error as Error).message;
+    }
+    return [thrown, x.seen() === before];
+  }
+
+  it('a failure after the charge (no example, a throwing write, a clock past any Date, a machine that throws) leaves everything as it was', () => {
+    const failures = [
+      failAt('atomic-example', ({ id }) => {
+        const call = callOf('atomic-example', 'generateFacelessScript', `/faceless/${id}/scripts`, {});
+        Object.defineProperty(call, 'prism', {
+          get: () => ({
+            status: 200,
+            get body() {
+              throw new Error('no example');
+            },
+          }),
+        });
+        api.handle(call);
+      }),
+      failAt('atomic-write', ({ id, resource }) => {
+        Object.defineProperty(resource.data, 'script', {
+          enumerable: true,
+          configurable: true,
+          get: () => 'Owls hunt at night.',
+          set: () => {
+            throw new Error('write refused');
+          },
+        });
+        api.handle(callOf('atomic-write', 'generateFacelessScript', `/faceless/${id}/scripts`, {}));
+      }),
+      failAt('atomic-clock', ({ id }) =>
+        api.handle(callOf('atomic-clock', 'renderFacelessVideo', `/faceless/${id}/render`, {}, 8.64e15 + 1)),
+      ),
+      failAt('atomic-machine', ({ id }) => {
+        const start = vi.spyOn(machines, 'start').mockImplementationOnce(() => {
+          throw new Error('machine refused');
+        });
+        try {
+          api.handle(callOf('atomic-machine', 'renderFacelessVideo', `/faceless/${id}/render`, {}));
+        } finally {
+          start.mockRestore();
+        }
+      }),
+      failAt('atomic-store', ({ account }) => {
+        vi.spyOn(account.resources, 'set').mockImplementationOnce(() => {
+          throw new Error('store refused');
+        });
+        const body = { product_name: 'Brewly', domain: 'brewly.example', idea: 'An espresso timer' };
+        api.handle(callOf('atomic-store', 'createLaunchClip', '/launch-clips', body));
+      }),
+    ];
+    expect(failures).toEqual([
+      ['no example', true],
+      ['write refused', true],
+      ['Invalid time value', true],
+      ['machine refused', true],
+      ['store refused', true],
+    ]);
+  });
+
+  it('the same calls without a failure charge once and write one entry each', () => {
+    const { id, account } = ready('atomic-ok');
+    const [balance, entries] = [account.balance, account.ledger.length];
+    api.handle(callOf('atomic-ok', 'renderFacelessVideo', `/faceless/${id}/render`, {}));
+    expect([account.balance < balance, account.ledger.length - entries]).toEqual([true, 1]);
   });
 });

@@ -121,7 +121,7 @@ export class Machines {
       job.enteredAt += this.stepMs;
       this.enter(info, resource, next.to!);
       if (info.rules.refunds(from, next.to!) && job.charge > 0) {
-        account.balance += job.charge;
+        // The entry first: should it fail, the balance has not moved.
         record(account, {
           label: `Refund: ${job.chargeLabel}`,
           content_type: job.chargeType,
@@ -129,6 +129,7 @@ export class Machines {
           transaction_type: 'Refund',
           at: job.enteredAt,
         });
+        account.balance += job.charge;
         job.charge = 0;
       }
     }
@@ -149,8 +150,6 @@ export class Machines {
     this.enter(info, resource, state);
     if (!info.rules.refunds(from, state) || job.charge <= 0) return 0;
     const amount = job.charge;
-    job.charge = 0;
-    account.balance += amount;
     record(account, {
       label: `Refund: ${job.chargeLabel}`,
       content_type: job.chargeType,
@@ -158,6 +157,8 @@ export class Machines {
       transaction_type: 'Refund',
       at: now,
     });
+    job.charge = 0;
+    account.balance += amount;
     return amount;
   }
 
