@@ -4,6 +4,7 @@ import { parseAllowedHosts } from './control/host.js';
 import { parseControlOrigins } from './control/origin.js';
 import type { MockContract } from './contract.js';
 import { parseClockMode, type ClockMode } from './control/clock.js';
+import { type JsonLimits, MAX_JSON_DEPTH, MAX_JSON_KEYS } from './request-body.js';
 
 export interface MockConfig {
   host: string;
@@ -43,6 +44,8 @@ export interface MockConfig {
   maxStateBytes: number;
   /** MOCK_HEADERS_TIMEOUT_MS: how long a client may take to send its headers before a 408 (default 10 s). */
   headersTimeoutMs: number;
+  /** MOCK_MAX_JSON_DEPTH, MOCK_MAX_JSON_KEYS: the structure a JSON body may have, checked before it is parsed. */
+  jsonLimits: JsonLimits;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses nothing outside this machine can reach. */
@@ -115,5 +118,9 @@ export function loadConfig(contract: MockContract, env: NodeJS.ProcessEnv = proc
     // estimated few tens of MB; what passes it is a client storing huge texts, which then evicts.
     maxStateBytes: positive('MOCK_MAX_STATE_BYTES', env.MOCK_MAX_STATE_BYTES) ?? DEFAULT_MAX_STATE_BYTES,
     headersTimeoutMs: positive('MOCK_HEADERS_TIMEOUT_MS', env.MOCK_HEADERS_TIMEOUT_MS) ?? 10_000,
+    jsonLimits: {
+      maxDepth: positive('MOCK_MAX_JSON_DEPTH', env.MOCK_MAX_JSON_DEPTH) ?? MAX_JSON_DEPTH,
+      maxKeys: positive('MOCK_MAX_JSON_KEYS', env.MOCK_MAX_JSON_KEYS) ?? MAX_JSON_KEYS,
+    },
   };
 }

@@ -66,6 +66,7 @@ export async function assembleWorld(
     journal,
     limiter,
     controlToken: config.controlToken,
+    jsonLimits: config.jsonLimits,
   });
   if (scenario) plane.loadAtStart(scenario.text, scenario.source);
   const route = pipeline({ contract, config, prism, errors, faults, store, api, clock });

@@ -444,6 +444,29 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A JSON body nests deeper than `MOCK_MAX_JSON_DEPTH` levels (default 64) or holds more than `MOCK_MAX_JSON_KEYS` object keys and array items (default 10,000), measured on its text before it is parsed. */
+        BodyTooComplex: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request body holds more than 10000 keys and array items.",
+                 *       "status": 400,
+                 *       "error": {
+                 *         "code": "MOCK-INVALID"
+                 *       },
+                 *       "errors": {
+                 *         "body": [
+                 *           "holds more than 10000 keys and array items"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No such resource or route. */
         NotFound: {
             headers: {
@@ -638,6 +661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Invalid"];
         };
@@ -692,6 +716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Clock"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Invalid"];
         };
@@ -728,6 +753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Clock"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Invalid"];
         };
@@ -768,6 +794,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForceResult"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
@@ -823,6 +850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Fault"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Invalid"];
         };
@@ -919,6 +947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScenarioResult"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];

@@ -62,5 +62,13 @@ export {
   type AnswerFinding,
   type SchemaProblem,
 } from './response-check.js';
-export { requestErrorsMap, toViolations, type RequestPart, type RequestViolation } from './violations.js';
+export {
+  capErrors,
+  MAX_ERROR_FIELDS,
+  MORE_ERRORS_KEY,
+  requestErrorsMap,
+  toViolations,
+  type RequestPart,
+  type RequestViolation,
+} from './violations.js';
 export { authorizationCheck, type AuthorizationCheck } from './security.js';

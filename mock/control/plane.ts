@@ -8,6 +8,8 @@ import type { StatefulApi } from '../state/api.js';
 import type { Machines } from '../state/machines.js';
 import type { Resources } from '../state/resources.js';
 import { Store } from '../state/store.js';
+import { capErrors } from '../../lib/contract/index.js';
+import { type JsonLimits, jsonShapeProblem } from '../request-body.js';
 import { kindOf } from '../tokens.js';
 import { accountView, applyPatch, type AccountPatch } from './accounts.js';
 import { type Clock, type ClockMode, MAX_CLOCK_MS } from './clock.js';
@@ -34,6 +36,8 @@ export interface ControlDeps {
   /** Per-token rate-limit windows, forgotten with the accounts on reset. */
   limiter?: { forget(token?: string): void };
   controlToken?: string;
+  /** The structure a JSON body may have (MOCK_MAX_JSON_DEPTH, MOCK_MAX_JSON_KEYS), checked before it is parsed. */
+  jsonLimits?: JsonLimits;
 }
 
 interface ControlRequest {
@@ -156,6 +160,8 @@ export class ControlPlane {
     if (route.query && !route.query(query)) Object.assign(problems, errorsMap(route.query.errors, 'query'));
     let body: any;
     if (route.body) {
+      const shape = /yaml/i.test(contentType) ? undefined : jsonShapeProblem(raw, this.deps.jsonLimits);
+      if (shape) return this.error(400, `The request body ${shape}.`, 'MOCK-INVALID', { body: [shape] });
       try {
         body = raw.trim() === '' ? undefined : /yaml/i.test(contentType) ? parseScenario(raw) : JSON.parse(raw);
       } catch (error) {
@@ -169,10 +175,11 @@ export class ControlPlane {
       else if (!route.body(body)) Object.assign(problems, errorsMap(route.body.errors));
     }
     if (Object.keys(problems).length) {
-      const summary = Object.entries(problems)
+      const capped = capErrors(problems);
+      const summary = Object.entries(capped)
         .map(([field, messages]) => `${field} ${messages.join(', ')}`)
         .join('; ');
-      return this.error(422, `The request does not match the mock control API: ${summary}.`, 'MOCK-INVALID', problems);
+      return this.error(422, `The request does not match the mock control API: ${summary}.`, 'MOCK-INVALID', capped);
     }
     return { params, query, body };
   }
