@@ -209,8 +209,12 @@ export interface paths {
         };
         /**
          * Read the journal
-         * @description The API calls under `/v2` the mock has answered, newest first (the last 1000 are kept).
-         *     Tokens are shown redacted to a prefix; `token` filters by the full token.
+         * @description The API calls under `/v2` the mock has answered, newest first (the last 1000 are kept,
+         *     within `MOCK_MAX_JOURNAL_BYTES`, by default an eighth of `MOCK_MAX_STATE_BYTES`: the oldest
+         *     go first). A string longer than 4 KB (a file name, a field name) is kept as its first 4,096
+         *     characters, `…` and its length (`… (20000000 characters)`); a path as its first 2,048.
+         *     Tokens are shown redacted to a prefix; `token` filters by the full token. One answer holds
+         *     at most about 1 MB of entries; `next` is the `offset` of the page after it.
          */
         get: operations["listRequests"];
         put?: never;
@@ -885,6 +889,8 @@ export interface operations {
                 token?: string;
                 /** @description At most this many entries. */
                 limit?: number;
+                /** @description Skip this many entries (newest first) before the page starts; `next` of the previous page. */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -900,6 +906,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         requests: components["schemas"]["JournalEntry"][];
+                        /** @description The `offset` of the next page, or null when this page is the last. */
+                        next: number | null;
                     };
                 };
             };

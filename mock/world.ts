@@ -53,7 +53,7 @@ export async function assembleWorld(
   // The control plane (/__mock): the clock every job reads, faults, the journal.
   const clock = new Clock(config.clockMode);
   const faults = new Faults();
-  const journal = new Journal();
+  const journal = new Journal(config.maxJournalBytes);
   const plane = new ControlPlane({
     contract,
     errors,

@@ -4,7 +4,15 @@
 // bound (in process). A charging call that fails at any step after its charge leaves no trace.
 import { describe, expect, it, vi } from 'vitest';
 import { type OperationId, mockContract } from '../mock/contract.js';
-import { Journal, JOURNAL_SIZE } from '../mock/control/journal.js';
+import {
+  Journal,
+  JOURNAL_PAGE_BYTES,
+  JOURNAL_SIZE,
+  type JournalEntry,
+  type JournalInput,
+  MAX_JOURNAL_STRING,
+} from '../mock/control/journal.js';
+import { createMockCore } from '../mock/core.js';
 import { priceList } from '../mock/costs.js';
 import { Errors } from '../mock/errors.js';
 import { StatefulApi } from '../mock/state/api.js';
@@ -14,6 +22,7 @@ import { Resources } from '../mock/state/resources.js';
 import { Store } from '../mock/state/store.js';
 import { RateLimiter } from '../mock/rate-limit.js';
 import { useMock } from './mock-harness.js';
+import { callerAs, voiceCloneForm } from './support/core-calls.js';
 
 const mock = useMock({ MOCK_MAX_ACCOUNTS: '3', MOCK_MAX_RESOURCES: '2' });
 const control = async (path: string, init?: RequestInit) => (await fetch(`${mock.base.replace(/\/v2$/, '')}/__mock${path}`, init)).json();
@@ -199,5 +208,66 @@ describe('a charge, its ledger entry and its change happen together or not at al
     const [balance, entries] = [account.balance, account.ledger.length];
     api.handle(callOf('atomic-ok', 'renderFacelessVideo', `/faceless/${id}/render`, {}));
     expect([account.balance < balance, account.ledger.length - entries]).toEqual([true, 1]);
+  });
+});
+
+describe('the journal within a byte budget (issue 52)', () => {
+  const entry = (i: number, extra: Partial<JournalInput> = {}): JournalInput => ({
+    startedAt: i,
+    method: 'POST',
+    path: `/voice-clones?call=${i}`,
+    operationId: 'createVoiceClone',
+    status: 201,
+    durationMs: 0,
+    ...extra,
+  });
+
+  it('90 uploads with a 10 MB file name keep 4 KB of each name and stay within the budget, dropping the oldest', () => {
+    const journal = new Journal(200_000);
+    const name = 'n'.repeat(10_000_000);
+    for (let i = 0; i < 90; i++) journal.add('journal-upload', entry(i, { uploads: [{ field: 'samples[]', filename: name, size: 1 }] }));
+    const listed = journal.list();
+    const filename = listed[0].uploads?.[0].filename ?? '';
+    expect([
+      journal.bytes <= 200_000,
+      listed.length < 90,
+      listed[0].path,
+      filename.length <= MAX_JOURNAL_STRING + 40,
+      filename.endsWith('… (10000000 characters)'),
+    ]).toEqual([true, true, '/voice-clones?call=89', true, true]);
+  });
+
+  it('an answer holds at most JOURNAL_PAGE_BYTES of entries; next pages on to the rest, none twice', () => {
+    const journal = new Journal();
+    const long = 'p'.repeat(5_000);
+    for (let i = 0; i < 600; i++) journal.add('journal-pages', entry(i, { path: `/me?call=${i}&${long}` }));
+    const pages = [];
+    let offset: number | null = 0;
+    while (offset !== null && pages.length < 10) {
+      const page = journal.page({ offset, limit: 1000 });
+      pages.push(page.requests.length);
+      expect(JSON.stringify(page).length).toBeLessThanOrEqual(JOURNAL_PAGE_BYTES);
+      offset = page.next;
+    }
+    expect([pages.length > 1, pages.reduce((a, b) => a + b, 0)]).toEqual([true, 600]);
+  });
+
+  it('over HTTP: MOCK_MAX_JOURNAL_BYTES bounds what GET /__mock/requests shows, and a long file name is cut there', async () => {
+    const core = await createMockCore({ env: { MOCK_QUIET: '1', MOCK_MAX_JOURNAL_BYTES: '20000' } });
+    const call = callerAs('journal-http');
+    for (let i = 0; i < 10; i++) {
+      const form = voiceCloneForm();
+      form.set('samples[]', new Blob(['sample'], { type: 'audio/mpeg' }), `${'f'.repeat(100_000)}.mp3`);
+      await call(core, 'POST', '/voice-clones', form);
+    }
+    const journal = await (await core.fetch(new Request('http://mock.test/__mock/requests?limit=1000'))).json();
+    const names = journal.requests.flatMap((r: JournalEntry) =>
+      (r.uploads ?? []).flatMap((u) => (u.filename === undefined ? [] : [u.filename])),
+    );
+    expect([journal.requests.length < 10, journal.next, names.every((n: string) => n.endsWith('(100004 characters)'))]).toEqual([
+      true,
+      null,
+      true,
+    ]);
   });
 });

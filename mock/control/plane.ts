@@ -86,12 +86,14 @@ export class ControlPlane {
       addFault: ({ body }) => this.addFault(body),
       clearFaults: () => this.json(200, { cleared: this.deps.faults.clear() }),
       listRequests: ({ query }) =>
-        this.json(200, {
-          requests: this.deps.journal.list({
+        this.json(
+          200,
+          this.deps.journal.page({
             token: query.token === undefined ? undefined : this.deps.store.resolve(query.token),
             limit: query.limit,
+            offset: query.offset,
           }),
-        }),
+        ),
       loadScenario: ({ body }) => this.scenario(body),
     };
     for (const route of this.document.routes) {
