@@ -49,7 +49,7 @@ export interface MockControlHelpers {
   addFault(fault: Schemas['FaultInput']): Promise<Schemas['Fault']>;
   faults(): Promise<Schemas['Fault'][]>;
   clearFaults(): Promise<number>;
-  requests(filter?: { token?: string; limit?: number }): Promise<Schemas['JournalEntry'][]>;
+  requests(filter?: { token?: string; limit?: number; offset?: number }): Promise<Schemas['JournalEntry'][]>;
   scenario(scenario: Schemas['Scenario']): Promise<Schemas['ScenarioResult']>;
 }
 

@@ -12,7 +12,7 @@ Serves the stateful mock of the Video Generation API v2 at http://<host>:<port>/
 (default 127.0.0.1:4010; --port 0 takes a free port and prints it). --scenario loads a scenario file
 (YAML or JSON, as MOCK_SCENARIO; e.g. one the validating proxy recorded with PROXY_RECORD). Settings: MOCK_PORT, MOCK_HOST,
 MOCK_STEP_MS, MOCK_CLOCK, MOCK_RATE_LIMIT, MOCK_SCENARIO, MOCK_CONTROL_TOKEN, MOCK_CONTROL_ORIGINS,
-MOCK_ALLOWED_HOSTS, MOCK_MAX_BODY_BYTES, MOCK_MAX_STATE_BYTES, MOCK_HEADERS_TIMEOUT_MS, MOCK_QUIET=1. SIGTERM or SIGINT stops it (exit 0); so does the end of npm, when npm started it.`;
+MOCK_ALLOWED_HOSTS, MOCK_MAX_BODY_BYTES, MOCK_MAX_STATE_BYTES, MOCK_MAX_JOURNAL_BYTES, MOCK_MAX_JSON_KEYS, MOCK_MAX_JSON_DEPTH, MOCK_HEADERS_TIMEOUT_MS, MOCK_QUIET=1. SIGTERM or SIGINT stops it (exit 0); so does the end of npm, when npm started it.`;
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   let values: { port?: string; host?: string; scenario?: string; help?: boolean };

@@ -4,6 +4,7 @@ import { parseAllowedHosts } from './control/host.js';
 import { parseControlOrigins } from './control/origin.js';
 import type { MockContract } from './contract.js';
 import { parseClockMode, type ClockMode } from './control/clock.js';
+import { type JsonLimits, MAX_JSON_DEPTH, MAX_JSON_KEYS } from './request-body.js';
 
 export interface MockConfig {
   host: string;
@@ -39,8 +40,12 @@ export interface MockConfig {
   maxResources: number;
   /** MOCK_MAX_STATE_BYTES: the byte budget of stored state, kept by the same evictions as the counts. */
   maxStateBytes: number;
+  /** MOCK_MAX_JOURNAL_BYTES: the request journal's byte budget (default an eighth of maxStateBytes); the oldest entries go first. */
+  maxJournalBytes: number;
   /** MOCK_HEADERS_TIMEOUT_MS: how long a client may take to send its headers before a 408 (default 10 s). */
   headersTimeoutMs: number;
+  /** MOCK_MAX_JSON_DEPTH, MOCK_MAX_JSON_KEYS: the structure a JSON body may have, checked before it is parsed. */
+  jsonLimits: JsonLimits;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses nothing outside this machine can reach. */
@@ -89,6 +94,7 @@ export function loadConfig(contract: MockContract, env: NodeJS.ProcessEnv = proc
         'Set MOCK_CONTROL_TOKEN to a secret value; control calls must then send it in the X-Mock-Control-Token header.',
     );
   }
+  const maxStateBytes = positive('MOCK_MAX_STATE_BYTES', env.MOCK_MAX_STATE_BYTES) ?? DEFAULT_MAX_STATE_BYTES;
   return {
     host,
     port: integer('MOCK_PORT', env.MOCK_PORT) ?? Number(local.port),
@@ -110,7 +116,12 @@ export function loadConfig(contract: MockContract, env: NodeJS.ProcessEnv = proc
     maxResources: positive('MOCK_MAX_RESOURCES', env.MOCK_MAX_RESOURCES) ?? 100,
     // 128 MiB: a 60 s mixed soak (500 tokens) holds under 1 MB and a full-speed 600 s one an
     // estimated few tens of MB; what passes it is a client storing huge texts, which then evicts.
-    maxStateBytes: positive('MOCK_MAX_STATE_BYTES', env.MOCK_MAX_STATE_BYTES) ?? DEFAULT_MAX_STATE_BYTES,
+    maxStateBytes,
+    maxJournalBytes: positive('MOCK_MAX_JOURNAL_BYTES', env.MOCK_MAX_JOURNAL_BYTES) ?? Math.max(1, Math.floor(maxStateBytes / 8)),
     headersTimeoutMs: positive('MOCK_HEADERS_TIMEOUT_MS', env.MOCK_HEADERS_TIMEOUT_MS) ?? 10_000,
+    jsonLimits: {
+      maxDepth: positive('MOCK_MAX_JSON_DEPTH', env.MOCK_MAX_JSON_DEPTH) ?? MAX_JSON_DEPTH,
+      maxKeys: positive('MOCK_MAX_JSON_KEYS', env.MOCK_MAX_JSON_KEYS) ?? MAX_JSON_KEYS,
+    },
   };
 }

@@ -52,7 +52,7 @@ export async function assembleWorld(
   // The control plane (/__mock): the clock every job reads, faults, the journal.
   const clock = new Clock(config.clockMode);
   const faults = new Faults();
-  const journal = new Journal();
+  const journal = new Journal(config.maxJournalBytes);
   const plane = new ControlPlane({
     contract,
     errors,
@@ -65,6 +65,7 @@ export async function assembleWorld(
     journal,
     limiter,
     controlToken: config.controlToken,
+    jsonLimits: config.jsonLimits,
   });
   if (scenario) plane.loadAtStart(scenario.text, scenario.source);
   const route = pipeline({ contract, config, prism, errors, faults, store, api, clock });

@@ -232,3 +232,37 @@ export function controlRequests(maxRun = 64_000): fc.Arbitrary<CoreRequest> {
     .tuple(target, body)
     .map(([[method, url], raw]) => ({ method, url, headers: { 'content-type': 'application/json' }, body: raw }));
 }
+
+/**
+ * Wide and deep JSON bodies, to /v2 and /__mock: objects of up to `maxKeys` keys, arrays of as many
+ * items, nesting up to 50,000 levels of objects or arrays, and such a structure inside a real body.
+ * Without the structure limits (MOCK_MAX_JSON_KEYS, MOCK_MAX_JSON_DEPTH) these cost the parser, the
+ * schema check and the error map seconds; with them each is refused, or served, within the budget.
+ */
+export function wideAndDeepJsonRequests(maxKeys = 400_000): fc.Arbitrary<CoreRequest> {
+  const n = fc.integer({ min: 1, max: maxKeys });
+  const structure = fc.oneof(
+    n.map((k) => `{${Array.from({ length: k }, (_, i) => `"k${i}":${i}`).join(',')}}`),
+    n.map((k) => `[${Array.from({ length: k }, () => '{}').join(',')}]`),
+    fc.integer({ min: 1, max: 50_000 }).map((d) => `${'{"a":'.repeat(d)}0${'}'.repeat(d)}`),
+    fc.integer({ min: 1, max: 50_000 }).map((d) => `${'['.repeat(d)}${']'.repeat(d)}`),
+  );
+  const body = fc.oneof(
+    structure,
+    structure.map((s) => `{"type":"b-roll","topic":"owls","extra":${s}}`),
+    structure.map((s) => `{"accounts":[{"token":"fuzz-wide","resources":[{"family":"faceless","state":"failed","data":${s}}]}]}`),
+  );
+  const target = fc.constantFrom(
+    ['POST', '/v2/faceless'],
+    ['PATCH', '/v2/faceless/1'],
+    ['PATCH', '/__mock/accounts/fuzz-wide'],
+    ['POST', '/__mock/scenario'],
+    ['POST', '/__mock/faults'],
+  );
+  return fc.tuple(target, body).map(([[method, url], raw]) => ({
+    method,
+    url,
+    headers: { authorization: API_TOKEN, 'content-type': 'application/json' },
+    body: raw,
+  }));
+}

@@ -15,6 +15,7 @@ import {
   pathRequests,
   queryRequests,
   repeatedPartRequests,
+  wideAndDeepJsonRequests,
 } from './mock-fuzz-properties.js';
 
 const RUNS = 150;
@@ -34,14 +35,19 @@ afterAll(() => {
   console.error = consoleError;
 });
 
-async function holds(arbitrary: fc.Arbitrary<Parameters<MockCore['answer']>[0]>, core: () => MockCore, after?: () => Promise<unknown>) {
+async function holds(
+  arbitrary: fc.Arbitrary<Parameters<MockCore['answer']>[0]>,
+  core: () => MockCore,
+  after?: () => Promise<unknown>,
+  runs = RUNS,
+) {
   await fc.assert(
     fc.asyncProperty(arbitrary, async (request) => {
       await answeredWell((r) => core().answer(r), request);
       await after?.();
     }),
     // A slow input is a failure already: shrinking 64 KB inputs that each take seconds would take minutes.
-    { numRuns: RUNS, endOnFailure: true, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    { numRuns: runs, endOnFailure: true, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
   );
   expect(errors).toEqual([]);
 }
@@ -57,6 +63,11 @@ describe('the mock answers every generated input in the envelope, in time linear
 
   it('JSON bodies (valid, invalid, deep, long strings and runs)', async () => {
     await holds(jsonRequests(), () => api);
+  });
+
+  it('JSON bodies thousands of keys wide or levels deep, to /v2 and /__mock', async () => {
+    // Fewer cases: each body is up to a few MB (the structure limits refuse them unparsed).
+    await holds(wideAndDeepJsonRequests(), () => api, undefined, 30);
   });
 
   it('query strings', async () => {

@@ -38,8 +38,9 @@ export interface paths {
          * Forget state
          * @description Without `token`: the world the mock started with. Forgets every account (credits,
          *     resources, ledger, auto top-up), every fault, the journal and the rate-limit windows;
-         *     ids start from 1 again; the clock returns to the mode it started in (its time only moves
-         *     forward); a scenario loaded at start is loaded again. With `token`: forgets that token's
+         *     ids start from 1 again; the clock returns to the mode and the time it started with (the
+         *     wall clock in `auto` mode, the time it stood at start in `manual` mode); a scenario loaded
+         *     at start is loaded again. With `token`: forgets that token's
          *     account and the faults aimed at it only; the next call with it starts afresh.
          */
         post: operations["resetMock"];
@@ -137,8 +138,11 @@ export interface paths {
         /**
          * Advance time
          * @description Moves the clock forward by `ms` milliseconds, or by `steps` asynchronous steps
-         *     (`MOCK_STEP_MS` each). Jobs move exactly as if that much time had passed; every account's
-         *     jobs are brought up to the new time before the answer.
+         *     (`MOCK_STEP_MS` each): one of the two. Jobs move exactly as if that much time had passed;
+         *     every account's jobs are brought up to the new time before the answer. The clock stays
+         *     within the range of a JavaScript `Date` (up to 8,640,000,000,000,000 ms after 1970, in the
+         *     year 275760): a move that would take it past that end is 422 `MOCK-INVALID` naming `ms`
+         *     or `steps`, and the clock does not move.
          */
         post: operations["advanceClock"];
         delete?: never;
@@ -205,8 +209,12 @@ export interface paths {
         };
         /**
          * Read the journal
-         * @description The API calls under `/v2` the mock has answered, newest first (the last 1000 are kept).
-         *     Tokens are shown redacted to a prefix; `token` filters by the full token.
+         * @description The API calls under `/v2` the mock has answered, newest first (the last 1000 are kept,
+         *     within `MOCK_MAX_JOURNAL_BYTES`, by default an eighth of `MOCK_MAX_STATE_BYTES`: the oldest
+         *     go first). A string longer than 4 KB (a file name, a field name) is kept as its first 4,096
+         *     characters, `…` and its length (`… (20000000 characters)`); a path as its first 2,048.
+         *     Tokens are shown redacted to a prefix; `token` filters by the full token. One answer holds
+         *     at most about 1 MB of entries; `next` is the `offset` of the page after it.
          */
         get: operations["listRequests"];
         put?: never;
@@ -260,9 +268,10 @@ export interface components {
          * @enum {string}
          */
         Subscription: "paid" | "trial" | "none";
+        /** @description A balance: a whole number up to the largest safe integer (2^53 - 1), so that every balance is a number JSON carries exactly (1e308 and 9007199254740993 are 422 `MOCK-INVALID`). */
+        Credits: number;
         AccountPatch: {
-            /** @description The balance. */
-            credits?: number;
+            credits?: components["schemas"]["Credits"];
             subscription?: components["schemas"]["Subscription"];
             email_verified?: boolean;
             /** @description Whether a card is saved (without one, enabling auto top-up is 422). */
@@ -394,12 +403,12 @@ export interface components {
             state: string;
             /** @description The resource's id, as a recorded deployment gave it (the validating proxy's PROXY_RECORD keeps staging's ids); absent, a fresh one. Two resources of one family and account cannot share an id. */
             id?: number | string;
-            /** @description The resource's fields (as the deployment returned them, for a recorded scenario), set on the resource after its state example is applied; `id` and the state are the entry's own. */
+            /** @description The resource's fields (as the deployment returned them, for a recorded scenario), set on the resource after its state example is applied; `id` and the state are the entry's own. A status the fields carry where the family's state machine keeps it must be a state of that machine (else 422 `MOCK-INVALID` naming the field, e.g. `accounts.0.resources.0.data.video.status`). */
             data?: Record<string, unknown>;
         };
         ScenarioAccount: {
             token: string;
-            credits?: number;
+            credits?: components["schemas"]["Credits"];
             subscription?: components["schemas"]["Subscription"];
             email_verified?: boolean;
             payment_method?: boolean;
@@ -434,6 +443,29 @@ export interface components {
                  *         "code": "MOCK-CONTROL-UNAUTHORIZED"
                  *       },
                  *       "errors": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A JSON body nests deeper than `MOCK_MAX_JSON_DEPTH` levels (default 64) or holds more than `MOCK_MAX_JSON_KEYS` object keys and array items (default 10,000), measured on its text before it is parsed. */
+        BodyTooComplex: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request body holds more than 10000 keys and array items.",
+                 *       "status": 400,
+                 *       "error": {
+                 *         "code": "MOCK-INVALID"
+                 *       },
+                 *       "errors": {
+                 *         "body": [
+                 *           "holds more than 10000 keys and array items"
+                 *         ]
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -633,6 +665,7 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Invalid"];
         };
@@ -687,6 +720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Clock"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Invalid"];
         };
@@ -706,11 +740,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Milliseconds to add. */
-                    ms: number;
-                } | {
-                    /** @description Asynchronous steps to add (each `stepMs` long). */
-                    steps: number;
+                    /** @description Milliseconds to add (at most the whole range of a JavaScript `Date`). */
+                    ms?: number;
+                    /** @description Asynchronous steps to add (each `stepMs` long; at most the largest safe integer). */
+                    steps?: number;
                 };
             };
         };
@@ -724,6 +757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Clock"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Invalid"];
         };
@@ -749,7 +783,7 @@ export interface operations {
                     token: string;
                     /** @description The resource's API path below `/v2`, e.g. `/faceless/5`. */
                     path: string;
-                    /** @description A state of the resource's state machine. */
+                    /** @description A state of the resource's state machine (any other is 422 `MOCK-INVALID` naming `state`). */
                     state: string;
                 };
             };
@@ -764,6 +798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForceResult"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
@@ -819,6 +854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Fault"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["Invalid"];
         };
@@ -853,6 +889,8 @@ export interface operations {
                 token?: string;
                 /** @description At most this many entries. */
                 limit?: number;
+                /** @description Skip this many entries (newest first) before the page starts; `next` of the previous page. */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -868,6 +906,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         requests: components["schemas"]["JournalEntry"][];
+                        /** @description The `offset` of the next page, or null when this page is the last. */
+                        next: number | null;
                     };
                 };
             };
@@ -915,6 +955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScenarioResult"];
                 };
             };
+            400: components["responses"]["BodyTooComplex"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];

@@ -36,6 +36,7 @@ export interface MockControlHelpers {
     requests(filter?: {
         token?: string;
         limit?: number;
+        offset?: number;
     }): Promise<Schemas['JournalEntry'][]>;
     scenario(scenario: Schemas['Scenario']): Promise<Schemas['ScenarioResult']>;
 }

@@ -62,7 +62,15 @@ export {
   type AnswerFinding,
   type SchemaProblem,
 } from './response-check.js';
-export { requestErrorsMap, toViolations, type RequestPart, type RequestViolation } from './violations.js';
+export {
+  capErrors,
+  MAX_ERROR_FIELDS,
+  MORE_ERRORS_KEY,
+  requestErrorsMap,
+  toViolations,
+  type RequestPart,
+  type RequestViolation,
+} from './violations.js';
 export { authorizationCheck, type AuthorizationCheck } from './security.js';
 export { type RefusedUrl, type RefusedUrls, refusalOf, refusedUrlSpellings } from './refused-urls.js';
 export {

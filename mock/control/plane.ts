@@ -8,9 +8,11 @@ import type { StatefulApi } from '../state/api.js';
 import type { Machines } from '../state/machines.js';
 import type { Resources } from '../state/resources.js';
 import { Store } from '../state/store.js';
+import { capErrors } from '../../lib/contract/index.js';
+import { type JsonLimits, jsonShapeProblem } from '../request-body.js';
 import { kindOf } from '../tokens.js';
 import { accountView, applyPatch, type AccountPatch } from './accounts.js';
-import type { Clock, ClockMode } from './clock.js';
+import { type Clock, type ClockMode, MAX_CLOCK_MS } from './clock.js';
 import { ControlDocument, errorsMap, type Matched, unsafeFields } from './document.js';
 import type { FaultInput, Faults } from './faults.js';
 import type { Journal } from './journal.js';
@@ -34,6 +36,8 @@ export interface ControlDeps {
   /** Per-token rate-limit windows, forgotten with the accounts on reset. */
   limiter?: { forget(token?: string): void };
   controlToken?: string;
+  /** The structure a JSON body may have (MOCK_MAX_JSON_DEPTH, MOCK_MAX_JSON_KEYS), checked before it is parsed. */
+  jsonLimits?: JsonLimits;
 }
 
 interface ControlRequest {
@@ -76,22 +80,20 @@ export class ControlPlane {
         this.deps.clock.setMode(body.mode as ClockMode);
         return this.json(200, this.clockView());
       },
-      advanceClock: ({ body }) => {
-        this.deps.clock.advance(body.ms ?? body.steps * this.deps.machines.stepMs);
-        this.catchUp();
-        return this.json(200, this.clockView());
-      },
+      advanceClock: ({ body }) => this.advance(body),
       forceState: ({ body }) => this.force(this.deps.store.resolve(body.token), body.path, body.state),
       listFaults: () => this.json(200, { faults: this.deps.faults.list() }),
       addFault: ({ body }) => this.addFault(body),
       clearFaults: () => this.json(200, { cleared: this.deps.faults.clear() }),
       listRequests: ({ query }) =>
-        this.json(200, {
-          requests: this.deps.journal.list({
+        this.json(
+          200,
+          this.deps.journal.page({
             token: query.token === undefined ? undefined : this.deps.store.resolve(query.token),
             limit: query.limit,
+            offset: query.offset,
           }),
-        }),
+        ),
       loadScenario: ({ body }) => this.scenario(body),
     };
     for (const route of this.document.routes) {
@@ -160,6 +162,8 @@ export class ControlPlane {
     if (route.query && !route.query(query)) Object.assign(problems, errorsMap(route.query.errors, 'query'));
     let body: any;
     if (route.body) {
+      const shape = /yaml/i.test(contentType) ? undefined : jsonShapeProblem(raw, this.deps.jsonLimits);
+      if (shape) return this.error(400, `The request body ${shape}.`, 'MOCK-INVALID', { body: [shape] });
       try {
         body = raw.trim() === '' ? undefined : /yaml/i.test(contentType) ? parseScenario(raw) : JSON.parse(raw);
       } catch (error) {
@@ -173,10 +177,11 @@ export class ControlPlane {
       else if (!route.body(body)) Object.assign(problems, errorsMap(route.body.errors));
     }
     if (Object.keys(problems).length) {
-      const summary = Object.entries(problems)
+      const capped = capErrors(problems);
+      const summary = Object.entries(capped)
         .map(([field, messages]) => `${field} ${messages.join(', ')}`)
         .join('; ');
-      return this.error(422, `The request does not match the mock control API: ${summary}.`, 'MOCK-INVALID', problems);
+      return this.error(422, `The request does not match the mock control API: ${summary}.`, 'MOCK-INVALID', capped);
     }
     return { params, query, body };
   }
@@ -185,7 +190,7 @@ export class ControlPlane {
 
   /**
    * A full reset gives the world the mock started with: no accounts, ids from 1, no faults, an
-   * empty journal, fresh rate-limit windows, the clock in its start mode (time only moves forward),
+   * empty journal, fresh rate-limit windows, the clock in its start mode at its start time,
    * and the start scenario loaded again. `token` forgets one account (and its faults) only.
    */
   private reset(token: string | undefined): Answer {
@@ -195,10 +200,24 @@ export class ControlPlane {
     limiter?.forget(token);
     if (token === undefined) {
       journal.clear();
-      clock.setMode(clock.startMode);
+      clock.restart();
       if (this.startScenario) this.scenario({ ...structuredClone(this.startScenario), reset: false });
     }
     return this.json(200, { reset: token ?? 'all' });
+  }
+
+  /** Moves the clock by `ms` or `steps`; a move past the range of a Date is a 422 naming the field, and nothing moves. */
+  private advance(body: { ms?: number; steps?: number }): Answer {
+    const { clock, machines } = this.deps;
+    const field = body.ms === undefined ? 'steps' : 'ms';
+    const ms = body.ms ?? (body.steps ?? 0) * machines.stepMs;
+    if (!clock.canAdvance(ms)) {
+      const message = `would move the clock past ${new Date(MAX_CLOCK_MS).toISOString()}, the last time a JavaScript Date can hold`;
+      return this.error(422, `${field} ${message}.`, 'MOCK-INVALID', { [field]: [message] });
+    }
+    clock.advance(ms);
+    this.catchUp();
+    return this.json(200, this.clockView());
   }
 
   private updateAccount(token: string, patch: AccountPatch): Answer {

@@ -77,6 +77,15 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
           `accounts.${i}.resources.${j}.state`,
         );
       }
+      const stray = machines.strayStatus(family.machine, wanted.data);
+      if (stray) {
+        const field = ['data', ...stray].join('.');
+        throw new ScenarioProblem(
+          422,
+          `The ${field} given is not a state of ${family.machine}. Valid states: ${states.join(', ')}.`,
+          `accounts.${i}.resources.${j}.${field}`,
+        );
+      }
     });
   });
 }

@@ -40,6 +40,7 @@ export function route({ config, contract, errors, prism }: StageDeps): (x: Excha
       : parseBody(x.raw, x.headers['content-type'] ?? '', {
           invalidUtf8: x.invalidUtf8,
           bytes: x.bytes,
+          limits: config.jsonLimits,
           // Which multipart fields carry files (what Prism is shown for an empty file).
           fileFields: operationId ? fileFieldsOf(operationId) : undefined,
         });

@@ -14,6 +14,7 @@ import { Lists, onlyGroups } from './lists.js';
 import type { Machines } from './machines.js';
 import { type Family, firstSegment, pathParams, type Resources, resourceParam } from './resources.js';
 import { Rules } from './rules.js';
+import { checkpoint } from './undo.js';
 import { type Account, newId, type Resource, Store } from './store.js';
 
 export type { ApiOptions, Call } from './call.js';
@@ -113,6 +114,26 @@ export class StatefulApi {
 
   handle(call: Call): Answer {
     this.advanceAll(call.account, call.now);
+    if (!call.op.credits?.charges) return this.dispatch(call);
+    // A charging call is one step: should it throw after its charge, nothing of it stays.
+    const undo = checkpoint(call.account, this.resourceOf(call));
+    try {
+      return this.dispatch(call);
+    } catch (error) {
+      undo();
+      throw error;
+    }
+  }
+
+  /** The stored resource a call on one resource of a family names, if it exists. */
+  private resourceOf(call: Call): Resource | undefined {
+    const family = this.ctx.resources.familyOf(call.op);
+    const param = family && resourceParam(call.op.path);
+    if (!family || !param) return undefined;
+    return call.account.resources.get(Store.key(family.machine, pathParams(call.op.path, call.path)[param]));
+  }
+
+  private dispatch(call: Call): Answer {
     const handler = lookup<Handler>(this.handlers, call.op.id);
     if (handler) return handler(call);
     const family = this.ctx.resources.familyOf(call.op);

@@ -22,7 +22,7 @@ export class Ledger {
     if (!call.op.credits?.charges) return undefined;
     const cost = price ?? this.price(call.op);
     if (call.account.balance < cost) throw new ApiError(this.ctx.errors.insufficientCredits(cost, call.account.balance));
-    call.account.balance -= cost;
+    // The entry first: should it fail (a time no Date holds), the balance has not moved.
     record(call.account, {
       label: call.op.operation.summary ?? call.op.id,
       content_type: contentType(call),
@@ -30,6 +30,7 @@ export class Ledger {
       transaction_type: 'Debit',
       at: call.now,
     });
+    call.account.balance -= cost;
     return { cost, remaining: call.account.balance };
   }
 

@@ -121,7 +121,7 @@ export class Machines {
       job.enteredAt += this.stepMs;
       this.enter(info, resource, next.to!);
       if (info.rules.refunds(from, next.to!) && job.charge > 0) {
-        account.balance += job.charge;
+        // The entry first: should it fail, the balance has not moved.
         record(account, {
           label: `Refund: ${job.chargeLabel}`,
           content_type: job.chargeType,
@@ -129,6 +129,7 @@ export class Machines {
           transaction_type: 'Refund',
           at: job.enteredAt,
         });
+        account.balance += job.charge;
         job.charge = 0;
       }
     }
@@ -149,8 +150,6 @@ export class Machines {
     this.enter(info, resource, state);
     if (!info.rules.refunds(from, state) || job.charge <= 0) return 0;
     const amount = job.charge;
-    job.charge = 0;
-    account.balance += amount;
     record(account, {
       label: `Refund: ${job.chargeLabel}`,
       content_type: job.chargeType,
@@ -158,6 +157,8 @@ export class Machines {
       transaction_type: 'Refund',
       at: now,
     });
+    job.charge = 0;
+    account.balance += amount;
     return amount;
   }
 
@@ -166,6 +167,18 @@ export class Machines {
     const info = this.byName.get(resource.family);
     const shown = info ? dig(resource.data, [...info.parentPath, info.statusKey]) : undefined;
     return typeof shown === 'string' ? shown : (resource.job?.state ?? null);
+  }
+
+  /**
+   * Where given fields show a status that is not a state of the machine (a scenario's `data`): the
+   * keys inside `data` to it, else undefined (no status there, or a state's name or wire value).
+   */
+  strayStatus(machineName: string, data: unknown): string[] | undefined {
+    const info = this.byName.get(machineName);
+    if (!info) return undefined;
+    const at = [...info.parentPath, info.statusKey];
+    const value = dig(data, at);
+    return value === undefined || info.rules.stateOf(value) !== undefined ? undefined : at;
   }
 
   /** The contract's example `data` of a machine's poll operation for one state, if it has one. */

@@ -52,13 +52,19 @@ export class RequestCheck {
         for (const [key, value] of Object.entries(target))
             lower[key.toLowerCase()] = value;
         const values = {};
+        const infinite = [];
         for (const spec of group.specs) {
             const value = deserialize(spec, lower, where === 'query');
             // An empty value counts as absent (`page=`): the mock judges those apart.
-            if (value !== undefined && value !== '')
+            if (value === undefined || value === '')
+                continue;
+            if (notFinite(spec, value))
+                infinite.push(notFiniteViolation(where, spec.name));
+            else
                 values[spec.name] = value;
         }
-        return group.validate(values) ? [] : toViolations(group.validate.errors ?? [], where);
+        const found = group.validate(values) ? [] : toViolations(group.validate.errors ?? [], where);
+        return [...found, ...infinite];
     }
     /**
      * Query parameters sent empty (`page=`, `order=`) that their schema does not accept. The check
@@ -187,6 +193,19 @@ export class RequestCheck {
     }
 }
 const SCALARS = new Set(['integer', 'number', 'boolean']);
+/**
+ * Whether a number parameter's text reads as a number no JSON can carry (`Infinity`, `1e400`):
+ * Ajv's coercion would take it as Infinity, which passes `type: integer` and `minimum`.
+ */
+function notFinite(spec, value) {
+    if (spec.type !== 'integer' && spec.type !== 'number')
+        return false;
+    const read = Number(lastOf(value).trim());
+    return !Number.isNaN(read) && !Number.isFinite(read);
+}
+function notFiniteViolation(where, name) {
+    return { path: [where, name], code: 'type', message: `Request ${where} parameter ${name} must be a finite number`, severity: 0 };
+}
 /** Whether '' is a valid value for a query parameter's schema (an empty form-style array is []). */
 function acceptsEmpty(schema) {
     if (!schema || schema.type === 'array')

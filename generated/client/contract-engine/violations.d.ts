@@ -19,3 +19,12 @@ export declare function toViolations(errors: readonly AjvError[], part: RequestP
  * messages are the violations' own.
  */
 export declare function requestErrorsMap(violations: readonly RequestViolation[]): Record<string, string[]>;
+/** How many fields an errors map names at most; the rest are counted under MORE_ERRORS_KEY. */
+export declare const MAX_ERROR_FIELDS = 50;
+/** The key of the entry that counts the fields an errors map leaves out. */
+export declare const MORE_ERRORS_KEY = "\u2026";
+/**
+ * An errors map cut to its first MAX_ERROR_FIELDS fields, and then `"…": ["and K more"]`: a body
+ * with thousands of bad fields gets an answer of a few KB, not one message per field.
+ */
+export declare function capErrors(errors: Record<string, string[]>, max?: number): Record<string, string[]>;

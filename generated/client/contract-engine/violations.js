@@ -34,5 +34,23 @@ export function requestErrorsMap(violations) {
         errors[field] ??= [];
         errors[field].push(violation.message);
     }
-    return errors;
+    return capErrors(errors);
+}
+/** How many fields an errors map names at most; the rest are counted under MORE_ERRORS_KEY. */
+export const MAX_ERROR_FIELDS = 50;
+/** The key of the entry that counts the fields an errors map leaves out. */
+export const MORE_ERRORS_KEY = '…';
+/**
+ * An errors map cut to its first MAX_ERROR_FIELDS fields, and then `"…": ["and K more"]`: a body
+ * with thousands of bad fields gets an answer of a few KB, not one message per field.
+ */
+export function capErrors(errors, max = MAX_ERROR_FIELDS) {
+    const fields = Object.keys(errors);
+    if (fields.length <= max)
+        return errors;
+    const out = Object.create(null);
+    for (const field of fields.slice(0, max))
+        out[field] = errors[field];
+    out[MORE_ERRORS_KEY] = [`and ${fields.length - max} more`];
+    return out;
 }
