@@ -102,7 +102,6 @@ describe('a charge, its ledger entry and its change happen together or not at al
   const resources = new Resources(contract, machines);
   const api = new StatefulApi(contract, machines, resources, priceList(contract), new Errors(contract), {
     includeAllowlist: [],
-    socialHosts: [],
   });
   const store = new Store(() => 10_000);
 
