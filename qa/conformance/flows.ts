@@ -9,6 +9,7 @@
 // and refunds (transitions with refund: true, judged by the checker's credit tracker). What must be
 // written down is the order of calls: the Arazzo workflows in openapi/flows/ (read by arazzo.ts),
 // each step naming an operationId that is checked against the contract before anything is sent.
+import path from 'node:path';
 import {
   ContractModel,
   type ContractOperation,
@@ -213,6 +214,7 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
         await walk(contract, flow, proxy.url, options, result, checker, account, started);
         for (const v of checker.violations.slice(before)) result.failures.push({ type: v.kind.toUpperCase(), text: v.message });
         if (result.failures.length) result.state = 'failed';
+        for (const f of result.failures) f.text += rerunLine(flow, options.baseUrl);
       }
       result.seconds = (Date.now() - started) / 1000;
       results.push(result);
@@ -231,6 +233,12 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
     time: r.seconds,
   }));
   return { results, cases, checker };
+}
+
+/** How to run one flow again on its own: Redocly's Arazzo runner on its workflow. */
+function rerunLine(flow: Flow, baseUrl: string): string {
+  if (!flow.file || !flow.workflowId) return '';
+  return `\n  run this flow again: npx redocly respect openapi/flows/${path.basename(flow.file)} --workflow ${flow.workflowId} --server video=${baseUrl} --input token=$CONFORMANCE_TOKEN`;
 }
 
 /** A refund flow that cannot run here: its machines' refund rules say why, unless another flow judged them. */
@@ -384,9 +392,11 @@ function acceptAnswer(
     return false;
   }
   if (status >= 200 && status < 300) return true;
+  const sent =
+    request.body && /json/.test(request.headers['content-type'] ?? '') ? `\n  sent: ${request.body.toString('utf8').slice(0, 500)}` : '';
   w.result.failures.push({
     type: 'FLOW',
-    text: `${step.op} ${request.method} ${request.path}: expected a success, got ${status} ${answer.text.slice(0, 200)}`,
+    text: `${step.op} ${request.method} ${request.path}: expected a success, got ${status}${sent}\n  answer: ${answer.text.slice(0, 500)}`,
   });
   return false;
 }
