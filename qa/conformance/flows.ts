@@ -31,6 +31,7 @@ import type { Flow, Step } from './flow.js';
 export type { Flow, Step };
 import { DEFAULT_POLL_TIMEOUT_SECONDS } from './settings.js';
 import type { FlowProbes } from './rules/flow-probes.js';
+import { fetchWaiting } from './rules/send.js';
 import type { RulesTable } from './rules/table.js';
 
 /** The name CONFORMANCE_PHASES uses for this phase (the other phase names are Schemathesis's). */
@@ -353,7 +354,7 @@ async function runStep(w: Walk, step: Step, op: ContractOperation, request: Step
       Object.assign(w.result, { state: 'skipped', reason: `interrupted (SIGTERM/SIGINT) at ${step.op}` });
       return false;
     }
-    const answer = await send(request);
+    const answer = await send(request, options.log);
     if (!acceptAnswer(w, step, op, request, answer)) return false;
     for (const [name, pointer] of Object.entries(step.save ?? {})) w.saved[name] = readPointer(answer.parsed, pointer);
     await options.probes?.after(op, answer, target, resourceId);
@@ -364,9 +365,9 @@ async function runStep(w: Walk, step: Step, op: ContractOperation, request: Step
   }
 }
 
-async function send(request: StepRequest): Promise<{ status: number; text: string; parsed: unknown }> {
+async function send(request: StepRequest, log?: (line: string) => void): Promise<{ status: number; text: string; parsed: unknown }> {
   const { url, method, headers, body } = request;
-  const response = await fetch(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
+  const response = await fetchWaiting(url, { method, headers, body: body ? new Uint8Array(body) : undefined }, log);
   const text = await response.text();
   let parsed: unknown;
   try {
