@@ -8,9 +8,11 @@
 import {
   type ContractModel,
   type ContractOperation,
+  fillPath,
   readPointer,
   refusedUrlSpellings,
   templateParams,
+  templateSegments,
 } from '../../../lib/contract/index.js';
 import type { RulesTable } from './table.js';
 import { call, exampleBody, exchangeLine, success } from './send.js';
@@ -35,21 +37,17 @@ export interface AccountSide {
 
 function pathFor(op: ContractOperation, parameters: Record<string, string> | undefined): string | undefined {
   if (!parameters) return undefined;
-  let missing = false;
-  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-    const value = parameters[`path.${name}`];
-    if (value === undefined) missing = true;
-    return encodeURIComponent(value ?? '');
-  });
-  return missing ? undefined : path;
+  const { path, missing } = fillPath(op.path, (name) => parameters[`path.${name}`]);
+  return missing.length ? undefined : path;
 }
 
 /** Whether every resource a filled path names is one the account created (each `/collection/id` prefix). */
 function createdBy(side: AccountSide, op: ContractOperation, filled: string): boolean {
   if (!side.created) return true;
-  const segments = filled.split('/');
-  const template = op.path.split('/');
-  return template.every((t, i) => !t.startsWith('{') || side.created!.has(segments.slice(0, i + 1).join('/')));
+  const values = filled.split('/').slice(1);
+  return templateSegments(op.path).every(
+    (segment, i) => !('param' in segment) || side.created!.has(`/${values.slice(0, i + 1).join('/')}`),
+  );
 }
 
 /** Why an operation may not be sent on this run, if it may not. */
