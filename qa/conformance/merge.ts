@@ -18,7 +18,7 @@ export const JUNIT_FILES = ['conformance-junit.xml', 'rules-junit.xml', 'flows-j
 
 /** Reasons a rule goes unchecked by the run's own choice, a shard's share or what no target can show: not a shard's failure. */
 const CHOSEN =
-  /CONFORMANCE_(ALLOW_CHARGES|ALLOW_DESTRUCTIVE|PHASES|OPERATIONS|RATE_LIMIT)|a shard left it out|no 429 was met|account without credits|where the contract guesses it|mock:fail/;
+  /CONFORMANCE_(ALLOW_CHARGES|ALLOW_DESTRUCTIVE|PHASES|OPERATIONS|RATE_LIMIT)|a shard left it out|no flow of this run|no 429 was met|account without credits|where the contract guesses it|mock:fail/;
 
 /**
  * The shards' rules tables as one (each rule its worst verdict), and the rules some shard was

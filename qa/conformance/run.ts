@@ -26,7 +26,7 @@ import { readSettings } from './settings.js';
 import { formatSummary } from './summary.js';
 import { startThrottle } from './throttle.js';
 import { onStopSignal } from '../../lib/stop-signals.js';
-import { concludeRules, judge429s, runAccountChecks } from './rules/checks-phase.js';
+import { concludeRules, DEFAULT_UNREACHED, judge429s, runAccountChecks } from './rules/checks-phase.js';
 import { RulesTable } from './rules/table.js';
 import { answeredInfo } from '../cli.js';
 import { CONFORMANCE_USAGE } from './usage.js';
@@ -122,10 +122,7 @@ async function main(argv: readonly string[] = []): Promise<number> {
       progress: paceProgress(settings, lanes),
       interrupted: () => interrupted,
       flows: plan.flows,
-      rules: new RulesTable(
-        statedRules(contract),
-        'no part of this run reached it (CONFORMANCE_PHASES, CONFORMANCE_OPERATIONS or a shard left it out)',
-      ),
+      rules: new RulesTable(statedRules(contract), DEFAULT_UNREACHED),
     };
     return await runPhases(run, selectPhases(settings, requested, plan.noOperations), target);
   } finally {
