@@ -175,3 +175,25 @@ export async function checkRefusedUrls(o: AccountProbeOptions, side: AccountSide
     }
   }
 }
+
+/**
+ * An account without credits: every charging call it may make answers 402 INSUFFICIENT-CREDITS with
+ * `required` and `available` (the source gives no order of checks, so another refusal first is no
+ * verdict), and nothing is charged.
+ */
+export async function checkInsufficientCredits(o: AccountProbeOptions, broke: AccountSide): Promise<void> {
+  const id = 'limit:402-fields';
+  for (const op of o.contract.operations().filter((x) => x.credits.charges)) {
+    const path = templateParams(op.path).length ? pathFor(op, broke.parameters.get(op.id)) : op.path;
+    if (!path || op.method === 'delete') continue;
+    const body = exampleBody(o.contract, op);
+    const answer = await call(broke.base, broke.token, op.method.toUpperCase(), path, body);
+    const line = exchangeLine(op.method.toUpperCase(), path, body, answer);
+    const error = answer.parsed as { required?: unknown; available?: unknown } | undefined;
+    if (success(answer.status)) o.table.fail(id, `an account without credits was served a charging call: ${line}`);
+    else if (answer.status !== 402) continue;
+    else if (typeof error?.required === 'number' && typeof error.available === 'number' && error.available < error.required)
+      o.table.pass(id);
+    else o.table.fail(id, `402 without numbers required > available: ${line}`);
+  }
+}

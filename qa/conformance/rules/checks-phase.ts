@@ -8,7 +8,7 @@ import { junit } from '../../proxy/report.js';
 import type { RunContext } from '../run-context.js';
 import { seed } from '../seed.js';
 import { parseJUnit } from '../summary.js';
-import { type AccountSide, checkOrders, checkOwnership, checkRefusedUrls } from './account-probes.js';
+import { type AccountSide, checkInsufficientCredits, checkOrders, checkOwnership, checkRefusedUrls } from './account-probes.js';
 import { formatRules, type RulesTable } from './table.js';
 
 export const RULES_TABLE_JSON = 'rules-table.json';
@@ -40,6 +40,16 @@ export async function runAccountChecks(run: RunContext, table: RulesTable): Prom
   await checkRefusedUrls(options, owner);
   // The flows' account holds the ledger entries the flows' charges made.
   await checkOrders(options, { base: lane.url, token: lane.flowsToken, parameters: new Map() });
+  await runBrokeChecks(run, options);
+}
+
+/** The 402 rule with an account without credits (CONFORMANCE_BROKE_TOKEN; the local mock's own by default). */
+async function runBrokeChecks(run: RunContext, options: Parameters<typeof checkInsufficientCredits>[0]): Promise<void> {
+  const token = run.settings.brokeToken;
+  if (!token) return;
+  const base = run.lanes[0].url;
+  const seeded = await seed({ baseUrl: base, token, allowCharges: false, log: () => undefined });
+  await checkInsufficientCredits(options, { base, token, parameters: seeded.parameters });
 }
 
 /** The 429s the throttles met: each must carry Retry-After in whole seconds. */
@@ -70,7 +80,12 @@ export function concludeRules(run: RunContext, table: RulesTable): void {
   for (const row of table.list())
     if (row.verdict === 'not reachable' && row.why === DEFAULT_UNREACHED && UNREACHED[row.family])
       table.unreachable(row.id, `${UNREACHED[row.family]} (the flows phase, with CONFORMANCE_ALLOW_CHARGES=1)`);
-  table.unreachable('limit:402-fields', 'needs an account without credits: any 402 the run meets is checked against its schema instead');
+  table.unreachable(
+    'limit:402-fields',
+    run.settings.brokeToken
+      ? 'the account without credits met another refusal first on every charging call'
+      : 'needs an account without credits (CONFORMANCE_BROKE_TOKEN); any 402 the run meets is checked against its schema instead',
+  );
   const json = path.join(run.reportDir, RULES_TABLE_JSON);
   writeFileSync(json, `${JSON.stringify({ rules: table.list(), counts: table.counts() }, null, 2)}\n`);
   const xml = junit('stated rules table', table.junitCases());
