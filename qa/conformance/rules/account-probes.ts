@@ -23,6 +23,8 @@ export interface AccountProbeOptions {
   allowCharges: boolean;
   /** DELETE may be sent (the local mock, or CONFORMANCE_ALLOW_DESTRUCTIVE=1). */
   allowDelete: boolean;
+  /** CONFORMANCE_OPERATIONS: the only operations the run may call (undefined: all). */
+  only?: ReadonlySet<string>;
   log: (line: string) => void;
 }
 
@@ -50,6 +52,9 @@ function createdBy(side: AccountSide, op: ContractOperation, filled: string): bo
   );
 }
 
+/** The operations the run may call (CONFORMANCE_OPERATIONS narrows them). */
+const called = (o: AccountProbeOptions) => o.contract.operations().filter((op) => !o.only || o.only.has(op.id));
+
 /** Why an operation may not be sent on this run, if it may not. */
 function notSendable(op: ContractOperation, o: AccountProbeOptions): string | undefined {
   if (op.credits.charges && !o.allowCharges) return 'a wrong acceptance would charge credits (CONFORMANCE_ALLOW_CHARGES=1 checks it)';
@@ -59,7 +64,7 @@ function notSendable(op: ContractOperation, o: AccountProbeOptions): string | un
 
 /** Another account's resources: every operation on one answers 404. */
 export async function checkOwnership(o: AccountProbeOptions, owner: AccountSide, other: AccountSide | undefined): Promise<void> {
-  for (const op of o.contract.operations().filter((x) => templateParams(x.path).length > 0)) {
+  for (const op of called(o).filter((x) => templateParams(x.path).length > 0)) {
     const id = `ownership:${op.id}`;
     if (!other) {
       o.table.unreachable(id, 'one token: CONFORMANCE_TOKENS with two accounts of the deployment checks it');
@@ -106,7 +111,7 @@ const sortedWay = (values: unknown[], direction: string) =>
 
 /** Each list with an x-order: the default equals the stated default value; each value sorts its way. */
 export async function checkOrders(o: AccountProbeOptions, side: AccountSide): Promise<void> {
-  for (const op of o.contract.operations().filter((x) => x.order)) {
+  for (const op of called(o).filter((x) => x.order)) {
     const order = op.order!;
     const base = requiredQuery(o.contract, op);
     const plain = await listItems(side, op, base);
@@ -150,7 +155,7 @@ function spellings(hosts: readonly string[]): string[] {
 
 /** Each operation's refused hosts in every spelling: the stated status, after its own example URL was accepted. */
 export async function checkRefusedUrls(o: AccountProbeOptions, side: AccountSide): Promise<void> {
-  for (const op of o.contract.operations().filter((x) => x.refusedUrls.length)) {
+  for (const op of called(o).filter((x) => x.refusedUrls.length)) {
     for (const refusal of op.refusedUrls) {
       const id = `refused-urls:${op.id}:${refusal.field}`;
       const why = notSendable(op, o);
@@ -183,7 +188,7 @@ export async function checkRefusedUrls(o: AccountProbeOptions, side: AccountSide
  */
 export async function checkInsufficientCredits(o: AccountProbeOptions, broke: AccountSide): Promise<void> {
   const id = 'limit:402-fields';
-  for (const op of o.contract.operations().filter((x) => x.credits.charges)) {
+  for (const op of called(o).filter((x) => x.credits.charges)) {
     const path = templateParams(op.path).length ? pathFor(op, broke.parameters.get(op.id)) : op.path;
     if (!path || op.method === 'delete') continue;
     const body = exampleBody(o.contract, op);

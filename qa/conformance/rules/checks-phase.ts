@@ -35,7 +35,14 @@ export async function runAccountChecks(run: RunContext, table: RulesTable): Prom
     parameters: seeded.parameters,
     created: new Set(seeded.created.map((c) => `${c.label.replace(/^POST /, '')}/${c.id}`)),
   };
-  const options = { contract, table, allowCharges: settings.allowCharges, allowDelete: !remote || settings.allowDestructive, log };
+  const options = {
+    contract,
+    table,
+    allowCharges: settings.allowCharges,
+    allowDelete: !remote || settings.allowDestructive,
+    only: settings.operationIds.length ? new Set(settings.operationIds) : undefined,
+    log,
+  };
   await checkOwnership(options, owner, otherAccount(run));
   await checkRefusedUrls(options, owner);
   // The flows' account holds the ledger entries the flows' charges made.
