@@ -15,6 +15,8 @@ export interface Finding {
   title: string;
   detail: string;
   curl?: string;
+  /** The answer Schemathesis printed with the failure: its status line and body. */
+  response?: string;
 }
 
 export interface RecordedRequest {
