@@ -38,19 +38,22 @@ function installedVersion(version: string): string | undefined {
   }
 }
 
+const byVersion = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+
 /** The newest release of a line on the npm registry; offline, the newest one already in .cache/. */
 function resolve(spec: string): string {
   try {
     const out = execFileSync(npm, ['view', `node@${spec}`, 'version', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    // npm lists them in publish order, not by version (26.10.0 before 26.9.0).
     const versions = [JSON.parse(out)].flat() as string[];
-    return versions.at(-1)!;
+    return versions.sort(byVersion).at(-1)!;
   } catch {
     const cached = existsSync(CACHE)
       ? readdirSync(CACHE)
           .map((d) => /^node-v(\d+\.\d+\.\d+)$/.exec(d)?.[1])
           .filter((v): v is string => v !== undefined && (v === spec || v.startsWith(`${spec}.`)) && installedVersion(v) === v)
       : [];
-    const newest = cached.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).at(-1);
+    const newest = cached.sort(byVersion).at(-1);
     if (!newest) throw new Error(`cannot resolve node@${spec}: the npm registry did not answer and nothing is cached`);
     return newest;
   }
@@ -122,7 +125,9 @@ async function main(): Promise<number> {
       rmSync(kept, { recursive: true, force: true });
       cpSync(reports, kept, { recursive: true });
     }
-    const summary = [...output.matchAll(/^ *(tests: .*|Tests +.*)$/gm)].at(-1)?.[1].trim() ?? 'no summary line';
+    // npm test's closing line, or vitest's (its colours taken out).
+    const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+    const summary = [...plain.matchAll(/^ *(tests: .*|Tests +.*)$/gm)].at(-1)?.[1].trim() ?? 'no summary line';
     if (code !== 0) failed++;
     results.push(
       `${code === 0 ? 'ok  ' : 'FAIL'} node ${version}: ${summary} (exit ${code}, ${Math.round((Date.now() - started) / 1000)}s)`,
