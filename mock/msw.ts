@@ -8,6 +8,7 @@ import { CONTROL_PREFIX } from './control/plane.js';
 import { createMockCore } from './core.js';
 import { readyFor, readyToStart } from './on-demand.js';
 import { envOf, scenarioOf, type MockOptions } from './options.js';
+import { PREFLIGHT_HEADERS } from './reply.js';
 
 export interface MockHandlerOptions extends MockOptions {
   /**
@@ -24,6 +25,17 @@ export type MockHandlers = ReturnType<typeof http.all>[] & {
   ready: Promise<void>;
 };
 
+/**
+ * A DOM environment in Node (happy-dom, as Vitest sets it up) sends a CORS preflight of its own before a
+ * cross-origin call, and msw 3, which intercepts below fetch, hands it to the handlers as a Request made
+ * with the DOM's own Request class: Origin and Access-Control-Request-* are forbidden header names there,
+ * so they are gone. An OPTIONS with neither is read as that preflight and granted, as the mock grants any
+ * preflight (over HTTP the mock reads the real headers; a browser's service worker never sees preflights).
+ */
+function isStrippedPreflight(request: Request): boolean {
+  return request.method === 'OPTIONS' && !request.headers.has('origin') && !request.headers.has('access-control-request-method');
+}
+
 export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
   const here = (globalThis as { location?: { href: string } }).location?.href;
   const base = new URL(options.baseUrl, here);
@@ -34,6 +46,8 @@ export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
   // A relative base stays relative, so MSW matches it against the page's own origin.
   const prefix = /^[a-z][a-z0-9+.-]*:/i.test(options.baseUrl) ? base.origin : '';
   const api = async ({ request }: { request: Request }) => {
+    if (isStrippedPreflight(request))
+      return new Response(null, { status: 204, headers: { 'Access-Control-Allow-Origin': '*', Vary: 'Origin', ...PREFLIGHT_HEADERS } });
     const core = await ready;
     await readyFor(request);
     const url = new URL(request.url);

@@ -3,6 +3,9 @@
 // contract's state machines walked end to end through the validating proxy's checker.
 // Settings: CONFORMANCE_* (see settings.ts and docs/conformance.md).
 // Exit code: 0 when nothing was found, 1 on any failure, 2 when the run could not start.
+// First: one clear line on an unsupported Node (lib/node-support.ts), before any other module runs
+// (unbundled, as npm run runs it; the packaged command enters through bin.ts).
+import '../../lib/node-support.js';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
