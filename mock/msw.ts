@@ -3,6 +3,8 @@
 // (its own accounts, jobs, clock, faults and journal) over the same core the server uses; no port
 // is opened. `control` drives that world from the test.
 import { http } from 'msw';
+import type { ContractOperation } from '../lib/contract/operation.js';
+import { PathMatcher } from '../lib/contract/paths.js';
 import { createMockControl, type MockControl } from '../client/mock-control.js';
 import { CONTROL_PREFIX } from './control/plane.js';
 import { createMockCore } from './core.js';
@@ -68,11 +70,22 @@ export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
     const answer = core.errors.outsideBasePath(`${base.origin}${basePath}`, pathname);
     return Response.json(answer.body, { status: answer.status });
   };
+  // On the page's own origin (a relative base) the page's requests must pass by; but one that would be
+  // an API call under the base path (a client whose baseUrl lacks /v2) gets the same 404 naming the
+  // base path, not the page's index.html to parse as JSON.
+  let routes: PathMatcher<ContractOperation> | undefined;
+  const missedBase = async ({ request }: { request: Request }) => {
+    const core = await ready;
+    const { pathname } = new URL(request.url);
+    routes ??= new PathMatcher(core.contract.operations());
+    if (routes.match(request.method, pathname).kind === 'not-found') return undefined;
+    return outside({ request });
+  };
   const handlers = [
     http.all(`${prefix}${basePath}/*`, api),
     http.all(`${prefix}${CONTROL_PREFIX}`, control),
     http.all(`${prefix}${CONTROL_PREFIX}/*`, control),
-    ...(prefix ? [http.all(`${prefix}/*`, outside)] : []),
+    http.all(`${prefix}/*`, prefix ? outside : missedBase),
   ];
   const fetchInProcess = async (request: Request) => (await ready).fetch(request);
   return Object.assign(handlers, {
