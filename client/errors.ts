@@ -1,7 +1,15 @@
 // Typed errors. Every error the client raises is built from plain, copied fields (never a Request,
 // Response or headers object) and passed through a redactor, so the bearer token cannot leak into a
 // message, a stack, a log line or JSON.stringify().
-import { errorCatalogue, errorCodeByStatus, type ErrorCode, type OperationId } from '../generated/contract.js';
+import {
+  errorCatalogue,
+  errorCodeByStatus,
+  type ErrorCode,
+  type OperationId,
+  operations,
+  type PreconditionKey,
+  renderPreconditions,
+} from '../generated/contract.js';
 import type { components } from '../generated/schema.js';
 import { operationOf, type CallOperation } from './operations.js';
 
@@ -55,6 +63,31 @@ export interface VideoApiErrorInit {
   retryAfterSeconds?: number;
 }
 
+interface PreconditionShape {
+  status: number;
+  message?: string;
+  code?: string;
+  field?: string;
+  fields?: readonly string[];
+}
+
+/**
+ * The render precondition a refusal stands for, read from the contract (x-render-preconditions) and
+ * the answer's own fields (its status with the source's exact message, its code, or its 422 field);
+ * undefined when the operation has none or the answer matches none. No wire field is invented.
+ */
+export function preconditionOf(init: VideoApiErrorInit): PreconditionKey | undefined {
+  const id = init.operation?.operationId;
+  const keys = (id && (operations[id] as { preconditions?: readonly PreconditionKey[] }).preconditions) || [];
+  const shapes = keys
+    .map((key) => [key, renderPreconditions[key] as PreconditionShape] as const)
+    .filter(([, p]) => p.status === init.status);
+  const field = (p: PreconditionShape) => [p.field, ...(p.fields ?? [])].some((f) => f !== undefined && init.errors?.[f] !== undefined);
+  return (shapes.find(([, p]) => p.message !== undefined && p.message === init.message) ??
+    shapes.find(([, p]) => p.code !== undefined && p.code === init.code) ??
+    shapes.find(([, p]) => field(p)))?.[0];
+}
+
 /**
  * An error answer of the API: `code` is the API's `error.code` (e.g. `INSUFFICIENT-CREDITS`), or the
  * fallback of `errorCodeOf` when the body carries none the catalogue lists. Switch on `code`;
@@ -81,6 +114,8 @@ export class VideoApiError extends Error {
   readonly operation?: string;
   /** On 429: the server's Retry-After, in seconds. */
   readonly retryAfterSeconds?: number;
+  /** The render precondition the refusal stands for (`no_script`, `busy`, ...): switch on it in a UI. */
+  readonly precondition?: PreconditionKey;
 
   constructor(init: VideoApiErrorInit, redact: Redactor = noRedaction) {
     super(redact(init.message ?? `HTTP ${init.status}`));
@@ -97,6 +132,8 @@ export class VideoApiError extends Error {
       this.operation = `${init.operation.method} ${init.operation.path}`;
     }
     if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
+    const precondition = preconditionOf(init);
+    if (precondition) this.precondition = precondition;
   }
 
   toJSON() {
@@ -114,6 +151,7 @@ export class VideoApiError extends Error {
       available: this.available,
       operation: this.operation,
       retryAfterSeconds: this.retryAfterSeconds,
+      precondition: this.precondition,
     };
   }
 }

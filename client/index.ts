@@ -105,7 +105,14 @@ export {
   type FailedOperation,
   type VideoApiErrorCode,
 } from './errors.js';
-export { errorCatalogue, errorCodeByStatus, type ErrorCode, type OperationId } from '../generated/contract.js';
+export {
+  errorCatalogue,
+  errorCodeByStatus,
+  type ErrorCode,
+  type OperationId,
+  type PreconditionKey,
+  renderPreconditions,
+} from '../generated/contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { ContractViolationError, isContractViolationError, type ContractProblem } from './contract-violation.js';
 export type { ValidateMode } from './middleware/validate.js';

@@ -123,6 +123,7 @@ export declare const operations: {
             readonly note: "The charge is reported in meta.credits; preconditions are validated before any charge.";
         };
         readonly successStatus: "202";
+        readonly preconditions: readonly ["no_script", "no_voice", "unknown_voice", "genre_missing", "insufficient_credits", "no_scraped_assets", "busy"];
     };
     readonly retryFacelessRender: {
         readonly method: "POST";
@@ -216,6 +217,7 @@ export declare const operations: {
             readonly note: "The charge is reported in meta.credits; preconditions are validated before any charge.";
         };
         readonly successStatus: "202";
+        readonly preconditions: readonly ["no_script", "no_voice", "unknown_voice", "genre_missing", "insufficient_credits", "no_scraped_assets", "busy"];
     };
     readonly createAiVisualsVideo: {
         readonly method: "POST";
@@ -272,6 +274,7 @@ export declare const operations: {
             readonly note: "The charge is reported in meta.credits; preconditions are validated before any charge.";
         };
         readonly successStatus: "202";
+        readonly preconditions: readonly ["no_script", "no_voice", "unknown_voice", "genre_missing", "insufficient_credits", "no_scraped_assets", "busy"];
     };
     readonly createUrlToVideo: {
         readonly method: "POST";
@@ -328,6 +331,7 @@ export declare const operations: {
             readonly note: "The charge is reported in meta.credits; preconditions are validated before any charge.";
         };
         readonly successStatus: "202";
+        readonly preconditions: readonly ["no_script", "no_voice", "unknown_voice", "genre_missing", "insufficient_credits", "no_scraped_assets", "busy"];
     };
     readonly scrapeUrlToVideoImages: {
         readonly method: "POST";
@@ -1047,6 +1051,41 @@ export declare const clientDefaults: {
     readonly pollIntervalMs: 5000;
     readonly discoverTimeoutMs: 150000;
 };
+/** The render preconditions by key (x-render-preconditions): what each refusal looks like. */
+export declare const renderPreconditions: {
+    readonly no_script: {
+        readonly status: 403;
+        readonly message: "A script is required before rendering.";
+    };
+    readonly no_voice: {
+        readonly status: 403;
+        readonly message: "Voice was not provided.";
+    };
+    readonly unknown_voice: {
+        readonly status: 403;
+        readonly message: "Voice not found.";
+    };
+    readonly genre_missing: {
+        readonly status: 422;
+        readonly message: "A genre is required for AI visuals and AI clips.";
+        readonly field: "genre_id";
+    };
+    readonly insufficient_credits: {
+        readonly status: 402;
+        readonly code: "INSUFFICIENT-CREDITS";
+        readonly fields: readonly ["required", "available"];
+    };
+    readonly no_scraped_assets: {
+        readonly status: 422;
+        readonly field: "assets";
+    };
+    readonly busy: {
+        readonly status: 403;
+        readonly message: "The video is processing currently. Please try again once finished";
+    };
+};
+/** A render precondition's machine key: a union, so a UI can switch on it. */
+export type PreconditionKey = keyof typeof renderPreconditions;
 export type OperationId = keyof typeof operations;
 export type StateMachineName = keyof typeof stateMachines;
 /** A code of the contract's error catalogue (x-error-catalogue): a union, so a misspelled code does not compile. */

@@ -127,7 +127,16 @@ export const operations = {
             "charges": true,
             "note": "The charge is reported in meta.credits; preconditions are validated before any charge."
         },
-        "successStatus": "202"
+        "successStatus": "202",
+        "preconditions": [
+            "no_script",
+            "no_voice",
+            "unknown_voice",
+            "genre_missing",
+            "insufficient_credits",
+            "no_scraped_assets",
+            "busy"
+        ]
     },
     "retryFacelessRender": {
         "method": "POST",
@@ -220,7 +229,16 @@ export const operations = {
             "charges": true,
             "note": "The charge is reported in meta.credits; preconditions are validated before any charge."
         },
-        "successStatus": "202"
+        "successStatus": "202",
+        "preconditions": [
+            "no_script",
+            "no_voice",
+            "unknown_voice",
+            "genre_missing",
+            "insufficient_credits",
+            "no_scraped_assets",
+            "busy"
+        ]
     },
     "createAiVisualsVideo": {
         "method": "POST",
@@ -276,7 +294,16 @@ export const operations = {
             "charges": true,
             "note": "The charge is reported in meta.credits; preconditions are validated before any charge."
         },
-        "successStatus": "202"
+        "successStatus": "202",
+        "preconditions": [
+            "no_script",
+            "no_voice",
+            "unknown_voice",
+            "genre_missing",
+            "insufficient_credits",
+            "no_scraped_assets",
+            "busy"
+        ]
     },
     "createUrlToVideo": {
         "method": "POST",
@@ -332,7 +359,16 @@ export const operations = {
             "charges": true,
             "note": "The charge is reported in meta.credits; preconditions are validated before any charge."
         },
-        "successStatus": "202"
+        "successStatus": "202",
+        "preconditions": [
+            "no_script",
+            "no_voice",
+            "unknown_voice",
+            "genre_missing",
+            "insufficient_credits",
+            "no_scraped_assets",
+            "busy"
+        ]
     },
     "scrapeUrlToVideoImages": {
         "method": "POST",
@@ -1223,4 +1259,40 @@ export const errorCodeByStatus = {
 export const clientDefaults = {
     "pollIntervalMs": 5000,
     "discoverTimeoutMs": 150000
+};
+/** The render preconditions by key (x-render-preconditions): what each refusal looks like. */
+export const renderPreconditions = {
+    "no_script": {
+        "status": 403,
+        "message": "A script is required before rendering."
+    },
+    "no_voice": {
+        "status": 403,
+        "message": "Voice was not provided."
+    },
+    "unknown_voice": {
+        "status": 403,
+        "message": "Voice not found."
+    },
+    "genre_missing": {
+        "status": 422,
+        "message": "A genre is required for AI visuals and AI clips.",
+        "field": "genre_id"
+    },
+    "insufficient_credits": {
+        "status": 402,
+        "code": "INSUFFICIENT-CREDITS",
+        "fields": [
+            "required",
+            "available"
+        ]
+    },
+    "no_scraped_assets": {
+        "status": 422,
+        "field": "assets"
+    },
+    "busy": {
+        "status": 403,
+        "message": "The video is processing currently. Please try again once finished"
+    }
 };

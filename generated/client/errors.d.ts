@@ -1,4 +1,4 @@
-import { type ErrorCode, type OperationId } from './contract.js';
+import { type ErrorCode, type OperationId, type PreconditionKey } from './contract.js';
 import { type CallOperation } from './operations.js';
 /** Removes the token (and anything shaped like a bearer header) from text. */
 export type Redactor = (text: string) => string;
@@ -28,6 +28,12 @@ export interface VideoApiErrorInit {
     retryAfterSeconds?: number;
 }
 /**
+ * The render precondition a refusal stands for, read from the contract (x-render-preconditions) and
+ * the answer's own fields (its status with the source's exact message, its code, or its 422 field);
+ * undefined when the operation has none or the answer matches none. No wire field is invented.
+ */
+export declare function preconditionOf(init: VideoApiErrorInit): PreconditionKey | undefined;
+/**
  * An error answer of the API: `code` is the API's `error.code` (e.g. `INSUFFICIENT-CREDITS`), or the
  * fallback of `errorCodeOf` when the body carries none the catalogue lists. Switch on `code`;
  * `status` is the HTTP status; `operationId`, `method` and `path` name the call that failed.
@@ -53,6 +59,8 @@ export declare class VideoApiError extends Error {
     readonly operation?: string;
     /** On 429: the server's Retry-After, in seconds. */
     readonly retryAfterSeconds?: number;
+    /** The render precondition the refusal stands for (`no_script`, `busy`, ...): switch on it in a UI. */
+    readonly precondition?: PreconditionKey;
     constructor(init: VideoApiErrorInit, redact?: Redactor);
     toJSON(): {
         name: string;
@@ -68,6 +76,7 @@ export declare class VideoApiError extends Error {
         available: number | undefined;
         operation: string | undefined;
         retryAfterSeconds: number | undefined;
+        precondition: "no_script" | "no_voice" | "unknown_voice" | "genre_missing" | "insufficient_credits" | "no_scraped_assets" | "busy" | undefined;
     };
 }
 /** A polled job reached a failure state of its state machine (e.g. a render ended `failed`). */

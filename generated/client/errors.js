@@ -1,7 +1,7 @@
 // Typed errors. Every error the client raises is built from plain, copied fields (never a Request,
 // Response or headers object) and passed through a redactor, so the bearer token cannot leak into a
 // message, a stack, a log line or JSON.stringify().
-import { errorCatalogue, errorCodeByStatus } from './contract.js';
+import { errorCatalogue, errorCodeByStatus, operations, renderPreconditions, } from './contract.js';
 import { operationOf } from './operations.js';
 export function createRedactor(token) {
     return (text) => {
@@ -24,6 +24,22 @@ export function errorCodeOf(status, bodyCode) {
         return bodyCode;
     const byStatus = errorCodeByStatus;
     return byStatus[String(status)] ?? (status >= 500 && status < 600 ? byStatus['5xx'] : undefined) ?? `HTTP-${status}`;
+}
+/**
+ * The render precondition a refusal stands for, read from the contract (x-render-preconditions) and
+ * the answer's own fields (its status with the source's exact message, its code, or its 422 field);
+ * undefined when the operation has none or the answer matches none. No wire field is invented.
+ */
+export function preconditionOf(init) {
+    const id = init.operation?.operationId;
+    const keys = (id && operations[id].preconditions) || [];
+    const shapes = keys
+        .map((key) => [key, renderPreconditions[key]])
+        .filter(([, p]) => p.status === init.status);
+    const field = (p) => [p.field, ...(p.fields ?? [])].some((f) => f !== undefined && init.errors?.[f] !== undefined);
+    return (shapes.find(([, p]) => p.message !== undefined && p.message === init.message) ??
+        shapes.find(([, p]) => p.code !== undefined && p.code === init.code) ??
+        shapes.find(([, p]) => field(p)))?.[0];
 }
 /**
  * An error answer of the API: `code` is the API's `error.code` (e.g. `INSUFFICIENT-CREDITS`), or the
@@ -51,6 +67,8 @@ export class VideoApiError extends Error {
     operation;
     /** On 429: the server's Retry-After, in seconds. */
     retryAfterSeconds;
+    /** The render precondition the refusal stands for (`no_script`, `busy`, ...): switch on it in a UI. */
+    precondition;
     constructor(init, redact = noRedaction) {
         super(redact(init.message ?? `HTTP ${init.status}`));
         this.status = init.status;
@@ -71,6 +89,9 @@ export class VideoApiError extends Error {
         }
         if (init.retryAfterSeconds !== undefined)
             this.retryAfterSeconds = init.retryAfterSeconds;
+        const precondition = preconditionOf(init);
+        if (precondition)
+            this.precondition = precondition;
     }
     toJSON() {
         return {
@@ -87,6 +108,7 @@ export class VideoApiError extends Error {
             available: this.available,
             operation: this.operation,
             retryAfterSeconds: this.retryAfterSeconds,
+            precondition: this.precondition,
         };
     }
 }

@@ -52,7 +52,7 @@ export function createVideoApiClient(options) {
 }
 export { servers, MOCK_BASE_URL } from './servers.js';
 export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, errorCodeOf, } from './errors.js';
-export { errorCatalogue, errorCodeByStatus } from './contract.js';
+export { errorCatalogue, errorCodeByStatus, renderPreconditions, } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { ContractViolationError, isContractViolationError } from './contract-violation.js';
 export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';

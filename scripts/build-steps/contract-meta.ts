@@ -20,8 +20,21 @@ export async function contractMeta(outDir: string): Promise<void> {
       successStatus: Object.keys(operation.responses).find((c) => /^2/.test(c)) ?? null,
       // The path or method is a guess (x-unspecified-scope: operation): the note says why.
       ...(isGuessedOperation(operation) ? { unconfirmed: unconfirmedNote(operation) } : {}),
+      // The keys of its render preconditions (x-render-preconditions), which the client names on a refusal.
+      ...(operation['x-render-preconditions'] ? { preconditions: operation['x-render-preconditions'].map((p) => p.key) } : {}),
     };
   }
+  // Each precondition once, by key: what its refusal looks like (status, message, code, field).
+  const preconditions: Record<string, unknown> = {};
+  for (const op of model.operations())
+    for (const { key, status, message, code, field, fields } of op.preconditions ?? [])
+      preconditions[key] ??= {
+        status,
+        ...(message ? { message } : {}),
+        ...(code ? { code } : {}),
+        ...(field ? { field } : {}),
+        ...(fields ? { fields } : {}),
+      };
   const stateMachines: Record<string, unknown> = {};
   for (const { name, ...machine } of model.stateMachines()) {
     stateMachines[name] = { ...machine, statusPath: parsePointer(machine.statusLocation) };
@@ -47,6 +60,10 @@ export async function contractMeta(outDir: string): Promise<void> {
     '/** The code an error answer without one in its body stands for: the catalogue\'s first code for its status ("5xx": 500-599). */',
     `export const errorCodeByStatus = ${JSON.stringify(fallbackCodes(catalogue), null, 2)} as const;`,
     `export const clientDefaults = ${JSON.stringify(clientDefaults, null, 2)} as const;`,
+    '/** The render preconditions by key (x-render-preconditions): what each refusal looks like. */',
+    `export const renderPreconditions = ${JSON.stringify(preconditions, null, 2)} as const;`,
+    "/** A render precondition's machine key: a union, so a UI can switch on it. */",
+    'export type PreconditionKey = keyof typeof renderPreconditions;',
     'export type OperationId = keyof typeof operations;',
     'export type StateMachineName = keyof typeof stateMachines;',
     "/** A code of the contract's error catalogue (x-error-catalogue): a union, so a misspelled code does not compile. */",
