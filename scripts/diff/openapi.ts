@@ -11,6 +11,7 @@ import { type Direction, locate } from './locate.js';
 import { operationChange, serialisationStated } from './op-rules.js';
 import type { OperationIndex } from './operations.js';
 import { capital, type Diff, schemaChange, show } from './schema-rules.js';
+import { parameterKeys, parameterOf } from './written.js';
 import { lowerRanges, restoreMerged, type Written, writtenKeys } from './status-ranges.js';
 import type { ChangeClass, RuleContext } from './types.js';
 
@@ -22,6 +23,11 @@ export interface RawChange {
   operations?: string[];
   /** The same change at the components the operation reaches it through. */
   places?: string[];
+  /** Where the documents write the place, when the library reports it elsewhere (a path item's
+   *  parameter, which it copies into each operation). */
+  written?: string;
+  /** A removal: the place is the base's. */
+  removed?: boolean;
 }
 
 const CLASS: Record<string, ChangeClass> = {
@@ -203,9 +209,10 @@ export function openapiChanges(sides: Sides): RawChange[] {
     if (d.keys[0] === 'paths' && d.keys.length >= 3 && METHODS.has(d.keys[2])) {
       const c = inOperation(sides, d, ctx, twins, carried);
       if (c) out.push(c);
-    } else if (d.keys[0] === 'paths') out.push(pathLevel(sides, d));
-    else if (d.keys[0] === 'components' && d.keys[1] === 'securitySchemes') out.push(securityScheme(sides, d));
-    else if (!inComponents.has(d)) out.push(globalChange(sides, d));
+    } else if (d.keys[0] === 'paths') out.push({ ...pathLevel(sides, d), removed: d.action === 'remove' });
+    else if (d.keys[0] === 'components' && d.keys[1] === 'securitySchemes')
+      out.push({ ...securityScheme(sides, d), removed: d.action === 'remove' });
+    else if (!inComponents.has(d)) out.push({ ...globalChange(sides, d), removed: d.action === 'remove' });
   }
   out.push(...componentEntries(sides, [...inComponents], ctx, twins, carried));
   return dedupe(out);
@@ -219,7 +226,10 @@ function inOperation(sides: Sides, d: Diff, ctx: RuleContext, twins: Map<string,
   // An added or removed node comes as written, perhaps a `$ref`.
   d.before = sides.base.deref(d.before as object);
   d.after = sides.head.deref(d.after as object);
-  const loc = locate(ctx.merged, d.keys, wholeNode(d));
+  // A parameter is named as written; its place is where it is written (its path item's, perhaps).
+  const param = d.keys[3] === 'parameters' && d.keys.length >= 5 ? parameterOf(sides, d.keys, wholeNode(d)) : undefined;
+  const written = param ? toPointer(parameterKeys(sides, d.keys, param)) : undefined;
+  const loc = locate(ctx.merged, d.keys, wholeNode(d), param);
   carried.change.add(`${key}|${loc.label}|${loc.direction ?? ''}`);
   carried.value.add(`${d.keys.at(-1)}|${shape(d.after)}|${loc.label}|${loc.direction ?? ''}`);
   if (ref) carried.whole.add(`${ref}|${loc.label}`);
@@ -227,7 +237,7 @@ function inOperation(sides: Sides, d: Diff, ctx: RuleContext, twins: Map<string,
   const places = (twins.get(key) ?? [])
     .filter((c) => users(sides, toPointer(c.keys.slice(0, 3))).includes(loc.label))
     .map((c) => toPointer(c.keys));
-  return v && { ...v, pointer, operations: [loc.label], places };
+  return v && { ...v, pointer, operations: [loc.label], places, removed: d.action === 'remove', ...(written ? { written } : {}) };
 }
 
 /** The operations that reach a component's change, each with the ways it uses the component that no
@@ -262,10 +272,10 @@ function componentEntries(sides: Sides, list: Diff[], ctx: RuleContext, twins: M
     written.add(said);
     const pointer = toPointer(d.keys);
     const places = (twins.get(sameChange(d)) ?? []).filter((c) => c !== d).map((c) => toPointer(c.keys));
-    if (!ops.length) out.push({ class: 'docs', pointer, message: unusedComponent(d) });
+    if (!ops.length) out.push({ class: 'docs', pointer, message: unusedComponent(d), removed: d.action === 'remove' });
     else {
       const c = componentChange(d, ctx, left);
-      if (c) out.push({ ...c, places });
+      if (c) out.push({ ...c, places, removed: d.action === 'remove' });
     }
   }
   return out;
