@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parsePointer, readPointer } from '../lib/contract/index.js';
 import { caseProblems, casePair, loadCorpus } from '../scripts/diff/corpus.js';
 import { diffContracts } from '../scripts/diff/diff.js';
 import type { Change } from '../scripts/diff/types.js';
@@ -33,6 +34,17 @@ function npmDiff(id: string): Promise<{ code: number; changes: Change[] }> {
   });
 }
 
+/** Pointers (and `via`, the reference a component is reached through) that neither the head nor the
+ *  base has: each must lead to a place in the document it points into. */
+function unresolved(changes: readonly Change[], base: object, head: object): string[] {
+  const has = (p: string) => [head, base].some((doc) => readPointer(doc, parsePointer(p)) !== undefined);
+  return changes.flatMap((c) => [c.pointer, ...(c.via ? [c.via] : [])].filter((p) => !has(p)).map((p) => `${p} (${c.message})`));
+}
+
+/** Messages that name a parameter by its index, or a range status in another case than written. */
+const unnamed = (changes: readonly Change[]) =>
+  changes.map((c) => c.message).filter((m) => /parameter `\d+`|\b[1-5]xx\b/.test(m) || m.includes('a parameter'));
+
 describe('the diff corpus', () => {
   it('holds at least 40 single-change cases, each with a reason and an expected verdict', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(40);
@@ -47,6 +59,16 @@ describe('the diff corpus', () => {
     const { base, head } = casePair(c);
     const { changes } = diffContracts(base, head);
     expect(caseProblems(c, changes), `${c.why}\n${JSON.stringify(changes.slice(0, 8), null, 1)}`).toEqual([]);
+    expect(unnamed(changes)).toEqual([]);
+    expect(unresolved(changes, base, head)).toEqual([]);
+  });
+
+  it('the extension cases too: every pointer printed resolves, every name is as written', () => {
+    for (const c of corpus.filter((x) => x.id.startsWith('x-'))) {
+      const { base, head } = casePair(c);
+      const { changes } = diffContracts(base, head);
+      expect([c.id, ...unnamed(changes), ...unresolved(changes, base, head)]).toEqual([c.id]);
+    }
   });
 });
 

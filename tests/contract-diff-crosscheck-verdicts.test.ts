@@ -2,7 +2,7 @@
 // rule ids, a structural difference alone, no difference, the disagreements CONTRIBUTING.md lists,
 // the self-check's message, where it finds oasdiff, and the scratch folder it leaves behind. A
 // stand-in answers as oasdiff does, with what each test sets in its environment.
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../scripts/diff/corpus.js';
@@ -12,7 +12,7 @@ import { testTempDir } from './support/temp-dirs.js';
 const TMP = testTempDir('diff-crosscheck-verdicts-');
 const saved = { ...process.env };
 afterEach(() => {
-  for (const key of ['STAND_IN_CHANGELOG', 'STAND_IN_DIFF', 'PATH', 'GOPATH', 'TMPDIR']) {
+  for (const key of ['STAND_IN_CHANGELOG', 'STAND_IN_DIFF', 'STAND_IN_ARGS', 'PATH', 'GOPATH', 'TMPDIR']) {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
   }
@@ -24,6 +24,7 @@ writeFileSync(
   standIn,
   `#!${process.execPath}
 const answer = process.argv[2] === 'changelog' ? process.env.STAND_IN_CHANGELOG : process.env.STAND_IN_DIFF;
+if (process.env.STAND_IN_ARGS) require('node:fs').appendFileSync(process.env.STAND_IN_ARGS, JSON.stringify(process.argv.slice(2)) + '\\n');
 process.stdout.write(answer ?? '');
 `,
 );
@@ -127,6 +128,17 @@ describe('around the run', () => {
     expect(error).toHaveLength(1);
     expect(error[0]).toMatch(/^diff:crosscheck: oasdiff finds releases\/[\d.]+ different from itself: \{"servers"/);
     expect(error[0].endsWith(big.slice(0, 300))).toBe(true);
+  });
+
+  it('oasdiff reads every allOf merged, as the gate does: each call, the self-check too, has --flatten-allof', () => {
+    process.env.STAND_IN_ARGS = path.join(TMP, 'args.jsonl');
+    run(['op-removed'], { changelog: '[]', diff: '{}' });
+    const calls = readFileSync(process.env.STAND_IN_ARGS, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as string[]);
+    expect(calls.map((c) => c[0])).toEqual(['changelog', 'diff', 'diff']);
+    for (const c of calls) expect(c).toContain('--flatten-allof');
   });
 
   it('the files it hands oasdiff are removed when it is done', () => {

@@ -331,9 +331,10 @@ describe('the diff classifies each injected change', () => {
     const at = c.inject(head);
     head.info['x-changelog'].unshift(ENTRY);
     const { code, changes, stderr } = gateInProcess(head);
-    const found = changes.filter(
-      (x) => x.pointer === at || x.pointer.startsWith(`${at}/`) || x.pointer.startsWith(`${escapeToken('')}${at}`),
-    );
+    // At the place, or inside a component the operation reaches there (`via`: the `$ref` in the operation).
+    const under = (p: string | undefined) =>
+      p !== undefined && (p === at || p.startsWith(`${at}/`) || p.startsWith(`${escapeToken('')}${at}`));
+    const found = changes.filter((x) => under(x.pointer) || under(x.via));
     expect(found.length, `no change reported at ${at}: ${JSON.stringify(changes.slice(0, 5))}`).toBeGreaterThan(0);
     const expected = found.filter((x) => x.class === c.class && c.message.test(x.message));
     expect(

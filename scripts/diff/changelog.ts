@@ -23,7 +23,12 @@ export interface VersionLog {
  *  pointer claims, when it is the only one without. */
 function withOperations(entries: ChangelogEntry[], changes: Change[], doc: object): LoggedEntry[] {
   const behaviour = changes.filter((c) => c.class !== 'docs');
-  const placesOf = (c: Change) => [c.pointer, ...(c.component ? [c.component] : []), ...componentPlaces(doc, c.pointer)];
+  const placesOf = (c: Change) => [
+    c.pointer,
+    ...(c.component ? [c.component] : []),
+    ...(c.via ? [c.via] : []),
+    ...componentPlaces(doc, c.pointer),
+  ];
   const claimed = new Set<Change>();
   const logged = entries.map((entry) => {
     const mine = behaviour.filter((c) => (entry.pointers ?? []).some((p) => placesOf(c).some((x) => covers(p, x))));

@@ -2,10 +2,11 @@
 // against the change-log entries the head has and the base does not (the unreleased ones).
 import { ContractModel, isReference, parsePointer, readPointer, toPointer, type XChangelog } from '../../lib/contract/index.js';
 import { extensionChanges } from './extensions.js';
-import { openapiChanges } from './openapi.js';
+import { openapiChanges, type RawChange, type Sides } from './openapi.js';
 import { OperationIndex } from './operations.js';
 import { serverChanges } from './servers.js';
 import { same, type Change } from './types.js';
+import { shownPointer } from './written.js';
 
 export type ChangelogEntry = XChangelog[number];
 
@@ -66,28 +67,55 @@ export function diffContracts(baseDoc: object, headDoc: object): DiffResult {
     ...serverChanges(base.doc, head.doc),
     ...extensionChanges(base, head).filter((c) => !whole.some((p) => covers(p, c.pointer))),
   ];
-  const changes: Change[] = raw.map((c) => {
-    // State machines live in components but are about the operations that poll or move them.
-    const operations = c.operations ?? [...new Set([...headOps.touched(c.pointer), ...baseOps.touched(c.pointer)])];
-    const inHead = componentPlaces(head.doc, c.pointer);
-    const inBase = componentPlaces(base.doc, c.pointer);
-    // The components the pointer really passes through, where the document has that place; the
-    // look-alike changes at components (c.places) only where it has not (the library rewrote it).
-    const walked = [...inHead, ...inBase];
-    const found = (doc: object, at: string[]) => at.some((p) => readPointer(doc, parsePointer(p)) !== undefined);
-    const twins = found(head.doc, inHead) || found(base.doc, inBase) ? [] : (c.places ?? []);
-    const places = [c.pointer, ...twins, ...walked];
-    const acknowledged =
-      c.class === 'docs'
-        ? true
-        : c.class === 'non-breaking'
-          ? entries.length > 0
-          : breakingCovers.some((p) => places.some((x) => covers(p, x)));
-    const component = twins[0] ?? inHead.at(-1) ?? inBase.at(-1);
-    return { class: c.class, pointer: c.pointer, message: c.message, acknowledged, operations, ...(component ? { component } : {}) };
-  });
+  // Pointers are resolved in the documents as given: the library may normalise the copies it reads.
+  const given = { base: baseDoc, head: headDoc };
+  const changes = raw.map((c) => placed(c, { base, head, baseOps, headOps }, given, entries, breakingCovers));
   changes.sort((a, b) => ORDER[a.class] - ORDER[b.class]);
   return { changes, entries };
+}
+
+/** A change with the places it is said at: the pointer printed (a place the document it points into
+ *  has, written.ts), the component it is reached through, whether an entry acknowledges it. */
+function placed(
+  c: RawChange,
+  sides: Sides,
+  given: { base: object; head: object },
+  entries: ChangelogEntry[],
+  breakingCovers: string[],
+): Change {
+  const { base, head } = sides;
+  // State machines live in components but are about the operations that poll or move them.
+  const operations = c.operations ?? [...new Set([...sides.headOps.touched(c.pointer), ...sides.baseOps.touched(c.pointer)])];
+  const reported = c.written ?? c.pointer;
+  const inHead = componentPlaces(head.doc, reported);
+  const inBase = componentPlaces(base.doc, reported);
+  // The components the pointer really passes through, where the document has that place; the
+  // look-alike changes at components (c.places) only where it has not (the library rewrote it).
+  const walked = [...inHead, ...inBase];
+  const has = (doc: object, p: string) => readPointer(doc, parsePointer(p)) !== undefined;
+  const found = (doc: object, at: string[]) => at.some((p) => has(doc, p));
+  const twins = found(head.doc, inHead) || found(base.doc, inBase) ? [] : (c.places ?? []);
+  const docs = c.removed ? [given.base, given.head] : [given.head, given.base];
+  const shown = shownPointer(docs, reported, twins);
+  const places = [c.pointer, reported, shown.pointer, ...twins, ...walked];
+  const acknowledged =
+    c.class === 'docs'
+      ? true
+      : c.class === 'non-breaking'
+        ? entries.length > 0
+        : breakingCovers.some((p) => places.some((x) => covers(p, x)));
+  const component = twins[0] ?? inHead.at(-1) ?? inBase.at(-1);
+  // Where the operation refers to the component the pointer leads into.
+  const via = shown.pointer.startsWith('/paths/') ? undefined : shown.via;
+  return {
+    class: c.class,
+    pointer: shown.pointer,
+    message: c.message,
+    acknowledged,
+    operations,
+    ...(component ? { component } : {}),
+    ...(via ? { via } : {}),
+  };
 }
 
 /** What the gate refuses, as sentences a contract author can act on; empty when it passes. */

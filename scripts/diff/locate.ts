@@ -30,20 +30,22 @@ export function fieldName(keys: readonly string[]): string {
   return names.join('.').replace(/\.\[\]/g, '[]');
 }
 
-function parameterSubject(merged: unknown, keys: string[], before: unknown): string {
-  const param = (before ?? readPointer(merged, keys)) as { name?: string; in?: string } | undefined;
-  return `${param?.in ?? 'a'} parameter \`${param?.name ?? keys.at(-1)}\``;
+function parameterSubject(merged: unknown, keys: string[], before: unknown, written: unknown): string {
+  // The merged document is keyed by the head's path: a path written anew (`/a/{id}` to `/a/{clone}`)
+  // is not there under the base's, so the parameter as the documents write it stands in.
+  const param = (before ?? readPointer(merged, keys) ?? written) as { name?: string; in?: string } | undefined;
+  return param?.name === undefined ? 'a parameter' : `${param.in ?? 'a'} parameter \`${param.name}\``;
 }
 
 /** Locates a change at `keys` (`paths`, path, method, ...) of an operation; `before` is the removed
  *  value of a removal or the added value of an addition, resolved (the merged document may not keep
- *  it, or keep only its `$ref`). */
-export function locate(merged: unknown, keys: string[], before?: unknown): Location {
+ *  it, or keep only its `$ref`); `param`, for a change to a parameter, the parameter as written. */
+export function locate(merged: unknown, keys: string[], before?: unknown, param?: unknown): Location {
   const [, path, method, ...rest] = keys;
   const label = `${method.toUpperCase()} ${path}`;
   const at = (n: number) => (rest.length > n ? rest.slice(n) : undefined);
   if (rest[0] === 'parameters' && rest.length >= 2) {
-    const subject = parameterSubject(merged, keys.slice(0, 5), keys.length === 5 ? before : undefined);
+    const subject = parameterSubject(merged, keys.slice(0, 5), keys.length === 5 ? before : undefined, param);
     return { label, rest, direction: 'request', subject, inSchema: rest[2] === 'schema' ? (at(3) ?? []) : undefined };
   }
   if (rest[0] === 'requestBody') {

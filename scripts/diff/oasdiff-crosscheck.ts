@@ -46,15 +46,20 @@ function oasdiff(bin: string, args: string[]): string {
   return execFileSync(bin, args, { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** oasdiff reads each `allOf` merged into one schema, as the gate does (api-smart-diff compares the
+ *  merged document): without it, a field of an envelope (`allOf: [SuccessEnvelope, {data}]`) is not
+ *  the same field on both sides. */
+export const OASDIFF_FLAGS = ['--flatten-allof'];
+
 function theirVerdict(bin: string, baseFile: string, headFile: string): { theirs: string; rules: string } {
-  const entries = JSON.parse(oasdiff(bin, ['changelog', baseFile, headFile, '-f', 'json']) || '[]') as OasdiffEntry[];
+  const entries = JSON.parse(oasdiff(bin, ['changelog', baseFile, headFile, ...OASDIFF_FLAGS, '-f', 'json']) || '[]') as OasdiffEntry[];
   // Levels: 1 INFO, 2 WARN, 3 ERR; `oasdiff breaking` reports WARN and ERR.
   const breaking = entries.filter((e) => e.level >= 2);
   const shown = breaking.length ? breaking : entries;
   const rules = [...new Set(shown.map((e) => e.id))].join(', ');
   if (breaking.length) return { theirs: 'breaking', rules };
   if (entries.length) return { theirs: 'non-breaking', rules };
-  const structural = JSON.parse(oasdiff(bin, ['diff', baseFile, headFile, '-f', 'json']) || '{}') as object;
+  const structural = JSON.parse(oasdiff(bin, ['diff', baseFile, headFile, ...OASDIFF_FLAGS, '-f', 'json']) || '{}') as object;
   return { theirs: Object.keys(structural).length ? 'docs' : 'none', rules: '' };
 }
 
@@ -87,7 +92,7 @@ function releaseSelfCheck(bin: string): string[] {
   const latest = releases().at(-1);
   if (!latest) return [];
   const file = path.join(RELEASES_DIR, latest, 'openapi.json');
-  const structural = JSON.parse(oasdiff(bin, ['diff', file, file, '-f', 'json']) || '{}') as object;
+  const structural = JSON.parse(oasdiff(bin, ['diff', file, file, ...OASDIFF_FLAGS, '-f', 'json']) || '{}') as object;
   return Object.keys(structural).length
     ? [`oasdiff finds releases/${latest} different from itself: ${JSON.stringify(structural).slice(0, 300)}`]
     : [];

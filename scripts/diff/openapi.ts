@@ -11,6 +11,8 @@ import { type Direction, locate } from './locate.js';
 import { operationChange, serialisationStated } from './op-rules.js';
 import type { OperationIndex } from './operations.js';
 import { capital, type Diff, schemaChange, show } from './schema-rules.js';
+import { parameterKeys, parameterOf } from './written.js';
+import { lowerRanges, restoreMerged, type Written, writtenKeys } from './status-ranges.js';
 import type { ChangeClass, RuleContext } from './types.js';
 
 export interface RawChange {
@@ -21,6 +23,11 @@ export interface RawChange {
   operations?: string[];
   /** The same change at the components the operation reaches it through. */
   places?: string[];
+  /** Where the documents write the place, when the library reports it elsewhere (a path item's
+   *  parameter, which it copies into each operation). */
+  written?: string;
+  /** A removal: the place is the base's. */
+  removed?: boolean;
 }
 
 const CLASS: Record<string, ChangeClass> = {
@@ -115,8 +122,16 @@ function globalChange(sides: Sides, d: Diff): RawChange {
 
 const DOCUMENT_TEXT = new Set(['info', 'tags', 'externalDocs']);
 
-function toDiff(d: { path: ReadonlyArray<string | number>; action: string; before?: unknown; after?: unknown; type: string }): Diff {
-  return { keys: d.path.map(String), action: d.action, before: d.before, after: d.after, fallback: CLASS[d.type] ?? 'non-breaking' };
+type Found = { path: ReadonlyArray<string | number>; action: string; before?: unknown; after?: unknown; type: string };
+
+function toDiff(d: Found, written: Written): Diff {
+  return {
+    keys: writtenKeys(d.path.map(String), written),
+    action: d.action,
+    before: d.before,
+    after: d.after,
+    fallback: CLASS[d.type] ?? 'non-breaking',
+  };
 }
 
 /** The node a whole addition or removal carries (the added or the removed value); none for a replace. */
@@ -149,14 +164,36 @@ const refOf = (v: unknown) => {
 const shape = (v: unknown) => (v !== null && typeof v === 'object' ? 'object' : JSON.stringify(v));
 const sameChange = (d: Diff) => `${d.action}|${d.keys.at(-1)}|${shape(d.before)}|${shape(d.after)}`;
 
-export function openapiChanges(sides: Sides): RawChange[] {
+/** What the operations' entries said, so that a component's entry is left only to the operations
+ *  (and the ways they use it) that none of them covered. */
+interface Carried {
+  /** `<same change>|<operation>|<direction>` for each change reported inside an operation. */
+  change: Set<string>;
+  /** `<keyword>|<new value>|<operation>|<direction>`: the library may fill in a default on one side only (a
+   *  parameter's `style`), so the operation's entry is a replace where the component's is an add. */
+  value: Set<string>;
+  /** `<component>|<operation>`: an operation's entry that adds or removes a whole `$ref` to it. */
+  whole: Set<string>;
+}
+
+/** The library's entries, at the places the documents write (`2XX` as written), and its merged document. */
+function libraryDiffs(sides: Sides): { diffs: Diff[]; merged: unknown } {
   const compared = comparedParts(sides.base.doc, sides.head.doc);
-  const { diffs: found, merged } = compareQuietly(compared.base, compared.head);
+  // Range keys (`2XX`) compared as the library can, and given back as written (status-ranges.ts).
+  const [base, head] = [lowerRanges(compared.base), lowerRanges(compared.head)];
+  const ranges = new Set([...base.written, ...head.written]);
+  const { diffs: found, merged } = compareQuietly(base.doc, head.doc);
+  restoreMerged(merged, ranges);
   const diffs = found
-    .map(toDiff)
+    .map((d) => toDiff(d, ranges))
     .flatMap(perEntry)
     // Extensions are extensions.ts's; the document's servers are paired by URL in servers.ts.
     .filter((d) => !d.keys.some((k) => k.startsWith('x-')) && d.keys[0] !== 'servers');
+  return { diffs, merged };
+}
+
+export function openapiChanges(sides: Sides): RawChange[] {
+  const { diffs, merged } = libraryDiffs(sides);
   const ctx: RuleContext = {
     merged,
     changed: new Set(diffs.map((d) => toPointer(d.keys))),
@@ -167,60 +204,81 @@ export function openapiChanges(sides: Sides): RawChange[] {
   const twins = new Map<string, Diff[]>();
   for (const c of inComponents) twins.set(sameChange(c), [...(twins.get(sameChange(c)) ?? []), c]);
   const out: RawChange[] = [];
-  /** `<same change>|<operation>` for each change reported inside an operation. */
-  const carried = new Set<string>();
-  /** `<keyword>|<new value>|<operation>`: the library may fill in a default on one side only (a
-   *  parameter's `style`), so the operation's entry is a replace where the component's is an add. */
-  const carriedValue = new Set<string>();
-  /** `<component>|<operation>`: an operation's entry that adds or removes a whole `$ref` to it. */
-  const carriedWhole = new Set<string>();
+  const carried: Carried = { change: new Set(), value: new Set(), whole: new Set() };
   for (const d of diffs) {
-    const pointer = toPointer(d.keys);
     if (d.keys[0] === 'paths' && d.keys.length >= 3 && METHODS.has(d.keys[2])) {
-      const key = sameChange(d);
-      const ref = refOf(wholeNode(d));
-      // An added or removed node comes as written, perhaps a `$ref`.
-      d.before = sides.base.deref(d.before as object);
-      d.after = sides.head.deref(d.after as object);
-      const loc = locate(merged, d.keys, wholeNode(d));
-      carried.add(`${key}|${loc.label}`);
-      carriedValue.add(`${d.keys.at(-1)}|${shape(d.after)}|${loc.label}`);
-      if (ref) carriedWhole.add(`${ref}|${loc.label}`);
-      const v = operationChange(loc, d, ctx);
-      const places = (twins.get(key) ?? [])
-        .filter((c) => users(sides, toPointer(c.keys.slice(0, 3))).includes(loc.label))
-        .map((c) => toPointer(c.keys));
-      if (v) out.push({ ...v, pointer, operations: [loc.label], places });
-    } else if (d.keys[0] === 'paths') out.push(pathLevel(sides, d));
-    else if (d.keys[0] === 'components' && d.keys[1] === 'securitySchemes') out.push(securityScheme(sides, d));
-    else if (!inComponents.has(d)) out.push(globalChange(sides, d));
+      const c = inOperation(sides, d, ctx, twins, carried);
+      if (c) out.push(c);
+    } else if (d.keys[0] === 'paths') out.push({ ...pathLevel(sides, d), removed: d.action === 'remove' });
+    else if (d.keys[0] === 'components' && d.keys[1] === 'securitySchemes')
+      out.push({ ...securityScheme(sides, d), removed: d.action === 'remove' });
+    else if (!inComponents.has(d)) out.push({ ...globalChange(sides, d), removed: d.action === 'remove' });
   }
+  out.push(...componentEntries(sides, [...inComponents], ctx, twins, carried));
+  return dedupe(out);
+}
+
+/** An entry inside an operation, judged there; what it carries is noted in `carried`. */
+function inOperation(sides: Sides, d: Diff, ctx: RuleContext, twins: Map<string, Diff[]>, carried: Carried): RawChange | null {
+  const pointer = toPointer(d.keys);
+  const key = sameChange(d);
+  const ref = refOf(wholeNode(d));
+  // An added or removed node comes as written, perhaps a `$ref`.
+  d.before = sides.base.deref(d.before as object);
+  d.after = sides.head.deref(d.after as object);
+  // A parameter is named as written; its place is where it is written (its path item's, perhaps).
+  const param = d.keys[3] === 'parameters' && d.keys.length >= 5 ? parameterOf(sides, d.keys, wholeNode(d)) : undefined;
+  const written = param ? toPointer(parameterKeys(sides, d.keys, param)) : undefined;
+  const loc = locate(ctx.merged, d.keys, wholeNode(d), param);
+  carried.change.add(`${key}|${loc.label}|${loc.direction ?? ''}`);
+  carried.value.add(`${d.keys.at(-1)}|${shape(d.after)}|${loc.label}|${loc.direction ?? ''}`);
+  if (ref) carried.whole.add(`${ref}|${loc.label}`);
+  const v = operationChange(loc, d, ctx);
+  const places = (twins.get(key) ?? [])
+    .filter((c) => users(sides, toPointer(c.keys.slice(0, 3))).includes(loc.label))
+    .map((c) => toPointer(c.keys));
+  return v && { ...v, pointer, operations: [loc.label], places, removed: d.action === 'remove', ...(written ? { written } : {}) };
+}
+
+/** The operations that reach a component's change, each with the ways it uses the component that no
+ *  operation's entry said it in (the library does not follow every reference: `if`/`then` branches). */
+function unsaid(sides: Sides, d: Diff, ops: string[], carried: Carried): Map<string, Set<Direction>> {
+  const pointer = toPointer(d.keys);
+  const component = toPointer(d.keys.slice(0, 3));
+  const left = new Map<string, Set<Direction>>();
+  for (const o of ops) {
+    if (carried.whole.has(`${component}|${o}`)) continue;
+    const ways = [sides.baseOps, sides.headOps].flatMap((index) => [...(index.directions(pointer).get(o) ?? [])]);
+    const said = (way: string) =>
+      carried.change.has(`${sameChange(d)}|${o}|${way}`) || carried.value.has(`${d.keys.at(-1)}|${shape(d.after)}|${o}|${way}`);
+    const open = [...new Set(ways)].filter((way) => !said(way));
+    if (open.length) left.set(o, new Set(open));
+  }
+  return left;
+}
+
+/** The changes written in components: said once for the operations and ways no operation's entry
+ *  said them in; a component no operation uses is docs. */
+function componentEntries(sides: Sides, list: Diff[], ctx: RuleContext, twins: Map<string, Diff[]>, carried: Carried): RawChange[] {
+  const out: RawChange[] = [];
   const written = new Set<string>();
   // Shortest first: the component the change was written in, before those that embed it.
-  for (const d of [...inComponents].sort((a, b) => a.keys.length - b.keys.length)) {
+  for (const d of list.sort((a, b) => a.keys.length - b.keys.length)) {
     const ops = users(sides, toPointer(d.keys.slice(0, 3)));
-    // Said in full under each operation that reaches it, or already said at the inner component.
     // (A parameter moved to another place comes as removed and added whole in each operation.)
-    const saidAt = (o: string) =>
-      carried.has(`${sameChange(d)}|${o}`) ||
-      carriedValue.has(`${d.keys.at(-1)}|${shape(d.after)}|${o}`) ||
-      carriedWhole.has(`${toPointer(d.keys.slice(0, 3))}|${o}`);
-    if (
-      (ops.length && ops.every(saidAt)) ||
-      ops.some((o) => carried.has(`${sameChange(d)}|${o}`)) ||
-      written.has(`${sameChange(d)}|${ops}`)
-    )
-      continue;
-    written.add(`${sameChange(d)}|${ops}`);
+    const left = unsaid(sides, d, ops, carried);
+    const said = `${sameChange(d)}|${[...left].map(([o, ways]) => `${o}:${[...ways]}`)}`;
+    if ((ops.length && !left.size) || written.has(said)) continue;
+    written.add(said);
     const pointer = toPointer(d.keys);
     const places = (twins.get(sameChange(d)) ?? []).filter((c) => c !== d).map((c) => toPointer(c.keys));
-    if (!ops.length) out.push({ class: 'docs', pointer, message: unusedComponent(d) });
+    if (!ops.length) out.push({ class: 'docs', pointer, message: unusedComponent(d), removed: d.action === 'remove' });
     else {
-      const c = componentChange(sides, d, ctx, ops);
-      if (c) out.push({ ...c, places });
+      const c = componentChange(d, ctx, left);
+      if (c) out.push({ ...c, places, removed: d.action === 'remove' });
     }
   }
-  return dedupe(out);
+  return out;
 }
 
 /**
@@ -249,13 +307,12 @@ function unusedComponent(d: Diff): string {
 }
 
 /** A change at a used component that no operation's entry carries (api-smart-diff does not always
- *  follow every reference into the operations): judged by the ways its users' data flows. */
-function componentChange(sides: Sides, d: Diff, ctx: RuleContext, ops: string[]): RawChange | null {
+ *  follow every reference into the operations): judged by the ways `left`'s operations use it. */
+function componentChange(d: Diff, ctx: RuleContext, left: Map<string, Set<Direction>>): RawChange | null {
   const pointer = toPointer(d.keys);
   const name = `\`${d.keys[2]}\``;
-  const flows = new Set<Direction>();
-  for (const index of [sides.baseOps, sides.headOps])
-    for (const dirs of index.directions(pointer).values()) for (const x of dirs) flows.add(x);
+  const ops = [...left.keys()].sort();
+  const flows = new Set([...left.values()].flatMap((ways) => [...ways]));
   if (d.keys[1] === 'examples')
     return { class: 'docs', pointer, operations: ops, message: `The example ${name} changes, in ${ops.join(', ')}.` };
   // A default style the library fills in on the operations' side only: there, nothing changed.

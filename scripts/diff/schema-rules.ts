@@ -120,6 +120,17 @@ function required(loc: Location, d: Diff, keys: string[], ctx: RuleContext): Ver
   return { class: 'breaking', message: `The required fields of ${target(loc, keys.slice(0, -2))} change` };
 }
 
+/** A `required` list added or removed whole (an `if`/`then` branch that requires `url` no longer
+ *  does): each name in it becomes required or optional, said at once. */
+function requiredWhole(loc: Location, d: Diff, keys: string[]): Verdict | null {
+  const list = d.action === 'remove' ? d.before : d.after;
+  if (!Array.isArray(list) || !list.length || d.action === 'replace') return null;
+  const fields = list.map((name) => target(loc, [...keys.slice(0, -1), 'properties', String(name)]));
+  const added = d.action === 'add';
+  const verb = fields.length > 1 ? (added ? 'become required' : 'become optional') : added ? 'becomes required' : 'becomes optional';
+  return { class: byFlow(loc, !added), message: `${capital(fields.join(', '))} ${verb}` };
+}
+
 function property(loc: Location, d: Diff, keys: string[], ctx: RuleContext): Verdict {
   const field = target(loc, keys);
   if (d.action === 'remove') return { class: 'breaking', message: `Removed ${field}` };
@@ -156,6 +167,7 @@ export function schemaChange(loc: Location, d: Diff, ctx: RuleContext): Verdict 
   if (parent === 'enum') return enumValue(loc, d, s.slice(0, -2), ctx);
   if (last === 'type' || parent === 'type') return typeChange(loc, d, s);
   if (parent === 'required') return required(loc, d, s, ctx);
+  if (last === 'required' && d.action !== 'replace' && Array.isArray(d.before ?? d.after)) return requiredWhole(loc, d, s);
   if (MAX.has(last) || MIN.has(last) || SHAPE.has(last)) return limit(loc, d, last, s.slice(0, -1));
   if (parent === 'anyOf' || parent === 'oneOf' || parent === 'allOf') {
     const widens = (d.action === 'add') === (parent !== 'allOf');

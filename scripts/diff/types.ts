@@ -14,6 +14,8 @@ export interface Change {
   operations: string[];
   /** The same place inside the component it is reached through, where there is one. */
   component?: string;
+  /** When the pointer leads into a component: the `$ref` in the operation it is reached through. */
+  via?: string;
 }
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
