@@ -12,7 +12,7 @@ const PREFIX = path.join(ROOT, '.cache', 'node24');
 const BIN_DIR = path.join(PREFIX, 'node_modules', 'node', 'bin');
 const NODE = path.join(BIN_DIR, 'node');
 // tests/packages: the packed tarballs in a consumer project, with msw 3 (it needs Node 22.12+).
-const SUITES = ['tests/contract-', 'tests/mock-', 'tests/client-', 'tests/packages'];
+const SUITES = ['tests/contract/', 'tests/diff/', 'tests/mock/', 'tests/client/', 'tests/packages/tarballs'];
 
 function installed(): string | undefined {
   if (!existsSync(NODE)) return undefined;
@@ -37,7 +37,7 @@ if (installed() !== `v${VERSION}`) {
   }
 }
 
-console.log(`test:node24: ${installed()} runs ${SUITES.map((s) => `${s}*`).join(', ')}`);
+console.log(`test:node24: ${installed()} runs ${SUITES.join(', ')}`);
 const result = spawnSync(NODE, [path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...SUITES], {
   cwd: ROOT,
   stdio: 'inherit',
