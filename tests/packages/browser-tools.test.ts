@@ -2,8 +2,9 @@
 // repository that installs the packed tarballs with Storybook 10, msw-storybook-addon 3 and
 // @playwright/test: the README's Storybook blocks are built (`storybook build`) and the story opened
 // in headless Chromium until it shows `completed`; the README's Playwright blocks run with
-// `playwright test` against the command (two webServers: the mock and a stand-in app). Installing
-// Storybook takes about a minute from a warm npm cache, so this file has a long beforeAll.
+// `playwright test` against the command (two webServers: the mock and a stand-in app). The packages
+// tier's one consumer project has them installed (tests/packages/global-setup.ts); building the
+// Storybook takes a while, so this file has a long beforeAll.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { cpSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -11,33 +12,22 @@ import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { consumerProject, exec, packAll, ROOT } from '../support/consumer.js';
+import { exec, ROOT, sharedConsumer } from '../support/consumer.js';
 import { type Block, installedReadme, writeBlocks } from '../support/readme-blocks.js';
 import { testTempDir } from '../support/temp-dirs.js';
-
-// The versions the README names (mock/README.md, "Four ways in").
-const TOOLS = ['storybook@10.6.7', '@storybook/react-vite@10.6.7', 'msw-storybook-addon@3.0.3', 'vite@8.3.8', '@playwright/test@1.65.1'];
 
 let project: string;
 let blocks: Block[];
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
-  const tarballs = await packAll();
-  let started = Date.now();
-  const consumer = await consumerProject(
-    'video-api-browser-tools-',
-    [tarballs['video-api-v2-client'], tarballs['video-api-v2-mock'], ...TOOLS],
-    ['msw', 'react', 'react-dom', 'typescript', '@sparticuz/chromium'],
-  );
-  project = consumer.dir;
-  timings.install = Date.now() - started;
+  project = sharedConsumer('browser-tools').dir;
   blocks = installedReadme(project, 'video-api-v2-mock').filter((b) => b.project === 'browser');
   writeBlocks(project, blocks);
   cpSync(path.join(ROOT, 'tests/packages/consumer/app-server.mjs'), path.join(project, 'app-server.mjs'));
   // The README's `npx msw init public/ --save`.
   await exec(path.join(project, 'node_modules', '.bin', 'msw'), ['init', 'public/', '--save'], { cwd: project });
-  started = Date.now();
+  const started = Date.now();
   await exec(path.join(project, 'node_modules', '.bin', 'storybook'), ['build', '--quiet', '-o', 'storybook-static'], {
     cwd: project,
     env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', CI: '1' },
@@ -47,7 +37,7 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(() => {
-  console.log(`frontend-browser-tools timings (ms): ${JSON.stringify(timings)}`);
+  console.log(`browser-tools timings (ms): ${JSON.stringify(timings)}`);
   if (project) rmSync(project, { recursive: true, force: true });
 });
 

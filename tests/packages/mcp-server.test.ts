@@ -10,13 +10,12 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Consumer, consumerProject, packAll, ROOT } from '../support/consumer.js';
+import { type Consumer, ROOT, sharedConsumer } from '../support/consumer.js';
 
 let consumer: Consumer;
 
 beforeAll(async () => {
-  const tarballs = await packAll();
-  consumer = await consumerProject('mcp-consumer-', [tarballs['video-api-v2-mock']], []);
+  consumer = sharedConsumer('mcp');
 }, 600_000);
 
 afterAll(() => consumer?.remove());

@@ -7,34 +7,14 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumerProject, exec, packAll, ROOT } from '../support/consumer.js';
+import { exec, ROOT, sharedConsumer } from '../support/consumer.js';
 import { type Block, installedReadme, unmarked, writeBlocks } from '../support/readme-blocks.js';
 
 let project: string;
 let blocks: Block[];
 
 beforeAll(async () => {
-  const tarballs = await packAll();
-  const started = Date.now();
-  const consumer = await consumerProject(
-    'video-api-readme-',
-    [tarballs['video-api-v2-client'], tarballs['video-api-v2-mock']],
-    [
-      'msw',
-      'vitest',
-      'typescript',
-      '@types/node',
-      'react',
-      'react-dom',
-      '@types/react',
-      '@tanstack/react-query',
-      'openapi-react-query',
-      '@testing-library/react',
-      'happy-dom',
-    ],
-  );
-  project = consumer.dir;
-  console.log(`frontend-consumer: npm install took ${Date.now() - started} ms`);
+  project = sharedConsumer('readme').dir;
   blocks = [...installedReadme(project, 'video-api-v2-mock'), ...installedReadme(project, 'video-api-v2-client')];
   writeBlocks(
     project,

@@ -20,7 +20,7 @@ import { CLIENT_PACKAGE_NAME } from '../../scripts/lib/project.js';
 import { codeSamples, type CodeSample, sampleContext } from '../../scripts/docs/code-samples.js';
 import { samplePlan, sampleRequest } from '../../scripts/docs/sample-plan.js';
 import { stateMachines } from '../../scripts/docs/state-diagrams.js';
-import { type Consumer, consumerProject, exec, packAll, ROOT } from '../support/consumer.js';
+import { type Consumer, exec, ROOT, sharedConsumer } from '../support/consumer.js';
 
 const bundle = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));
 const docsCtx = sampleContext(bundle, CLIENT_PACKAGE_NAME);
@@ -146,8 +146,7 @@ async function runOne(dir: string, command: string, args: string[], token: strin
 }
 
 beforeAll(async () => {
-  const tarballs = await packAll();
-  consumer = await consumerProject('samples-consumer-', [tarballs[CLIENT_PACKAGE_NAME]], ['typescript', '@types/node']);
+  consumer = sharedConsumer('samples');
   python = (await ensureVenv(() => {})) && venvBin('python');
   mock = await startMock({ port: 0, stepMs: 1, log: () => {} });
 }, 600_000);

@@ -1,6 +1,6 @@
 // The three packages as a consumer gets them: `npm run pack` writes the tarballs, a project in an
 // empty temporary folder outside the repository installs them (with msw, vitest, esbuild and
-// typescript from the npm cache), and uses them there: the command, a Vitest file with MSW, a page
+// typescript from the npm cache; the packages tier's one consumer project), and uses them there: the command, a Vitest file with MSW, a page
 // with MSW's service worker in headless Chromium, the proxy command, and the public types.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,30 +9,21 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
-import { consumerProject, devDeps, exec, packAll, ROOT } from '../support/consumer.js';
+import { exec, packedTarballs, ROOT, sharedConsumer } from '../support/consumer.js';
 import { testTempDir } from '../support/temp-dirs.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-// msw 3 needs Node 22.12 or newer; on older Node the consumer takes msw 2.
-const [major, minor] = process.versions.node.split('.').map(Number);
-const mswVersion = major > 22 || (major === 22 && minor >= 12) ? devDeps.msw3.replace(/^npm:msw@/, '') : devDeps.msw;
 
 let project: string;
 let tarballs: Record<'client' | 'mock' | 'qa', string>;
 
-beforeAll(async () => {
-  const packed = await packAll();
+beforeAll(() => {
+  const packed = packedTarballs();
   tarballs = { client: packed['video-api-v2-client'], mock: packed['video-api-v2-mock'], qa: packed['video-api-v2-qa'] };
-  project = (
-    await consumerProject(
-      'video-api-consumer-',
-      [...Object.values(tarballs), `msw@${mswVersion}`],
-      ['vitest', 'esbuild', 'typescript', '@types/node'],
-    )
-  ).dir;
+  project = sharedConsumer('tarballs').dir;
   for (const file of ['walk.mjs', 'msw.test.mjs', 'page.mjs'])
     cpSync(path.join(ROOT, 'tests/packages/consumer', file), path.join(project, file));
-}, 300_000);
+});
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
