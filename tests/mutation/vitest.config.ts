@@ -55,7 +55,7 @@ const leftOut = {
   // The browser build's byte budget: bundled from Stryker's instrumented sources (every mutant
   // inlined), the build is over the budget whatever is mutated, so the first, unmutated run fails.
   bundleSize: ['tests/packages/browser-build.test.ts'],
-  // The exactness check of scripts/diff/compared-parts.ts diffs every corpus case a second time with
+  // The exactness check of scripts/diff/compared-parts.ts diffs a sample of the corpus a second time with
   // the whole documents (api-smart-diff: about 0.35 s a case), so it would reach every mutant of
   // scripts/diff at that price. compared-parts.ts's mutants are still reached by the corpus cases.
   slowTwin: ['tests/diff/compared-parts.test.ts'],
