@@ -1,15 +1,13 @@
 // Every example in the contract validates against its schema (JSON Schema 2020-12, as OpenAPI 3.1
 // defines it): named media-type examples of requests and responses, parameter examples, and the
 // `examples` of schemas. Redocly lint checks the same with additional properties disallowed;
-// this test proves it independently with Ajv.
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+// this test proves it independently with Ajv, set up as the product sets it up (lib/contract/ajv.ts).
 import { describe, expect, it } from 'vitest';
+import { newAjv } from '../../lib/contract/ajv.js';
 import { deref, escapePointer, loadContract, operationsOf, pointer } from '../support/contract.js';
 
 const doc = loadContract();
-const ajv = new (Ajv2020 as any)({ strict: false, allErrors: true, validateFormats: true });
-(addFormats as any)(ajv);
+const ajv = newAjv();
 // The whole document is one schema resource, so `#/components/...` refs resolve inside it.
 ajv.addSchema({ ...doc, $id: 'contract' }, 'contract');
 

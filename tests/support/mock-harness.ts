@@ -2,9 +2,8 @@
 // process on a free port (mock/launch.ts), talks to it over real HTTP, and checks every answer
 // against the contract's response schema for that operation and status.
 import { afterAll, beforeAll } from 'vitest';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { operations } from '../../generated/contract.js';
+import { newAjv } from '../../lib/contract/ajv.js';
 import { ContractModel, escapeToken, isReference, type Header, type Response } from '../../lib/contract/index.js';
 import { startMockProcess } from '../../mock/launch.js';
 
@@ -67,14 +66,8 @@ export async function call(base: string, method: string, urlPath: string, option
 
 // ---- contract conformance of answers -------------------------------------------------------
 
-// Both are CommonJS; under NodeNext their default import is the module object, which is callable.
-type AjvInstance = import('ajv').default;
-const ajv: AjvInstance = new (Ajv2020 as unknown as new (options: object) => AjvInstance)({
-  strict: false,
-  allErrors: true,
-  validateFormats: true,
-});
-(addFormats as unknown as (instance: AjvInstance) => void)(ajv);
+// The repository's one Ajv set-up (lib/contract/ajv.ts): 2020-12, the formats, every error.
+const ajv = newAjv();
 ajv.addSchema({ ...spec, $id: 'openapi.json' });
 
 const pointerPart = (part: string) => encodeURIComponent(escapeToken(part));
