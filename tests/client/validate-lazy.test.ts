@@ -14,7 +14,7 @@ afterAll(() => server.close());
 it('a client without validate never imports the checks; one with validate imports them once', async () => {
   vi.resetModules();
   let loads = 0;
-  vi.doMock('../client/validate.js', async (importOriginal) => {
+  vi.doMock('../../client/validate.js', async (importOriginal) => {
     loads++;
     return importOriginal();
   });
@@ -29,7 +29,7 @@ it('a client without validate never imports the checks; one with validate import
     expect((await checking.GET('/me')).response.status).toBe(200);
     expect(loads).toBe(1);
   } finally {
-    vi.doUnmock('../client/validate.js');
+    vi.doUnmock('../../client/validate.js');
     vi.resetModules();
   }
 });
@@ -37,7 +37,7 @@ it('a client without validate never imports the checks; one with validate import
 it('checks that fail to load fail the call with a message that says so; the next call loads them again', async () => {
   vi.resetModules();
   let loads = 0;
-  vi.doMock('../client/validate.js', async (importOriginal) => {
+  vi.doMock('../../client/validate.js', async (importOriginal) => {
     loads++;
     if (loads === 1) throw new Error('chunk validate-abc.js could not be fetched');
     return importOriginal();
@@ -53,7 +53,7 @@ it('checks that fail to load fail the call with a message that says so; the next
     expect((await checking.GET('/me')).response.status).toBe(200);
     expect(loads).toBe(2);
   } finally {
-    vi.doUnmock('../client/validate.js');
+    vi.doUnmock('../../client/validate.js');
     vi.resetModules();
   }
 });

@@ -11,7 +11,7 @@ import { decorate } from '../../scripts/docs/decorate.js';
 import { newEntries } from '../../scripts/diff/diff.js';
 import { readRelease, releases } from '../../scripts/diff/releases.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const original = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));
 const model = ContractModel.of(structuredClone(original));
 

@@ -11,7 +11,7 @@ import { diffContracts } from '../../scripts/diff/diff.js';
 import { readRelease, releases } from '../../scripts/diff/releases.js';
 import { testTempDir } from '../support/temp-dirs.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const corpus = loadCorpus();
 const TMP = testTempDir('diff-corpus-x-');
 

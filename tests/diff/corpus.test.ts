@@ -11,7 +11,7 @@ import { diffContracts } from '../../scripts/diff/diff.js';
 import type { Change } from '../../scripts/diff/types.js';
 import { testTempDir } from '../support/temp-dirs.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const corpus = loadCorpus();
 const cases = corpus.filter((c) => !c.id.startsWith('x-'));
 const TMP = testTempDir('diff-corpus-test-');

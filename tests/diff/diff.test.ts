@@ -13,7 +13,7 @@ import { releases } from '../../scripts/diff/releases.js';
 import type { Change } from '../../scripts/diff/types.js';
 import { testTempDir } from '../support/temp-dirs.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TMP = testTempDir('contract-diff-test-');
 
 const original = JSON.parse(readFileSync(BUNDLE_JSON, 'utf8'));

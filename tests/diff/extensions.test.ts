@@ -9,7 +9,7 @@ import { ContractModel } from '../../lib/contract/index.js';
 import { extensionChanges } from '../../scripts/diff/extensions.js';
 
 type Doc = Record<string, any>;
-const RELEASE: Doc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'releases/2.0.0/openapi.json'), 'utf8'));
+const RELEASE: Doc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'releases/2.0.0/openapi.json'), 'utf8'));
 
 /** The changes between the release (after `setup`, on both sides) and the same with `edit`. */
 function changes(edit: (doc: Doc) => void, setup: (doc: Doc) => void = () => {}) {

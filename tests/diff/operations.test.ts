@@ -9,7 +9,7 @@ import { ContractModel } from '../../lib/contract/index.js';
 import { OperationIndex } from '../../scripts/diff/operations.js';
 
 type Doc = Record<string, any>;
-const RELEASE: Doc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'releases/2.0.0/openapi.json'), 'utf8'));
+const RELEASE: Doc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'releases/2.0.0/openapi.json'), 'utf8'));
 
 function index(edit: (doc: Doc) => void = () => {}): OperationIndex {
   const doc = structuredClone(RELEASE);
