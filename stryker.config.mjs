@@ -1,7 +1,7 @@
 // StrykerJS (`npm run mutation`, see docs/testing.md): plants one small bug at a time in the folders
 // below and runs the vitest tests that reach that file; a bug no test notices is a surviving mutant.
 // Not part of `npm test`: a full run takes hours on two cores.
-const FOLDERS = ['client/middleware', 'lib/contract', 'mock/pipeline', 'qa/checker', 'mock/state', 'scripts/diff'];
+export const FOLDERS = ['client/middleware', 'lib/contract', 'mock/pipeline', 'qa/checker', 'mock/state', 'scripts/diff'];
 
 // `npm run mutation -- mock/state` (scripts/mutation.ts) passes the chosen folders (or files) here.
 const chosen = process.env.MUTATION_FOLDERS ? process.env.MUTATION_FOLDERS.split(',') : FOLDERS;
@@ -18,9 +18,10 @@ export default {
   mutate: chosen.map(pattern),
   // Each mutant runs only the tests that executed its code in the first, unmutated run.
   coverageAnalysis: 'perTest',
-  // A re-run tests only the mutants whose code or tests changed; the file is committed.
+  // A re-run tests only the mutants whose code or tests changed. The file is a cache (.cache/ is
+  // ignored): each run's scores and survivors are in reports/mutation/runs/ (scripts/mutation/survivors.ts).
   incremental: true,
-  incrementalFile: 'tests/mutation/stryker-incremental.json',
+  incrementalFile: '.cache/stryker-incremental.json',
   // event-recorder writes each mutant's result as it comes (reports/mutation/events/): a run that is
   // stopped keeps what it tested (scripts/mutation/keep.ts merges it into the incremental file).
   reporters: ['clear-text', 'progress', 'html', 'json', 'event-recorder'],

@@ -1,14 +1,49 @@
+// Four tiers, one Vitest project each (tests/tiers.ts says which file is in which, and why):
+//   npx vitest run --project unit       in process, files in parallel (`npm run test:fast` runs it)
+//   npx vitest run --project process    real mock, proxy and QA processes, one file at a time
+//   npx vitest run --project browser    headless Chromium, one file at a time
+//   npx vitest run --project packages   the packed tarballs in one shared consumer project
+// `npx vitest run` runs all four, in that order (sequence.groupOrder); `npm test` runs each as a step.
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BROWSER_FILES, PACKAGES_GLOB, PROCESS_FILES } from './tests/tiers.js';
+
+const ALL = 'tests/**/*.test.ts';
+// The in-process files share the machine's cores; the others run one file at a time.
+const cores = Math.max(2, os.availableParallelism());
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     // Every test must assert something (expect.hasAssertions() before each).
     setupFiles: ['tests/support/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Integration suites start real processes (mocks, browsers, Schemathesis); one file at a time.
-    fileParallelism: false,
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [ALL],
+          exclude: [...PROCESS_FILES, ...BROWSER_FILES, PACKAGES_GLOB, '**/node_modules/**'],
+          maxWorkers: cores,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      { extends: true, test: { name: 'process', include: PROCESS_FILES, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'browser', include: BROWSER_FILES, maxWorkers: 1, sequence: { groupOrder: 2 } } },
+      {
+        extends: true,
+        test: {
+          name: 'packages',
+          include: [PACKAGES_GLOB],
+          // Packs the tarballs and installs the one consumer project every file of the tier shares.
+          globalSetup: ['tests/packages/global-setup.ts'],
+          hookTimeout: 900_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
+        },
+      },
+    ],
   },
 });

@@ -42,7 +42,7 @@ async function main() {
     console.log('lint: redocly on openapi/mock-control/ (the mock control API)');
     await redoclyLint(path.relative(ROOT, MOCK_CONTROL_ROOT));
     // The lifecycle flows (Arazzo 1.0.1, read by qa/conformance/arazzo.ts and by `redocly respect`);
-    // their vendor extensions are checked by that loader (tests/conformance-arazzo.test.ts).
+    // their vendor extensions are checked by that loader (tests/qa/conformance-arazzo.test.ts).
     const flows = flowFiles().map((f) => path.relative(ROOT, f));
     console.log(`lint: redocly on the Arazzo flows (${flows.length} files in openapi/flows/)`);
     await redoclyLint(flows);

@@ -5,8 +5,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { onStopSignal } from '../lib/stop-signals.js';
 import { keepStoppedRun } from './mutation/keep.js';
+import { writeSurvivors } from './mutation/survivors.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 // A bare `--` (as in `npm run mutation -- -- --force`) separates nothing here: dropped.
@@ -33,10 +35,15 @@ const stryker = spawn(
   },
 );
 // Stryker cleans up its test processes on SIGTERM/SIGINT; pass the signal on. A run that did not
-// finish still keeps the mutants it tested (scripts/mutation/keep.ts); then exit with Stryker's code.
+// finish still keeps the mutants it tested (scripts/mutation/keep.ts); the run's scores and the
+// mutants left alive go to reports/mutation/runs/ (scripts/mutation/survivors.ts); then exit with
+// Stryker's code.
 const started = Date.now();
 onStopSignal((signal) => stryker.kill(signal));
 stryker.on('exit', async (code, signal) => {
   await keepStoppedRun(root, started);
+  const config = await import(pathToFileURL(path.join(root, 'stryker.config.mjs')).href);
+  const written = writeSurvivors(root, started, folders.length ? folders : config.FOLDERS, config.default.incrementalFile);
+  if (written) console.log(`mutation: scores and the mutants left alive: ${path.relative(root, written)}`);
   process.exit(code ?? (signal ? 1 : 0));
 });

@@ -1,5 +1,8 @@
 // `npm test`: every check the repository has, in order, then one closing line CI can read:
 //   tests: N passed, N failed, N skipped
+// The vitest suites run tier by tier (tests/tiers.ts): unit, process, browser, packages, one step each.
+// `npm run test:fast` (`-- --fast`) runs the quick checks only: the freshness of generated/ by its
+// input hash, the type check, Biome, and the unit tier; about two minutes, the same closing line.
 // Counted: lint, freshness of generated/ and the type check (one test each), every vitest test, and
 // every test case of the conformance JUnit reports (one per operation, per phase where a phase
 // writes its own). A step that crashes before reporting counts as one failure. Every step runs even
@@ -12,6 +15,7 @@ import path from 'node:path';
 import { BIN, ROOT } from './lib/project.js';
 import { add, countJUnit, countVitest, NONE, type Count } from './lib/test-count.js';
 import { changedBetween, treeState } from './lib/tree-state.js';
+import { TIERS, type Tier } from '../tests/tiers.js';
 
 interface Step {
   name: string;
@@ -22,12 +26,19 @@ interface Step {
   count?: (exitCode: number) => Count | undefined;
 }
 
-const REPORTS = path.join(ROOT, 'reports', 'test');
-const VITEST_JSON = path.join(REPORTS, 'vitest.json');
+const FAST = process.argv.includes('--fast');
+const REPORTS = path.join(ROOT, 'reports', FAST ? 'test-fast' : 'test');
 const CONFORMANCE_DIR = path.join(REPORTS, 'conformance');
 
-function vitestCount(): Count | undefined {
-  return existsSync(VITEST_JSON) ? countVitest(JSON.parse(readFileSync(VITEST_JSON, 'utf8'))) : undefined;
+/** One tier of the vitest suites (a Vitest project), counted from its JSON report. */
+function vitestTier(tier: Tier, what: string): Step {
+  const json = path.join(REPORTS, `vitest-${tier}.json`);
+  return {
+    name: `vitest, ${tier} tier (${what})`,
+    command: BIN('vitest'),
+    args: ['run', '--project', tier, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    count: () => (existsSync(json) ? countVitest(JSON.parse(readFileSync(json, 'utf8'))) : undefined),
+  };
 }
 
 /** Test cases of every JUnit file in the conformance report directory. */
@@ -38,7 +49,22 @@ function junitCount(): Count | undefined {
   return files.map((f) => countJUnit(readFileSync(path.join(CONFORMANCE_DIR, f), 'utf8'))).reduce(add, NONE);
 }
 
-const steps: Step[] = [
+const TIER_STEPS = {
+  unit: vitestTier('unit', 'in process, files in parallel'),
+  process: vitestTier('process', 'the mock, the proxy and the QA tools as processes'),
+  browser: vitestTier('browser', 'headless Chromium'),
+  packages: vitestTier('packages', 'the packed tarballs in one consumer project'),
+} satisfies Record<Tier, Step>;
+
+/** `npm run test:fast`: what a change is checked with while working. */
+const FAST_STEPS: Step[] = [
+  { name: 'generated/ is fresh (input hash)', command: 'npm', args: ['run', '--silent', 'check:fresh'] },
+  { name: 'type check (tsc)', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { name: 'Biome (formatting and lint of the code)', command: BIN('biome'), args: ['ci', '--colors=off', '--error-on-warnings', '.'] },
+  TIER_STEPS.unit,
+];
+
+const ALL_STEPS: Step[] = [
   // Freshness first: nothing before it may build, so it judges the committed tree.
   { name: 'generated/ is fresh', command: 'npm', args: ['run', '--silent', 'check:generated'] },
   { name: 'lint (Redocly, extension schemas, Spectral, Biome)', command: 'npm', args: ['run', '--silent', 'lint'] },
@@ -48,12 +74,7 @@ const steps: Step[] = [
     args: ['run', '--silent', 'diff', '--', '--gate'],
   },
   { name: 'type check (tsc)', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-  {
-    name: 'vitest',
-    command: BIN('vitest'),
-    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],
-    count: vitestCount,
-  },
+  ...TIERS.map((tier) => TIER_STEPS[tier]),
   {
     name: 'conformance against the local mock (Schemathesis, lifecycle flows)',
     command: BIN('tsx'),
@@ -62,6 +83,8 @@ const steps: Step[] = [
     count: junitCount,
   },
 ];
+
+const steps = FAST ? FAST_STEPS : ALL_STEPS;
 
 function runStep(step: Step): Promise<number> {
   return new Promise((resolve) => {
@@ -95,18 +118,19 @@ function treeUnchanged(before: ReturnType<typeof treeState>) {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)}s`;
 
 async function main(): Promise<number> {
+  const started = Date.now();
   rmSync(REPORTS, { recursive: true, force: true });
   mkdirSync(REPORTS, { recursive: true });
   const before = treeState(ROOT);
   const results: Array<{ step: Step; code: number; count: Count; ms: number }> = [];
   for (const step of steps) {
     console.log(`\n[test] step: ${step.name}`);
-    const started = Date.now();
+    const stepStarted = Date.now();
     const code = await runStep(step);
     let count = step.count?.(code) ?? (code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
     // A non-zero exit with nothing counted as failed (a crash after a clean report) is still a failure.
     if (code !== 0 && count.failed === 0) count = { ...count, failed: 1 };
-    results.push({ step, code, count, ms: Date.now() - started });
+    results.push({ step, code, count, ms: Date.now() - stepStarted });
   }
   results.push(treeUnchanged(before));
   const total = results.map((r) => r.count).reduce(add, NONE);
@@ -117,7 +141,8 @@ async function main(): Promise<number> {
       `${mark} ${r.step.name}: ${r.count.passed} passed, ${r.count.failed} failed, ${r.count.skipped} skipped (${seconds(r.ms)})`,
     );
   }
-  console.log(`reports: ${path.relative(ROOT, REPORTS)}/ (vitest.json, conformance/*.xml)`);
+  console.log(`reports: ${path.relative(ROOT, REPORTS)}/ (vitest-<tier>.json${FAST ? '' : ', conformance/*.xml'})`);
+  console.log(`wall time: ${seconds(Date.now() - started)}`);
   console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   return total.failed ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 // The one hash @stoplight/http-spec asks of fnv-plus (the ids of Prism's operation model), for the
 // browser build: fnv-plus is 140 KB minified, most of it a big-number library the hash does not
 // need. FNV-1a, 64 bits, over the string's UTF-16 code units, folded to 52 bits (the top 12 bits
-// XORed into the bottom ones), as 13 hex digits. tests/browser-build.test.ts holds it equal to fnv-plus.
+// XORed into the bottom ones), as 13 hex digits. tests/packages/browser-build.test.ts holds it equal to fnv-plus.
 
 const MASK16 = 0xffff;
 

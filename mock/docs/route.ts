@@ -67,7 +67,7 @@ export class DocsRoute {
     const inject = [
       `<style id="try-it-style">\n${css}</style>`,
       `<script id="try-it-facts" type="application/json">${json}</script>`,
-      `<script id="try-it-script">\n${script}</script>`,
+      `<script id="try-it-script" type="module">\n${script}</script>`,
     ].join('\n');
     const at = html.lastIndexOf('</body>');
     if (at < 0) throw new Error('generated/docs/index.html has no </body>');

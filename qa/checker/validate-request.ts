@@ -2,7 +2,7 @@
 // as the mock reads them), and the body (content type declared, required when required, JSON against
 // its schema). Parameters and JSON bodies go through the operation's compiled request check
 // (lib/contract/request-check.ts), the one the mock runs, so the two accept and refuse alike
-// (tests/engine-agreement.test.ts). Multipart parts are not parsed: only their content type is checked.
+// (tests/contract/request-check-agreement.test.ts). Multipart parts are not parsed: only their content type is checked.
 import {
   type ContractModel,
   isGuessedMissingBody,

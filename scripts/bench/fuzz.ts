@@ -1,4 +1,4 @@
-// npm run bench:fuzz — the fuzz properties of tests/mock-fuzz.test.ts with many more cases, in
+// npm run bench:fuzz — the fuzz properties of tests/mock/fuzz.test.ts with many more cases, in
 // process (the mock's core), and the time each input took.
 //   --runs N   cases per family (default 2000)
 //   --seed N   fast-check's seed (default: from the clock, printed)
@@ -17,7 +17,7 @@ import {
   pathRequests,
   queryRequests,
   repeatedPartRequests,
-} from '../../tests/mock-fuzz-properties.js';
+} from '../../tests/mock/fuzz-properties.js';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '2000' }, seed: { type: 'string' } } });
 const RUNS = Number(args.runs);

@@ -146,7 +146,15 @@ async function startYardstick(
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
-async function main() {
+interface Case {
+  name: string;
+  mock: string;
+  prism: string;
+  body?: string;
+}
+
+/** The mock, plain Prism and the three yardsticks, started side by side; the cases measured on each. */
+async function startServers() {
   const prismPort = await freePort();
   const prismBase = `http://127.0.0.1:${prismPort}`;
   const prismBin = path.join(ROOT, 'node_modules/.bin/prism');
@@ -169,7 +177,7 @@ async function main() {
   }).then((r) => r.json());
   const id = created.data.id;
 
-  const cases: Array<{ name: string; mock: string; prism: string; body?: string }> = [
+  const cases: Case[] = [
     { name: 'GET /me', mock: `${mockBase}/me`, prism: `${prismBase}/me` },
     { name: 'GET /faceless/options', mock: `${mockBase}/faceless/options`, prism: `${prismBase}/faceless/options` },
     { name: 'GET /faceless/{id}', mock: `${mockBase}/faceless/${id}`, prism: `${prismBase}/faceless/${id}` },
@@ -196,56 +204,54 @@ async function main() {
   const loadAtStart = os.loadavg()[0];
   const floor = await startYardstick('floor', 'scripts/bench/prism-floor-server.ts');
   const unchecked = await startYardstick('floor', 'scripts/bench/prism-floor-server.ts', { FLOOR_PRISM_CHECKS: '0' });
-  const bareUrl = (mockUrl: string) => `${bare.base}${new URL(mockUrl).pathname}`;
-  const floorUrl = (mockUrl: string) => `${floor.base}${new URL(mockUrl).pathname}`;
-  const uncheckedUrl = (mockUrl: string) => `${unchecked.base}${new URL(mockUrl).pathname}`;
-
-  const rows: string[] = [];
-  try {
-    for (const c of cases) {
-      console.log(`bench: ${c.name} (${SECONDS}s each, ${CONNECTIONS} connections)`);
-      const method = c.body ? 'POST' : 'GET';
-      const prismFigures = await measure(c.prism, method, c.body);
-      const mockFigures = await measure(c.mock, method, c.body);
-      const floorFigures = await measure(floorUrl(c.mock), method, c.body);
-      const uncheckedFigures = await measure(uncheckedUrl(c.mock), method, c.body);
-      const bareFigures = await measure(bareUrl(c.mock), method, c.body);
-      const ratio = mockFigures.rps / prismFigures.rps;
-      const toBare = mockFigures.rps / bareFigures.rps;
-      const floorToBare = floorFigures.rps / bareFigures.rps;
-      const uncheckedToBare = uncheckedFigures.rps / bareFigures.rps;
-      for (const [who, f] of [
-        ['plain prism', prismFigures],
-        ['mock', mockFigures],
-        ['floor', floorFigures],
-        ['floor, no checks', uncheckedFigures],
-        ['bare http', bareFigures],
-      ] as const) {
-        console.log(
-          `  ${who.padEnd(12)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}`,
-        );
-      }
-      console.log(
-        `  mock / prism ${ratio.toFixed(2)}x, mock / bare ${toBare.toFixed(2)}x, floor / bare ${floorToBare.toFixed(2)}x, floor without the three checks / bare ${uncheckedToBare.toFixed(2)}x, mock / floor ${(mockFigures.rps / floorFigures.rps).toFixed(2)}x`,
-      );
-      if (floorFigures.errors + floorFigures.non2xx + uncheckedFigures.errors + uncheckedFigures.non2xx > 0)
-        throw new Error(`the floor server failed on ${c.name}`);
-      rows.push(
-        `| ${c.name} | ${bareFigures.rps.toFixed(0)} | ${prismFigures.rps.toFixed(0)} | ${uncheckedFigures.rps.toFixed(0)} | ${floorFigures.rps.toFixed(0)} | ${mockFigures.rps.toFixed(0)} | ${mockFigures.p50} / ${mockFigures.p99} | ${mockFigures.errors + mockFigures.non2xx} | ${ratio.toFixed(2)}x | ${uncheckedToBare.toFixed(2)}x | ${floorToBare.toFixed(2)}x | ${toBare.toFixed(2)}x |`,
-      );
-    }
-  } finally {
+  const stop = async () => {
     await mock.stop();
     prism.kill('SIGTERM');
     bare.child.kill('SIGTERM');
     floor.child.kill('SIGTERM');
     unchecked.child.kill('SIGTERM');
-  }
-  const loadAtEnd = os.loadavg()[0];
-  console.log(`bench: in process (${IN_PROCESS_CALLS} sequential calls each)`);
-  const inProcessRows = await inProcess();
+  };
+  return { cases, loadAtStart, bare: bare.base, floor: floor.base, unchecked: unchecked.base, stop };
+}
 
-  const report = `# Mock benchmark
+type Servers = Awaited<ReturnType<typeof startServers>>;
+
+/** One case on the five servers, printed; its row of the report's table. */
+async function measureCase(c: Case, servers: Servers): Promise<string> {
+  const on = (base: string) => `${base}${new URL(c.mock).pathname}`;
+  console.log(`bench: ${c.name} (${SECONDS}s each, ${CONNECTIONS} connections)`);
+  const method = c.body ? 'POST' : 'GET';
+  const prismFigures = await measure(c.prism, method, c.body);
+  const mockFigures = await measure(c.mock, method, c.body);
+  const floorFigures = await measure(on(servers.floor), method, c.body);
+  const uncheckedFigures = await measure(on(servers.unchecked), method, c.body);
+  const bareFigures = await measure(on(servers.bare), method, c.body);
+  const ratio = mockFigures.rps / prismFigures.rps;
+  const toBare = mockFigures.rps / bareFigures.rps;
+  const floorToBare = floorFigures.rps / bareFigures.rps;
+  const uncheckedToBare = uncheckedFigures.rps / bareFigures.rps;
+  for (const [who, f] of [
+    ['plain prism', prismFigures],
+    ['mock', mockFigures],
+    ['floor', floorFigures],
+    ['floor, no checks', uncheckedFigures],
+    ['bare http', bareFigures],
+  ] as const) {
+    console.log(
+      `  ${who.padEnd(12)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  non-2xx ${f.non2xx}`,
+    );
+  }
+  console.log(
+    `  mock / prism ${ratio.toFixed(2)}x, mock / bare ${toBare.toFixed(2)}x, floor / bare ${floorToBare.toFixed(2)}x, floor without the three checks / bare ${uncheckedToBare.toFixed(2)}x, mock / floor ${(mockFigures.rps / floorFigures.rps).toFixed(2)}x`,
+  );
+  if (floorFigures.errors + floorFigures.non2xx + uncheckedFigures.errors + uncheckedFigures.non2xx > 0)
+    throw new Error(`the floor server failed on ${c.name}`);
+  return `| ${c.name} | ${bareFigures.rps.toFixed(0)} | ${prismFigures.rps.toFixed(0)} | ${uncheckedFigures.rps.toFixed(0)} | ${floorFigures.rps.toFixed(0)} | ${mockFigures.rps.toFixed(0)} | ${mockFigures.p50} / ${mockFigures.p99} | ${mockFigures.errors + mockFigures.non2xx} | ${ratio.toFixed(2)}x | ${uncheckedToBare.toFixed(2)}x | ${floorToBare.toFixed(2)}x | ${toBare.toFixed(2)}x |`;
+}
+
+/** mock/bench-results.md's text, up to the soak section. */
+function reportText(rows: string[], inProcessRows: string[], loadAtStart: number, loadAtEnd: number): string {
+  return `# Mock benchmark
 
 Written by \`npm run bench:mock\` (scripts/bench/mock.ts) on ${new Date().toISOString()}.
 autocannon, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up; the mock
@@ -285,6 +291,20 @@ gate, 404 for an unknown id) never runs Prism's mocker.
 | --- | ---: | ---: |
 ${inProcessRows.join('\n')}
 `;
+}
+
+async function main() {
+  const servers = await startServers();
+  const rows: string[] = [];
+  try {
+    for (const c of servers.cases) rows.push(await measureCase(c, servers));
+  } finally {
+    await servers.stop();
+  }
+  const loadAtEnd = os.loadavg()[0];
+  console.log(`bench: in process (${IN_PROCESS_CALLS} sequential calls each)`);
+  const inProcessRows = await inProcess();
+  const report = reportText(rows, inProcessRows, servers.loadAtStart, loadAtEnd);
   // The soak benchmark's section (npm run bench:soak) is its own: keep it.
   const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
   const soak = previous.indexOf('## Soak');

@@ -68,6 +68,36 @@ async function packageManifest(outDir: string): Promise<string> {
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
+/** How the client is compiled: ES2022 modules for Node and browsers, with declarations. */
+function compilerOptions(): ts.CompilerOptions {
+  return {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    types: [],
+    strict: true,
+    skipLibCheck: true,
+    declaration: true,
+    resolveJsonModule: true, // client/validate.ts imports the bundle; the package gets it as a module
+    newLine: ts.NewLineKind.LineFeed,
+    rootDir: ROOT,
+    outDir: path.join(ROOT, '.client-build'), // never written: writeFile below places every file
+  };
+}
+
+/** A compiler host that reads each file from where `redirect` says. */
+function redirectedHost(options: ts.CompilerOptions, redirect: (file: string) => string): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const hostReadFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.readFile = (f) => hostReadFile(redirect(f));
+  host.fileExists = (f) => fileExists(redirect(f));
+  host.getSourceFile = (f, ...rest) => getSourceFile(redirect(f), ...rest);
+  return host;
+}
+
 export async function client(outDir: string): Promise<void> {
   const target = path.join(outDir, 'client');
   // Generated inputs are read from outDir, wherever the client source imports them from.
@@ -86,27 +116,8 @@ export async function client(outDir: string): Promise<void> {
     return undefined;
   };
 
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
-    strict: true,
-    skipLibCheck: true,
-    declaration: true,
-    resolveJsonModule: true, // client/validate.ts imports the bundle; the package gets it as a module
-    newLine: ts.NewLineKind.LineFeed,
-    rootDir: ROOT,
-    outDir: path.join(ROOT, '.client-build'), // never written: writeFile below places every file
-  };
-  const host = ts.createCompilerHost(options);
-  const hostReadFile = host.readFile.bind(host);
-  const fileExists = host.fileExists.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (f) => hostReadFile(redirect(f));
-  host.fileExists = (f) => fileExists(redirect(f));
-  host.getSourceFile = (f, ...rest) => getSourceFile(redirect(f), ...rest);
+  const options = compilerOptions();
+  const host = redirectedHost(options, redirect);
 
   const roots = [...(await sources(CLIENT_DIR)), path.join(GENERATED_DIR, 'contract.ts')];
   const program = ts.createProgram(roots, options, host);

@@ -3,7 +3,7 @@
 // every corpus case. A path item that is the same on both sides and reaches no component that
 // changed yields no entry, and neither does a component that is the same and that nothing kept
 // reaches; both are left out of the two copies it compares. Everything else (info, servers,
-// security, tags, every security scheme) is given whole. tests/contract-diff-compared-parts.test.ts
+// security, tags, every security scheme) is given whole. tests/diff/compared-parts.test.ts
 // holds the result to the whole comparison's, case by case.
 import { isReference, parsePointer } from '../../lib/contract/index.js';
 

@@ -4,7 +4,7 @@
 // - Telemetry is off (REDOCLY_TELEMETRY=off when rendering), so `disableTelemetry: true` is baked in.
 // - Redoc 3 draws the "API docs by Redocly" attribution with an <img> from its CDN, and no option
 //   turns that off; the two logo URLs in the inlined bundle are replaced by an inline SVG.
-// The browser test (tests/docs.test.ts) proves the result: zero requests leave the page.
+// The browser test (tests/docs/reference.test.ts) proves the result: zero requests leave the page.
 
 // A plain wordmark, so the attribution still reads "API docs by Redocly" offline.
 const LOGO_SVG =

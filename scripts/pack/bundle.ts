@@ -53,6 +53,72 @@ function inlinedText(file: string): string {
   return file.endsWith('.json') ? JSON.stringify(JSON.parse(content)) : content;
 }
 
+/**
+ * Stand-ins for the Node built-ins the engine touches (paths, status texts, util, os, events), for
+ * the browser build: what the engine uses of each. (fs, which serves the inlined files, is made per build.)
+ */
+const SHIMS: Record<string, string> = {
+  url: `export function fileURLToPath(u) { return new URL(u).pathname; }
+    export function pathToFileURL(p) { return new URL('file://' + p); }
+    export const URL = globalThis.URL;
+    // The legacy API, as the $ref reader uses it: resolve and parse, relative references kept relative.
+    const BASE = 'relative://base/';
+    export function resolve(from, to) {
+      const r = new globalThis.URL(to, new globalThis.URL(from, BASE));
+      if (r.href.startsWith(BASE)) return (from.startsWith('/') ? '/' : '') + r.href.slice(BASE.length);
+      return r.href;
+    }
+    export function parse(u) {
+      const r = new globalThis.URL(u, BASE);
+      const relative = r.href.startsWith(BASE);
+      return { href: u, protocol: relative ? null : r.protocol, host: relative ? null : r.host, hostname: relative ? null : r.hostname,
+        pathname: relative ? u.split(/[?#]/)[0] : r.pathname, search: r.search || null, hash: r.hash || null, query: r.search ? r.search.slice(1) : null };
+    }
+    export default { fileURLToPath, pathToFileURL, URL, resolve, parse };`,
+  http: `export const STATUS_CODES = {};
+    export default { STATUS_CODES };`,
+  path: `export const sep = '/';
+    const norm = (parts) => { const out = []; for (const p of parts.join('/').split('/')) { if (p === '..') out.pop(); else if (p && p !== '.') out.push(p); } return out; };
+    export function join(...parts) { return (parts[0]?.startsWith('/') ? '/' : '') + norm(parts).join('/'); }
+    export function resolve(...parts) { return '/' + norm(parts).join('/'); }
+    export function dirname(p) { const i = p.lastIndexOf('/'); return i <= 0 ? (i === 0 ? '/' : '.') : p.slice(0, i); }
+    export function basename(p, ext) { const b = p.slice(p.lastIndexOf('/') + 1); return ext && b.endsWith(ext) ? b.slice(0, -ext.length) : b; }
+    export function extname(p) { const b = basename(p); const i = b.lastIndexOf('.'); return i > 0 ? b.slice(i) : ''; }
+    export function isAbsolute(p) { return p.startsWith('/'); }
+    export function relative(from, to) { return to; }
+    export const posix = { sep, join, resolve, dirname, basename, extname, isAbsolute, relative };
+    export default posix;`,
+  util: `export function inherits(ctor, superCtor) { Object.setPrototypeOf(ctor.prototype, superCtor.prototype); Object.setPrototypeOf(ctor, superCtor); }
+    export const inspect = Object.assign((value) => { try { return JSON.stringify(value); } catch { return String(value); } }, { custom: Symbol.for('nodejs.util.inspect.custom') });
+    export function format(...args) { return args.map((a) => (typeof a === 'string' ? a : inspect(a))).join(' '); }
+    export function deprecate(fn) { return fn; }
+    export function promisify(fn) { return (...args) => new Promise((ok, ko) => fn(...args, (e, v) => (e ? ko(e) : ok(v)))); }
+    export const TextDecoder = globalThis.TextDecoder;
+    export const TextEncoder = globalThis.TextEncoder;
+    export default { inherits, inspect, format, deprecate, promisify, TextDecoder, TextEncoder };`,
+  os: `export const EOL = '\\n';
+    export function platform() { return 'browser'; }
+    export function tmpdir() { return '/tmp'; }
+    export function homedir() { return '/'; }
+    export function type() { return 'Browser'; }
+    export function release() { return ''; }
+    export function arch() { return 'browser'; }
+    export function hostname() { return 'localhost'; }
+    export default { EOL, platform, tmpdir, homedir, type, release, arch, hostname };`,
+  events: `export class EventEmitter {
+      on() { return this; } once() { return this; } off() { return this; } addListener() { return this; }
+      removeListener() { return this; } removeAllListeners() { return this; } emit() { return false; } setMaxListeners() { return this; }
+    }
+    export default EventEmitter;`,
+  assert: `export default function assert(value, message) { if (!value) throw new Error(message || 'assertion failed'); }`,
+  string_decoder: `export class StringDecoder {
+      constructor(encoding) { this.decoder = new TextDecoder(encoding === 'utf8' ? 'utf-8' : encoding); }
+      write(bytes) { return this.decoder.decode(bytes, { stream: true }); }
+      end(bytes) { return bytes ? this.decoder.decode(bytes) : this.decoder.decode(); }
+    }
+    export default { StringDecoder };`,
+};
+
 /** Stand-ins for the Node built-ins the engine touches, for the browser build. */
 function browserShims(inlined: string[]): esbuild.Plugin {
   const files = Object.fromEntries(expand(inlined).map((file) => [`/${file}`, inlinedText(file)]));
@@ -67,65 +133,7 @@ function browserShims(inlined: string[]): esbuild.Plugin {
       }
       export function existsSync(file) { return key(file) in FILES; }
       export default { readFileSync, existsSync };`,
-    url: `export function fileURLToPath(u) { return new URL(u).pathname; }
-      export function pathToFileURL(p) { return new URL('file://' + p); }
-      export const URL = globalThis.URL;
-      // The legacy API, as the $ref reader uses it: resolve and parse, relative references kept relative.
-      const BASE = 'relative://base/';
-      export function resolve(from, to) {
-        const r = new globalThis.URL(to, new globalThis.URL(from, BASE));
-        if (r.href.startsWith(BASE)) return (from.startsWith('/') ? '/' : '') + r.href.slice(BASE.length);
-        return r.href;
-      }
-      export function parse(u) {
-        const r = new globalThis.URL(u, BASE);
-        const relative = r.href.startsWith(BASE);
-        return { href: u, protocol: relative ? null : r.protocol, host: relative ? null : r.host, hostname: relative ? null : r.hostname,
-          pathname: relative ? u.split(/[?#]/)[0] : r.pathname, search: r.search || null, hash: r.hash || null, query: r.search ? r.search.slice(1) : null };
-      }
-      export default { fileURLToPath, pathToFileURL, URL, resolve, parse };`,
-    http: `export const STATUS_CODES = {};
-      export default { STATUS_CODES };`,
-    path: `export const sep = '/';
-      const norm = (parts) => { const out = []; for (const p of parts.join('/').split('/')) { if (p === '..') out.pop(); else if (p && p !== '.') out.push(p); } return out; };
-      export function join(...parts) { return (parts[0]?.startsWith('/') ? '/' : '') + norm(parts).join('/'); }
-      export function resolve(...parts) { return '/' + norm(parts).join('/'); }
-      export function dirname(p) { const i = p.lastIndexOf('/'); return i <= 0 ? (i === 0 ? '/' : '.') : p.slice(0, i); }
-      export function basename(p, ext) { const b = p.slice(p.lastIndexOf('/') + 1); return ext && b.endsWith(ext) ? b.slice(0, -ext.length) : b; }
-      export function extname(p) { const b = basename(p); const i = b.lastIndexOf('.'); return i > 0 ? b.slice(i) : ''; }
-      export function isAbsolute(p) { return p.startsWith('/'); }
-      export function relative(from, to) { return to; }
-      export const posix = { sep, join, resolve, dirname, basename, extname, isAbsolute, relative };
-      export default posix;`,
-    util: `export function inherits(ctor, superCtor) { Object.setPrototypeOf(ctor.prototype, superCtor.prototype); Object.setPrototypeOf(ctor, superCtor); }
-      export const inspect = Object.assign((value) => { try { return JSON.stringify(value); } catch { return String(value); } }, { custom: Symbol.for('nodejs.util.inspect.custom') });
-      export function format(...args) { return args.map((a) => (typeof a === 'string' ? a : inspect(a))).join(' '); }
-      export function deprecate(fn) { return fn; }
-      export function promisify(fn) { return (...args) => new Promise((ok, ko) => fn(...args, (e, v) => (e ? ko(e) : ok(v)))); }
-      export const TextDecoder = globalThis.TextDecoder;
-      export const TextEncoder = globalThis.TextEncoder;
-      export default { inherits, inspect, format, deprecate, promisify, TextDecoder, TextEncoder };`,
-    os: `export const EOL = '\\n';
-      export function platform() { return 'browser'; }
-      export function tmpdir() { return '/tmp'; }
-      export function homedir() { return '/'; }
-      export function type() { return 'Browser'; }
-      export function release() { return ''; }
-      export function arch() { return 'browser'; }
-      export function hostname() { return 'localhost'; }
-      export default { EOL, platform, tmpdir, homedir, type, release, arch, hostname };`,
-    events: `export class EventEmitter {
-        on() { return this; } once() { return this; } off() { return this; } addListener() { return this; }
-        removeListener() { return this; } removeAllListeners() { return this; } emit() { return false; } setMaxListeners() { return this; }
-      }
-      export default EventEmitter;`,
-    assert: `export default function assert(value, message) { if (!value) throw new Error(message || 'assertion failed'); }`,
-    string_decoder: `export class StringDecoder {
-        constructor(encoding) { this.decoder = new TextDecoder(encoding === 'utf8' ? 'utf-8' : encoding); }
-        write(bytes) { return this.decoder.decode(bytes, { stream: true }); }
-        end(bytes) { return bytes ? this.decoder.decode(bytes) : this.decoder.decode(); }
-      }
-      export default { StringDecoder };`,
+    ...SHIMS,
   };
   const refusing = (name: string) =>
     `const refuse = (what) => function () { throw new Error('node:${name} ' + String(what) + ' is not available in the browser'); };

@@ -3,68 +3,80 @@
 // by a child process is always the unmutated code. So here the mock that the suites start with
 // mock/launch.ts runs in the test process (tests/mutation/launch-in-process.ts, same settings, a real
 // port), and the suites that need other processes are left out, each group with its reason.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const TESTS = path.join(root, 'tests');
+/** The module a suite imports, and what it gets instead under Stryker. */
+const IN_PROCESS: Record<string, string> = {
+  [path.join(root, 'mock', 'launch.js')]: fileURLToPath(new URL('./launch-in-process.ts', import.meta.url)),
+  [path.join(TESTS, 'support', 'proxy-process.js')]: fileURLToPath(new URL('./proxy-in-process.ts', import.meta.url)),
+};
 
 /** Suites left out, with why. */
 const leftOut = {
   // SIGTERM to the mock's process and its exit code: an in-process mock has no process of its own.
   // How its sockets behave (a body drained before the 413, then the connection closed) needs the
   // client and the mock in different processes: in one, they share an event loop and the order changes.
-  mockProcess: ['tests/mock-hardening-shutdown.test.ts', 'tests/mock-hardening-sockets.test.ts'],
+  mockProcess: ['tests/mock/hardening-shutdown.test.ts', 'tests/mock/hardening-sockets.test.ts'],
   // Schemathesis and the conformance runner run as processes. (The proxy's suites run here: the
   // proxy they start runs in the test process, tests/mutation/proxy-in-process.ts.)
   qaProcesses: [
     // The proxy's own process: its exit code on bad settings, its memory (RSS) while it streams.
-    'tests/proxy-settings.test.ts',
-    'tests/proxy-stream.test.ts',
-    'tests/conformance-*.test.ts',
+    'tests/qa/proxy-settings.test.ts',
+    'tests/qa/proxy-stream.test.ts',
+    'tests/qa/conformance-*.test.ts',
     // Conformance shards, replay and the recorded scenario run the runner's and the proxy's commands.
-    'tests/qa-shards.test.ts',
-    'tests/qa-replay.test.ts',
-    'tests/qa-record.test.ts',
+    'tests/qa/shards.test.ts',
+    'tests/qa/replay.test.ts',
+    'tests/qa/record.test.ts',
   ],
   // Packed tarballs in a consumer project, the TypeScript compiler, Spectral and Chromium: minutes
   // each, and they run compiled copies or other programs, not the sandbox's sources.
   builds: [
-    'tests/packages.test.ts',
-    'tests/client-package.test.ts',
-    'tests/client-types.test.ts',
-    'tests/frontend-errors.test.ts',
-    'tests/bench-soak.test.ts',
-    'tests/contract-house-rules.test.ts',
-    'tests/docs.test.ts',
-    'tests/docs-try-it.test.ts',
-    'tests/mock-console.test.ts',
-    'tests/mock-hardening-control.test.ts',
+    'tests/packages/tarballs.test.ts',
+    'tests/packages/client-package.test.ts',
+    'tests/client/types.test.ts',
+    'tests/repo/bench-soak.test.ts',
+    'tests/contract/house-rules.test.ts',
+    'tests/docs/reference.test.ts',
+    'tests/docs/try-it.test.ts',
+    'tests/mock/console.test.ts',
+    'tests/mock/hardening-control.test.ts',
     // The READMEs, samples and MCP server in consumer projects (npm installs, Storybook, Python).
-    'tests/frontend-consumer.test.ts',
-    'tests/frontend-browser-tools.test.ts',
-    'tests/samples-consumer.test.ts',
-    'tests/samples-python-client.test.ts',
-    'tests/mcp-server.test.ts',
+    'tests/packages/readme-blocks.test.ts',
+    'tests/packages/browser-tools.test.ts',
+    'tests/packages/samples-consumer.test.ts',
+    'tests/packages/samples-python-client.test.ts',
+    'tests/packages/mcp-server.test.ts',
   ],
   // The browser build's byte budget: bundled from Stryker's instrumented sources (every mutant
   // inlined), the build is over the budget whatever is mutated, so the first, unmutated run fails.
-  bundleSize: ['tests/browser-build.test.ts'],
-  // The exactness check of scripts/diff/compared-parts.ts diffs every corpus case a second time with
+  bundleSize: ['tests/packages/browser-build.test.ts'],
+  // The exactness check of scripts/diff/compared-parts.ts diffs a sample of the corpus a second time with
   // the whole documents (api-smart-diff: about 0.35 s a case), so it would reach every mutant of
   // scripts/diff at that price. compared-parts.ts's mutants are still reached by the corpus cases.
-  slowTwin: ['tests/contract-diff-compared-parts.test.ts'],
+  slowTwin: ['tests/diff/compared-parts.test.ts'],
 };
 
 export default defineConfig({
   root,
-  resolve: {
-    // The suites' `import ... from '../mock/launch.js'` gets the in-process mock.
-    alias: [
-      { find: /^\.\.\/mock\/launch\.js$/, replacement: fileURLToPath(new URL('./launch-in-process.ts', import.meta.url)) },
-      // The suites' `import ... from './support/proxy-process.js'` gets the in-process proxy.
-      { find: /^\.\/support\/proxy-process\.js$/, replacement: fileURLToPath(new URL('./proxy-in-process.ts', import.meta.url)) },
-    ],
-  },
+  // The suites' `import ... from '../../mock/launch.js'` gets the in-process mock, and their
+  // `import ... from '../support/proxy-process.js'` the in-process proxy: only imports made by the
+  // test files and their support (tests/, not tests/mutation/), decided by the file they resolve to.
+  plugins: [
+    {
+      name: 'in-process-mock-and-proxy',
+      enforce: 'pre',
+      resolveId(source: string, importer: string | undefined) {
+        if (!importer || !source.startsWith('.')) return null;
+        if (!importer.startsWith(TESTS) || importer.startsWith(path.join(TESTS, 'mutation'))) return null;
+        return IN_PROCESS[path.resolve(path.dirname(importer), source)] ?? null;
+      },
+    },
+  ],
   test: {
     include: ['tests/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...Object.values(leftOut).flat()],

@@ -1,6 +1,6 @@
 // A deliberately broken server for testing the conformance suite itself: a proxy in front of the
 // mock (or any deployment) that injects exactly one fault into the operations it targets and
-// passes everything else through unchanged. tests/conformance-faults.test.ts runs the suite through
+// passes everything else through unchanged. tests/qa/conformance-faults.test.ts runs the suite through
 // it, one fault per run, and asserts Schemathesis reports the fault.
 //
 // By hand:  tsx tests/servers/fault-proxy.ts <upstream base URL> <fault> [token]

@@ -1,6 +1,6 @@
 // Staging stand-ins that break one stated rule each while every answer keeps its documented shape:
 // the faults a fuzzer that checks shapes passes. A proxy in front of the mock (the fault-proxy's
-// machinery) changes only what its fault needs; tests/qa-stated-rules-faults.test.ts runs the
+// machinery) changes only what its fault needs; tests/qa/stated-rules-faults.test.ts runs the
 // conformance rules against each and expects the named rule to fail, and against none to pass.
 import { header, type UpstreamAnswer } from '../../qa/http-forward.js';
 import type { Fault } from './fault-proxy.js';

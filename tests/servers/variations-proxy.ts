@@ -1,7 +1,7 @@
 // "Silent-place variations": a proxy in front of the mock that plays a faithful deployment which
 // made the OTHER reasonable choice at each kind of place the source leaves open. A conformance run
 // against it must report nothing, because no check may fail on a guess (the opposite proof to
-// fault-proxy.ts, whose every fault must be reported). tests/conformance-variations.test.ts runs it.
+// fault-proxy.ts, whose every fault must be reported). tests/qa/conformance-variations.test.ts runs it.
 //
 // By hand:  tsx tests/servers/variations-proxy.ts <upstream base URL>
 //           (prints the proxy's base URL; point CONFORMANCE_BASE_URL at it)

@@ -1,13 +1,15 @@
-// A consumer project in an empty temporary folder outside the repository, as every test that uses
-// the packages the way a user would needs one: `npm run pack` writes the tarballs, the project
-// installs the ones a test names plus registry packages (at the repository's pinned versions, or a
-// spec the test gives), from the npm cache where it can. The README code blocks such a test runs
-// are read by tests/support/readme-blocks.ts.
+// The consumer project every test that uses the packages the way a user would works in: `npm run
+// pack` writes the tarballs, and one project in an empty temporary folder outside the repository
+// installs them with the registry packages the suites use (at the repository's pinned versions, or a
+// spec given here), from the npm cache where it can. The packages tier does both once per run
+// (tests/packages/global-setup.ts); each suite gets a folder of its own inside that project
+// (sharedConsumer). The README code blocks such a test runs are read by tests/support/readme-blocks.ts.
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { testTempDir } from './temp-dirs.js';
+import { inject } from 'vitest';
 
 export const exec = promisify(execFile);
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -25,18 +27,51 @@ export async function packAll(): Promise<Record<string, string>> {
   return Object.fromEntries(packed.map((file) => [path.basename(file).replace(/-\d+\.\d+\.\d+.*\.tgz$/, ''), file]));
 }
 
-export interface Consumer {
-  dir: string;
-  bin: (name: string) => string;
-  remove: () => void;
+/** What the packages tier's globalSetup hands its test files. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The packed tarballs by package name (video-api-v2-client, video-api-v2-mock, video-api-v2-qa). */
+    tarballs: Record<string, string>;
+    /** The consumer project that installed them. */
+    consumerDir: string;
+  }
 }
 
+// The repository's msw (3): what a consumer project installs today.
+export const mswVersion: string = devDeps.msw;
+export const mswSpec = () => `msw@${mswVersion}`;
+
+/** Storybook, its MSW addon, Vite and Playwright: the versions the mock's README names ("Four ways in"). */
+export const CONSUMER_TOOLS = [
+  'storybook@10.6.7',
+  '@storybook/react-vite@10.6.7',
+  'msw-storybook-addon@3.0.3',
+  'vite@8.4.0',
+  '@playwright/test@1.65.1',
+];
+
+/** The repository's devDependencies the consumer suites use, installed at the pinned versions. */
+export const CONSUMER_DEV_PACKAGES = [
+  'vitest',
+  'esbuild',
+  'typescript',
+  '@types/node',
+  'react',
+  'react-dom',
+  '@types/react',
+  '@tanstack/react-query',
+  'openapi-react-query',
+  '@testing-library/react',
+  'happy-dom',
+  '@sparticuz/chromium',
+];
+
 /**
- * An empty ES-module project with `specs` (tarballs, or `name@version` a test pins itself) and the
- * named `devPackages` (pinned as in the repository) installed.
+ * An empty ES-module project in a new temporary folder with `specs` (tarballs, or `name@version`)
+ * and the named `devPackages` (pinned as in the repository) installed; returns its folder.
  */
-export async function consumerProject(prefix: string, specs: string[], devPackages: string[]): Promise<Consumer> {
-  const dir = testTempDir(prefix);
+export async function installConsumer(prefix: string, specs: string[], devPackages: string[]): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }));
   const pinned = devPackages.map((name) => {
     if (!devDeps[name]) throw new Error(`${name} is not a devDependency of the repository: give its version in specs`);
@@ -46,9 +81,34 @@ export async function consumerProject(prefix: string, specs: string[], devPackag
     cwd: dir,
     maxBuffer: 1 << 24,
   });
+  return dir;
+}
+
+export interface Consumer {
+  /** The suite's own folder: a project of its own (package.json) over the shared node_modules. */
+  dir: string;
+  bin: (name: string) => string;
+  remove: () => void;
+}
+
+/** The tarballs the packages tier packed, by package name. */
+export const packedTarballs = (): Record<string, string> => inject('tarballs');
+
+/**
+ * A folder of its own for one suite inside the run's consumer project: its package.json (an ES-module
+ * app) and node_modules, a link to the shared one, so `npx`, tsc and Vitest there see the installed
+ * packages as an app's own.
+ */
+export function sharedConsumer(name: string): Consumer {
+  const root = inject('consumerDir');
+  if (!root) throw new Error('no consumer project: the packages tier installs it (npx vitest run --project packages)');
+  const dir = mkdtempSync(path.join(root, `${name}-`));
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `consumer-${name}`, private: true, type: 'module' }));
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  mkdirSync(path.join(dir, 'src'), { recursive: true });
   return {
     dir,
-    bin: (name) => path.join(dir, 'node_modules', '.bin', name),
+    bin: (command) => path.join(root, 'node_modules', '.bin', command),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

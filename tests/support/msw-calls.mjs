@@ -1,5 +1,5 @@
 // Calls to one handler set under MSW's setupServer, in order, each reply as { status, body }:
-// tests/browser-build.test.ts runs it over the handlers from source in process and over the
+// tests/packages/browser-build.test.ts runs it over the handlers from source in process and over the
 // browser build in a plain Node process, and compares. `after` adds what the caller observes
 // after each call (which on-demand parts the build has loaded).
 export async function callAll({ setupServer, createMockHandlers, options, calls, after = () => ({}) }) {

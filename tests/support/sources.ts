@@ -9,20 +9,26 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Folders that hold no hand-written source: installed, generated, built or copied. */
 const SKIP = new Set(['node_modules', 'generated', 'dist', 'releases', 'reports', '.cache', '.git', '.venv']);
 
-/** The .ts/.tsx/.mts files (not .d.ts) under the given folders (default: the whole repository). */
-export function repoSources(dirs: readonly string[] = ['.']): string[] {
+const TYPESCRIPT = /\.(ts|tsx|mts)$/;
+/** TypeScript and the JavaScript written by hand (browser scripts such as mock/docs/try-it.js, .mjs tools). */
+export const ANY_SCRIPT = /\.(ts|tsx|mts|js|mjs|cjs)$/;
+
+/**
+ * The .ts/.tsx/.mts files (not .d.ts) under the given folders (default: the whole repository), or
+ * the files whose names match `names` (ANY_SCRIPT: the JavaScript too).
+ */
+export function repoSources(dirs: readonly string[] = ['.'], names: RegExp = TYPESCRIPT): string[] {
   const out: string[] = [];
-  for (const dir of dirs) walk(path.join(ROOT, dir), out);
+  for (const dir of dirs) walk(path.join(ROOT, dir), names, out);
   return out;
 }
 
-function walk(dir: string, out: string[]): void {
+function walk(dir: string, names: RegExp, out: string[]): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (SKIP.has(entry.name)) continue;
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full, out);
-    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
-      out.push(path.relative(ROOT, full).split(path.sep).join('/'));
+    if (entry.isDirectory()) walk(full, names, out);
+    else if (names.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path.relative(ROOT, full).split(path.sep).join('/'));
   }
 }
 

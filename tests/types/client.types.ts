@@ -1,4 +1,4 @@
-// Type tests, checked by tsc (`npm run typecheck`, and tests/client-types.test.ts). Never executed.
+// Type tests, checked by tsc (`npm run typecheck`, and tests/client/types.test.ts). Never executed.
 // Each `@ts-expect-error` line must fail to compile: if it ever compiles, tsc reports the unused
 // directive and the check fails. The rest must compile.
 import { expectTypeOf } from 'vitest';

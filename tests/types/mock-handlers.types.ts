@@ -1,5 +1,5 @@
 // Type tests for the mock's operation ids, checked by tsc (`npm run typecheck`, and
-// tests/client-types.test.ts). Never executed. Each `@ts-expect-error` line must fail to compile.
+// tests/client/types.test.ts). Never executed. Each `@ts-expect-error` line must fail to compile.
 import type { MockContract, MockOperation, OperationId } from '../../mock/contract.js';
 
 declare const contract: MockContract;

@@ -1,0 +1,111 @@
+// Storybook and Playwright as the mock's README shows them, run in a consumer project outside the
+// repository that installs the packed tarballs with Storybook 10, msw-storybook-addon 3 and
+// @playwright/test: the README's Storybook blocks are built (`storybook build`) and the story opened
+// in headless Chromium until it shows `completed`; the README's Playwright blocks run with
+// `playwright test` against the command (two webServers: the mock and a stand-in app). The packages
+// tier's one consumer project has them installed (tests/packages/global-setup.ts); building the
+// Storybook takes a while, so this file has a long beforeAll.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { exec, ROOT, sharedConsumer } from '../support/consumer.js';
+import { type Block, installedReadme, writeBlocks } from '../support/readme-blocks.js';
+import { testTempDir } from '../support/temp-dirs.js';
+
+let project: string;
+let blocks: Block[];
+const timings: Record<string, number> = {};
+
+beforeAll(async () => {
+  project = sharedConsumer('browser-tools').dir;
+  blocks = installedReadme(project, 'video-api-v2-mock').filter((b) => b.project === 'browser');
+  writeBlocks(project, blocks);
+  cpSync(path.join(ROOT, 'tests/packages/consumer/app-server.mjs'), path.join(project, 'app-server.mjs'));
+  // The README's `npx msw init public/ --save`.
+  await exec(path.join(project, 'node_modules', '.bin', 'msw'), ['init', 'public/', '--save'], { cwd: project });
+  const started = Date.now();
+  await exec(path.join(project, 'node_modules', '.bin', 'storybook'), ['build', '--quiet', '-o', 'storybook-static'], {
+    cwd: project,
+    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', CI: '1' },
+    maxBuffer: 1 << 26,
+  });
+  timings.storybookBuild = Date.now() - started;
+}, 900_000);
+
+afterAll(() => {
+  console.log(`browser-tools timings (ms): ${JSON.stringify(timings)}`);
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+describe('the README blocks for the browser', () => {
+  it('are there: Playwright config and test, Storybook main, preview and story', () => {
+    expect(blocks.map((b) => b.file).sort()).toEqual([
+      '.storybook/main.ts',
+      '.storybook/preview.ts',
+      'e2e/render.spec.ts',
+      'playwright.config.ts',
+      'src/Render.stories.ts',
+    ]);
+  });
+
+  it('Storybook: the built story, with msw-storybook-addon and the handlers, shows a render reach completed in Chromium', async () => {
+    const site = path.join(project, 'storybook-static');
+    const server: Server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const file = path.join(site, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
+      if (!file.startsWith(site) || !existsSync(file)) return res.writeHead(404).end();
+      const type = file.endsWith('.html')
+        ? 'text/html'
+        : file.endsWith('.js') || file.endsWith('.mjs')
+          ? 'text/javascript'
+          : file.endsWith('.json')
+            ? 'application/json'
+            : file.endsWith('.css')
+              ? 'text/css'
+              : 'application/octet-stream';
+      res.writeHead(200, { 'Content-Type': type }).end(readFileSync(file));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const context = await launchChromium(testTempDir('storybook-chromium-'));
+    const started = Date.now();
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`http://127.0.0.1:${port}/iframe.html?id=video-render--rendering&viewMode=story`);
+      await page.waitForFunction(() => /^(completed|failed|error)/.test(document.querySelector('#status')?.textContent ?? ''), undefined, {
+        timeout: 60_000,
+      });
+      await page.screenshot({ path: path.join(ROOT, 'reports', 'test', 'storybook-story.png') }).catch(() => undefined);
+      expect({ status: await page.textContent('#status'), errors }).toEqual({ status: 'completed', errors: [] });
+      timings.storybookStory = Date.now() - started;
+    } finally {
+      await context.close();
+      server.close();
+    }
+  }, 120_000);
+
+  it('Playwright: the README config and test pass against the command (two webServers)', async () => {
+    const started = Date.now();
+    const result = await exec(path.join(project, 'node_modules', '.bin', 'playwright'), ['test', '--reporter=json'], {
+      cwd: project,
+      env: { ...process.env, CI: '1' },
+      maxBuffer: 1 << 26,
+    }).catch((e) => e);
+    timings.playwright = Date.now() - started;
+    const report = JSON.parse(result.stdout);
+    expect({ expected: report.stats.expected, unexpected: report.stats.unexpected, errors: report.errors, exit: result.code ?? 0 }).toEqual(
+      {
+        expected: 1,
+        unexpected: 0,
+        errors: [],
+        exit: 0,
+      },
+    );
+  }, 180_000);
+});
