@@ -395,6 +395,7 @@ describe("after the proxy's own reads (settle)", () => {
       {
         kind: 'refund',
         resource: `${flat.name}#100`,
+        operationId: flatOp,
         expected: `a refund of ${cost} after ${flatOp} failed, in the balance or the ledger`,
         got: `none: the proxy's own reads found balance 987 and no credit of ${cost} on the ledger's latest page`,
       },
