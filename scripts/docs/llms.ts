@@ -19,6 +19,7 @@ import {
 import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../../lib/contract/index.js';
 import { CLIENT_PACKAGE_NAME } from '../lib/project.js';
 import { codeSamples, sampleContext } from './code-samples.js';
+import { sampleInputs } from './sample-inputs.js';
 import { constraints, creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js';
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js';
 import { describe, knownGaps, knownGapsMarkdown } from './known-gaps.js';
@@ -287,8 +288,21 @@ function stateMachineMarkdown(doc: Document, o: ContractOperation): string {
 /** The operation's code samples, the same text as the HTML page's `x-codeSamples`. */
 function samplesMarkdown(doc: Document, o: ContractOperation): string {
   const fence: Record<string, string> = { bash: 'sh', typescript: 'ts', python: 'python' };
-  const samples = codeSamples(doc, o, sampleContext(doc, CLIENT_PACKAGE_NAME));
-  return ['## Samples', '', ...samples.flatMap((s) => [`### ${s.label}`, '', `\`\`\`${fence[s.lang] ?? s.lang}`, s.source, '```', ''])]
+  const ctx = sampleContext(doc, CLIENT_PACKAGE_NAME);
+  const samples = codeSamples(doc, o, ctx);
+  const env = [
+    '- `API_TOKEN`: your bearer token.',
+    `- \`API_BASE_URL\` (optional): defaults to \`${ctx.baseUrl}\`.`,
+    ...sampleInputs(doc, o).map((i) => `- \`${i.env}\`: ${i.source}.`),
+  ];
+  const intro = ['Each sample runs as printed and stops with the status and body at the first failed call. Set first:', '', ...env];
+  return [
+    '## Samples',
+    '',
+    ...intro,
+    '',
+    ...samples.flatMap((s) => [`### ${s.label}`, '', `\`\`\`${fence[s.lang] ?? s.lang}`, s.source, '```', '']),
+  ]
     .join('\n')
     .trim();
 }
