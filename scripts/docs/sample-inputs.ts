@@ -11,6 +11,7 @@ import {
   type Response,
   templateParams,
 } from '../../lib/contract/index.js';
+import { stateMachines } from './state-diagrams.js';
 
 export interface SampleInput {
   /** The environment variable, e.g. `FACELESS_ID`. */
@@ -90,15 +91,30 @@ function pathSource(doc: Document, o: ContractOperation, param: string, links: L
   return `${pointerText(pointer)} in the answer of ${named(found.from)}`;
 }
 
+/** What the resource must be like before this call: configured for a render, or in the state its transition starts from. */
+function precondition(doc: Document, o: ContractOperation): string {
+  const starts = new Set(
+    stateMachines(doc)
+      .flatMap(({ machine }) => machine.transitions)
+      .filter((t) => t.operationIds?.includes(o.id))
+      .map((t) => t.from),
+  );
+  // Only a call that leaves one state and no other (a retry leaves `failed`) says which.
+  const [from] = starts;
+  if (starts.size === 1 && from !== null) return `, in state ${from}`;
+  return o.operation['x-render-preconditions'] ? ', configured so that the render preconditions hold' : '';
+}
+
 /** The inputs of one operation's sample, path parameters first, in the path's order. */
 export function sampleInputs(doc: Document, o: ContractOperation): SampleInput[] {
   const links = allLinks(doc);
-  const inputs: SampleInput[] = templateParams(o.path).map((name) => ({
+  const names = templateParams(o.path);
+  const inputs: SampleInput[] = names.map((name, i) => ({
     env: envName(o.path, name),
     where: 'path',
     name,
     numeric: false,
-    source: pathSource(doc, o, name, links),
+    source: `${pathSource(doc, o, name, links)}${i === names.length - 1 ? precondition(doc, o) : ''}`,
   }));
   for (const use of links.filter((u) => u.to === o.id && u.link.requestBody && typeof u.link.requestBody === 'object')) {
     for (const [field, expression] of Object.entries(use.link.requestBody as Record<string, unknown>)) {
