@@ -2,7 +2,8 @@
 // light and the dark colour mode, the "State machines" section open. For every diagram the test
 // measures the rendered text boxes (the browser's own font, not Graphviz's estimate) of the states
 // and the transition labels and asserts that no text overlaps another text or another state's box,
-// that no edge runs through a text, and that every text lies inside its drawing (nothing clipped).
+// that no edge runs through a text, and that every text lies inside its drawing and inside what
+// the page's middle column shows (nothing clipped, no sideways scrolling to read a label).
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -52,7 +53,15 @@ function findProblems(): string[] {
   for (const box of document.querySelectorAll('.state-diagram[data-place="overview"]')) {
     const name = box.getAttribute('data-state-machine');
     const svg = box.querySelector('svg') as SVGSVGElement;
-    const frame = svg.getBoundingClientRect();
+    // The drawing, and what of it the page column shows without scrolling.
+    const drawing = svg.getBoundingClientRect();
+    const column = box.getBoundingClientRect();
+    const frame = {
+      left: Math.max(drawing.left, column.left),
+      right: Math.min(drawing.right, column.right),
+      top: drawing.top,
+      bottom: drawing.bottom,
+    };
     const nodes = [...svg.querySelectorAll('g.node')];
     const labels = [...svg.querySelectorAll('g.node text, g.edge text')].map((t) => ({
       text: t.textContent ?? '',

@@ -30,7 +30,7 @@ const UNSHOWN = '__unshown';
 const FONT = 'Helvetica,Arial,sans-serif';
 
 /** Label lines of at most `width` characters, broken at spaces. */
-export function wrap(text: string, width = 22): string[] {
+export function wrap(text: string, width = 16): string[] {
   const lines: string[] = [];
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const last = lines.at(-1);
@@ -63,7 +63,7 @@ export function toDot(m: XStateMachine): string {
   const lines = [
     'digraph machine {',
     // Top to bottom: the docs' middle column is narrow.
-    `  rankdir=TB; bgcolor="transparent"; pad="0.2"; nodesep="0.5"; ranksep="0.45";`,
+    `  rankdir=TB; bgcolor="transparent"; pad="0.2"; nodesep="0.35"; ranksep="0.4";`,
     `  node [shape=box style="rounded,filled" fillcolor="#f4f6fb" color="#4a5578" fontname=${quote(FONT)} fontsize=14];`,
     `  edge [color="#4a5578" fontname=${quote(FONT)} fontsize=12 fontcolor="#2d3550"];`,
   ];
