@@ -1,20 +1,29 @@
-// video-api-mcp: an MCP server over stdio for AI assistants. Tools: search the operations, read an
-// operation's Markdown page, a resource's state machine, what a call costs, the error catalogue,
-// and `call` (one request to the in-process mock, or to the deployment the user set).
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+// video-api-mcp: an MCP server for AI assistants, over stdio (the default) or Streamable HTTP
+// (`--http <port>`, mcp/http.ts). Tools: search the operations, read an operation's Markdown page, a
+// resource's state machine, what a call costs, the error catalogue, and `call` (one request to the
+// in-process mock, or to the deployment the user set). MCP SDK 2: the 2026-07-28 protocol, and the
+// 2025 one for clients that open with it; one server factory serves both.
+import { parseArgs } from 'node:util';
+import { McpServer } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { z } from 'zod';
+import type { Document } from '../lib/contract/index.js';
 import { onStopSignal } from '../lib/stop-signals.js';
 import { call, stopMock } from './call.js';
 import { costOf, errorsText, loadContract, machineNames, machineOf, pageOf, searchOperations } from './contract.js';
+import { serveHttp } from './http.js';
 
 const text = (value: unknown, isError = false) => ({
   content: [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }],
   isError,
 });
 
+let loaded: Document | undefined;
+
+/** One server with every tool. The contract is read once; over HTTP a server is made per request. */
 export function createServer(): McpServer {
-  const doc = loadContract();
+  loaded ??= loadContract();
+  const doc = loaded;
   const server = new McpServer({ name: 'video-api-mcp', version: doc.info.version });
   server.registerTool(
     'search_operations',
@@ -72,12 +81,41 @@ export function createServer(): McpServer {
   return server;
 }
 
-export async function main(): Promise<void> {
-  const server = createServer();
-  await server.connect(new StdioServerTransport());
+const USAGE = `Usage: video-api-mcp [--http <port>] [--host <address>]
+
+The MCP server of the Video Generation API v2 (docs/mcp.md). Over stdio by default; --http <port>
+serves Streamable HTTP at http://<host>:<port>/mcp instead (--host: default 127.0.0.1; port 0 takes
+a free one and prints it). Over HTTP it answers only loopback Host names and MCP_ALLOWED_HOSTS, and
+pages only from loopback origins and MCP_ALLOWED_ORIGINS (comma separated). VIDEO_API_BASE_URL and
+VIDEO_API_TOKEN send \`call\` to a deployment; MOCK_STEP_MS sets the in-process mock's step.`;
+
+export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { http: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (values.host !== undefined && values.http === undefined) throw new Error('--host goes with --http <port>');
+  if (values.http !== undefined) {
+    const port = Number(values.http);
+    if (!/^\d+$/.test(values.http) || port > 65535) throw new Error(`--http takes a port number, got "${values.http}"`);
+    const served = await serveHttp(createServer, { port, host: values.host ?? '127.0.0.1', env: process.env });
+    console.log(`video-api-mcp: Streamable HTTP on ${served.url}`);
+    let stopping = false;
+    onStopSignal(() => {
+      if (stopping) return;
+      stopping = true;
+      void Promise.all([served.close(), stopMock()]).then(() => process.exit(0));
+    });
+    return;
+  }
+  const connection = serveStdio(createServer);
   const stop = async () => {
     await stopMock();
-    await server.close();
+    await connection.close();
     process.exit(0);
   };
   onStopSignal(() => void stop());

@@ -3,11 +3,14 @@
 // (its own accounts, jobs, clock, faults and journal) over the same core the server uses; no port
 // is opened. `control` drives that world from the test.
 import { http } from 'msw';
+import type { ContractOperation } from '../lib/contract/operation.js';
+import { PathMatcher } from '../lib/contract/paths.js';
 import { createMockControl, type MockControl } from '../client/mock-control.js';
 import { CONTROL_PREFIX } from './control/plane.js';
 import { createMockCore } from './core.js';
 import { readyFor, readyToStart } from './on-demand.js';
 import { envOf, scenarioOf, type MockOptions } from './options.js';
+import { PREFLIGHT_HEADERS } from './reply.js';
 
 export interface MockHandlerOptions extends MockOptions {
   /**
@@ -24,6 +27,17 @@ export type MockHandlers = ReturnType<typeof http.all>[] & {
   ready: Promise<void>;
 };
 
+/**
+ * A DOM environment in Node (happy-dom, as Vitest sets it up) sends a CORS preflight of its own before a
+ * cross-origin call, and msw 3, which intercepts below fetch, hands it to the handlers as a Request made
+ * with the DOM's own Request class: Origin and Access-Control-Request-* are forbidden header names there,
+ * so they are gone. An OPTIONS with neither is read as that preflight and granted, as the mock grants any
+ * preflight (over HTTP the mock reads the real headers; a browser's service worker never sees preflights).
+ */
+function isStrippedPreflight(request: Request): boolean {
+  return request.method === 'OPTIONS' && !request.headers.has('origin') && !request.headers.has('access-control-request-method');
+}
+
 export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
   const here = (globalThis as { location?: { href: string } }).location?.href;
   const base = new URL(options.baseUrl, here);
@@ -34,6 +48,8 @@ export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
   // A relative base stays relative, so MSW matches it against the page's own origin.
   const prefix = /^[a-z][a-z0-9+.-]*:/i.test(options.baseUrl) ? base.origin : '';
   const api = async ({ request }: { request: Request }) => {
+    if (isStrippedPreflight(request))
+      return new Response(null, { status: 204, headers: { 'Access-Control-Allow-Origin': '*', Vary: 'Origin', ...PREFLIGHT_HEADERS } });
     const core = await ready;
     await readyFor(request);
     const url = new URL(request.url);
@@ -54,11 +70,22 @@ export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
     const answer = core.errors.outsideBasePath(`${base.origin}${basePath}`, pathname);
     return Response.json(answer.body, { status: answer.status });
   };
+  // On the page's own origin (a relative base) the page's requests must pass by; but one that would be
+  // an API call under the base path (a client whose baseUrl lacks /v2) gets the same 404 naming the
+  // base path, not the page's index.html to parse as JSON.
+  let routes: PathMatcher<ContractOperation> | undefined;
+  const missedBase = async ({ request }: { request: Request }) => {
+    const core = await ready;
+    const { pathname } = new URL(request.url);
+    routes ??= new PathMatcher(core.contract.operations());
+    if (routes.match(request.method, pathname).kind === 'not-found') return undefined;
+    return outside({ request });
+  };
   const handlers = [
     http.all(`${prefix}${basePath}/*`, api),
     http.all(`${prefix}${CONTROL_PREFIX}`, control),
     http.all(`${prefix}${CONTROL_PREFIX}/*`, control),
-    ...(prefix ? [http.all(`${prefix}/*`, outside)] : []),
+    http.all(`${prefix}/*`, prefix ? outside : missedBase),
   ];
   const fetchInProcess = async (request: Request) => (await ready).fetch(request);
   return Object.assign(handlers, {

@@ -33,6 +33,13 @@ export interface CoreReply {
   body: string;
 }
 
+/** What a CORS preflight to the API is granted (Allow-Headers: the requested ones when named). */
+export const PREFLIGHT_HEADERS = {
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Prefer',
+  'Access-Control-Max-Age': '600',
+} as const;
+
 /** Headers and body of an answer: CORS on every API answer, so a browser app on another origin can
  * read bodies and rate headers; the control plane passes cors=false for origins it does not trust. */
 export function finish(request: CoreRequest, answer: Answer, rateHeaders: Record<string, string | number>, cors = true): CoreReply {
@@ -42,9 +49,10 @@ export function finish(request: CoreRequest, answer: Answer, rateHeaders: Record
     headers['Access-Control-Expose-Headers'] = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
     for (const name in rateHeaders) headers[name] = String(rateHeaders[name]);
     if (request.method.toUpperCase() === 'OPTIONS' && request.headers.origin && request.headers['access-control-request-method']) {
-      headers['Access-Control-Allow-Methods'] = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-      headers['Access-Control-Allow-Headers'] = request.headers['access-control-request-headers'] ?? 'Authorization, Content-Type, Prefer';
-      headers['Access-Control-Max-Age'] = '600';
+      headers['Access-Control-Allow-Methods'] = PREFLIGHT_HEADERS['Access-Control-Allow-Methods'];
+      headers['Access-Control-Allow-Headers'] =
+        request.headers['access-control-request-headers'] ?? PREFLIGHT_HEADERS['Access-Control-Allow-Headers'];
+      headers['Access-Control-Max-Age'] = PREFLIGHT_HEADERS['Access-Control-Max-Age'];
       return { status: 204, headers, body: '' };
     }
   }

@@ -1,4 +1,5 @@
-// npm start: build what is stale, then run the `video-api-mock` command's code (mock/cli.ts).
+// npm start: check the Node line, build what is stale, then run the `video-api-mock` command's code (mock/cli.ts).
+import '../lib/node-support.js';
 import { buildIfStale } from './build-if-stale.js';
 
 try {

@@ -4,6 +4,8 @@
 // every test case of the conformance JUnit reports (one per operation, per phase where a phase
 // writes its own). A step that crashes before reporting counts as one failure. Every step runs even
 // after a failure, so one run shows every problem; the exit code is non-zero if anything failed.
+// First: one clear line on an unsupported Node (lib/node-support.ts).
+import '../lib/node-support.js';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -11,7 +11,7 @@ import { createMockHandlers } from '../mock/msw.js';
 const baseUrl = 'http://errors.test/v2';
 const api = createMockHandlers({ baseUrl, clock: 'manual' });
 const server = setupServer(...api);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => api.control.reset());
 afterAll(() => server.close());
 

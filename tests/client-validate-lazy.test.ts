@@ -8,7 +8,7 @@ import { createMockHandlers } from '../mock/msw.js';
 
 const baseUrl = 'http://validate-lazy.test/v2';
 const server = setupServer(...createMockHandlers({ baseUrl, clock: 'manual' }));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
 it('a client without validate never imports the checks; one with validate imports them once', async () => {

@@ -17,7 +17,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const baseUrl = 'http://validate.test/v2';
 const api = createMockHandlers({ baseUrl, clock: 'manual' });
 const server = setupServer(...api);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(async () => {
   server.resetHandlers();
   await api.control.reset();

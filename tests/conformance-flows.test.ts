@@ -108,6 +108,10 @@ describe('flows against the mock', () => {
     });
     expect(unknown.results[0].state).toBe('failed');
     expect(unknown.results[0].failures.map((f) => f.type)).toContain('STATE');
+    // Each failure says how to run that flow again alone (its Arazzo file and workflow).
+    const flow = clip.filter((f) => !f.refund)[0];
+    for (const f of unknown.results[0].failures)
+      expect(f.text).toContain(`npx redocly respect openapi/flows/${flow.file?.split('/').pop()} --workflow ${flow.workflowId}`);
     const refund = await runFlows({
       baseUrl: layer.url,
       token: 'fault-no-refund',

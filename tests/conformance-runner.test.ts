@@ -1,5 +1,7 @@
 // The runner's own pieces, without Schemathesis: settings from CONFORMANCE_*, the command line it
 // builds, the summary it prints, and the throttle that keeps a remote run inside the rate limit.
+import { ContractModel } from '../lib/contract/index.js';
+import { failuresFromFindings } from '../qa/report/from-findings.js';
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { buildSchemathesisArgs, CHARGING_FILTER, hasLinkBetween, selectedOperations } from '../qa/conformance/args.js';
@@ -166,6 +168,14 @@ Reproduce with:
     expect(text).toContain('GET /me');
     expect(text).toContain('curl -X GET -H "Authorization: Bearer $CONFORMANCE_TOKEN" https://staging.example.test/v2/me');
     expect(formatSummary([])).toBe('No failures.');
+  });
+
+  it("keeps the answer Schemathesis printed, and report.html's failure shows it under what came back", () => {
+    const [finding] = parseJUnit(xml);
+    expect(finding.response).toBe('[201] Created:\n`{"ok": true}`');
+    const [failure] = failuresFromFindings([finding], ContractModel.load());
+    expect(failure.got).toContain('Received: 201');
+    expect(failure.got).toContain('[201] Created:\n`{"ok": true}`');
   });
 
   it('gives every step of a stateful reproduction the token placeholder, not just the first', () => {

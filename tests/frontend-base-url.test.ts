@@ -9,8 +9,10 @@ import { startMock, type RunningMock } from '../mock/start-mock.js';
 const server = setupServer(...createMockHandlers({ baseUrl: 'http://wrong-base.test/api/v2' }));
 beforeAll(() =>
   server.listen({
-    onUnhandledRequest: (request, print) => {
-      if (new URL(request.url).hostname !== '127.0.0.1') print.error();
+    // msw 3: an unhandled HTTP frame carries its request in frame.data.
+    onUnhandledFrame: ({ frame, defaults }) => {
+      const { request } = frame.data as { request?: Request };
+      if (!request || new URL(request.url).hostname !== '127.0.0.1') defaults.error();
     },
   }),
 );

@@ -16,7 +16,7 @@ import { type Block, installedReadme, writeBlocks } from './support/readme-block
 import { testTempDir } from './support/temp-dirs.js';
 
 // The versions the README names (mock/README.md, "Four ways in").
-const TOOLS = ['storybook@10.6.7', '@storybook/react-vite@10.6.7', 'msw-storybook-addon@3.0.3', 'vite@8.3.8', '@playwright/test@1.65.1'];
+const TOOLS = ['storybook@10.6.7', '@storybook/react-vite@10.6.7', 'msw-storybook-addon@3.0.3', 'vite@8.4.0', '@playwright/test@1.65.1'];
 
 let project: string;
 let blocks: Block[];

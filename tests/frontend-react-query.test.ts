@@ -24,7 +24,7 @@ const { createVideoScreen } = await import('./consumer/video-screen.mjs');
 const baseUrl = 'http://react-query.test/v2';
 const mock = createMockHandlers({ baseUrl, clock: 'manual' });
 const server = setupServer(...mock);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(async () => {
   cleanup();
   server.resetHandlers();

@@ -15,8 +15,10 @@ const client = () => createVideoApiClient({ baseUrl, token: 'test', fetch: (r) =
 // The started mock below is real HTTP on 127.0.0.1: MSW lets it through, and refuses anything else.
 beforeAll(() =>
   server.listen({
-    onUnhandledRequest: (request, print) => {
-      if (new URL(request.url).hostname !== '127.0.0.1') print.error();
+    // msw 3: an unhandled HTTP frame carries its request in frame.data.
+    onUnhandledFrame: ({ frame, defaults }) => {
+      const { request } = frame.data as { request?: Request };
+      if (!request || new URL(request.url).hostname !== '127.0.0.1') defaults.error();
     },
   }),
 );

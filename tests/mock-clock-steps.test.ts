@@ -13,7 +13,7 @@ const server = setupServer(...handlers);
 let client: VideoApiClient;
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   client = createVideoApiClient({ baseUrl, token: 'clock-steps' });
 });
 afterAll(() => server.close());

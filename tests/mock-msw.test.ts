@@ -12,7 +12,7 @@ const server = setupServer(...handlers, ...other);
 let client: VideoApiClient;
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   // Made after listen(): MSW patches fetch, and the client takes fetch when it is made.
   client = createVideoApiClient({ baseUrl, token: 'msw-dev' });
 });

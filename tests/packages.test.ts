@@ -2,20 +2,18 @@
 // empty temporary folder outside the repository installs them (with msw, vitest, esbuild and
 // typescript from the npm cache), and uses them there: the command, a Vitest file with MSW, a page
 // with MSW's service worker in headless Chromium, the proxy command, and the public types.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_ENGINES, unsupportedNodeMessage } from '../lib/node-support.js';
 import { launchChromium } from './support/browser.js';
-import { consumerProject, devDeps, exec, packAll, ROOT } from './support/consumer.js';
+import { consumerProject, exec, packAll, ROOT } from './support/consumer.js';
 import { testTempDir } from './support/temp-dirs.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-// msw 3 needs Node 22.12 or newer; on older Node the consumer takes msw 2.
-const [major, minor] = process.versions.node.split('.').map(Number);
-const mswVersion = major > 22 || (major === 22 && minor >= 12) ? devDeps.msw3.replace(/^npm:msw@/, '') : devDeps.msw;
 
 let project: string;
 let tarballs: Record<'client' | 'mock' | 'qa', string>;
@@ -24,11 +22,7 @@ beforeAll(async () => {
   const packed = await packAll();
   tarballs = { client: packed['video-api-v2-client'], mock: packed['video-api-v2-mock'], qa: packed['video-api-v2-qa'] };
   project = (
-    await consumerProject(
-      'video-api-consumer-',
-      [...Object.values(tarballs), `msw@${mswVersion}`],
-      ['vitest', 'esbuild', 'typescript', '@types/node'],
-    )
+    await consumerProject('video-api-consumer-', Object.values(tarballs), ['msw', 'vitest', 'esbuild', 'typescript', '@types/node'])
   ).dir;
   for (const file of ['walk.mjs', 'msw.test.mjs', 'page.mjs']) cpSync(path.join(ROOT, 'tests/consumer', file), path.join(project, file));
 }, 300_000);
@@ -87,9 +81,24 @@ describe('the packed tarballs', () => {
           problems.push(`${name}: depends on ${dep}`);
       }
       if (manifest.devDependencies) problems.push(`${name}: declares devDependencies`);
+      if (manifest.engines?.node !== NODE_ENGINES) problems.push(`${name}: engines ${manifest.engines?.node}`);
       if (!files.includes('package/README.md')) problems.push(`${name}: no README`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the packed commands on an unsupported Node', () => {
+  it('print one line and exit 1, before any of their modules runs', () => {
+    // Node 20 stood in for by a preload that changes process.versions.node.
+    const old = '--import=data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.19.0"})';
+    const commands = ['video-api-mock', 'video-api-mcp', 'video-api-proxy', 'video-api-conformance'];
+    const seen = commands.map((name) => {
+      const r = spawnSync(process.execPath, [old, path.join(project, 'node_modules', '.bin', name)], { cwd: project, encoding: 'utf8' });
+      return { name, status: r.status, stdout: r.stdout, stderr: r.stderr };
+    });
+    const line = `${unsupportedNodeMessage('20.19.0')}\n`;
+    expect(seen).toEqual(commands.map((name) => ({ name, status: 1, stdout: '', stderr: line })));
   });
 });
 

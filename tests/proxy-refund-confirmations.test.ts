@@ -140,7 +140,7 @@ describe('the reads: which, how, and what they decide', () => {
     const { url, seen } = await target({ '/me': [balance(990)], '/credits/history': [ledger([entry(`-${cost}`)])] });
     const result = await confirm(failedClip(), url);
     expect(result.refunds).toEqual([
-      `listCreditHistory GET /credits/history [${run}]: expected a refund of ${cost} after ${trigger(flat)} failed, in the balance or the ledger; got none: the proxy's own reads found balance 990 and no credit of ${cost} on the ledger's latest page`,
+      `${trigger(flat)} POST /launch-clips [${run}]: expected a refund of ${cost} after ${trigger(flat)} failed, in the balance or the ledger; got none: the proxy's own reads found balance 990 and no credit of ${cost} on the ledger's latest page`,
     ]);
     expect(result.calls).toBe(2);
     expect(seen.map((s) => `${s.method} ${s.path} ${s.authorization} ${s.accept}`)).toEqual([
@@ -148,6 +148,18 @@ describe('the reads: which, how, and what they decide', () => {
       `GET /v2/credits/history ${DEFAULT_TOKEN} application/json`,
     ]);
     expect(result.unconfirmed).toEqual([]);
+  });
+
+  it('part of the charge back (4 of 5, in the balance and on the ledger): missing, filed under the charging call, saying how much came back', async () => {
+    virtualClock();
+    const { url } = await target({
+      '/me': [balance(995 + cost - 1)],
+      '/credits/history': [ledger([entry(`+${cost - 1}`), entry(`-${cost}`)])],
+    });
+    const result = await confirm(failedClip(), url);
+    expect(result.refunds).toEqual([
+      `${trigger(flat)} POST /launch-clips [${run}]: expected a refund of ${cost} after ${trigger(flat)} failed, in the balance or the ledger; got a refund of ${cost - 1} of ${cost}: the proxy's own reads found balance ${995 + cost - 1} and no credit of ${cost} on the ledger's latest page`,
+    ]);
   });
 
   it('a balance that cannot tell, and the credit on the ledger: confirmed', async () => {

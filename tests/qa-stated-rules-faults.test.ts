@@ -33,6 +33,8 @@ async function rulesThrough(fault: string | (typeof RULE_FAULTS)[string]) {
       CONFORMANCE_ALLOW_CHARGES: '1',
       CONFORMANCE_ALLOW_DESTRUCTIVE: '1',
       CONFORMANCE_PHASES: 'rules,flows',
+      // The mock's account without credits: the 402 rule.
+      CONFORMANCE_BROKE_TOKEN: 'mock-broke',
     });
     const table = JSON.parse(readFileSync(path.join(result.reportDir, 'rules-table.json'), 'utf8')) as { rules: RuleRow[] };
     return { ...result, failed: table.rules.filter((r) => r.verdict === 'failed'), rows: table.rules };

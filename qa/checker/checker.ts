@@ -286,9 +286,10 @@ export class Checker {
     path: string,
     status: number,
     f: { kind: ViolationKind; expected: string; got: string; resource?: string },
+    method = 'GET',
   ): void {
     const at = new Date().toISOString();
-    const fields = { operationId, kind: f.kind, method: 'GET', path, status, resource: f.resource, expected: f.expected, got: f.got, at };
+    const fields = { operationId, kind: f.kind, method, path, status, resource: f.resource, expected: f.expected, got: f.got, at };
     const v: Violation = { ...fields, message: describeViolation(fields) };
     if (!this.admit('violations', operationId)) return;
     this.violations.push(v);

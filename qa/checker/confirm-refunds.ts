@@ -114,8 +114,11 @@ export async function confirmRefunds(options: ConfirmOptions): Promise<number> {
     }
     // Only reads that both answered can call a refund missing.
     if (readsOk && balance && ledger)
-      for (const f of checker.credits.settle(awaited.account, seenBalance, Date.now()))
-        checker.creditViolation(ledger.id, ledger.path, 200, f);
+      for (const f of checker.credits.settle(awaited.account, seenBalance, Date.now())) {
+        // Filed under the operation whose charge was owed back, not the read that found it missing.
+        const owed = f.operationId && checker.contract.hasOperation(f.operationId) ? checker.contract.operation(f.operationId) : ledger;
+        checker.creditViolation(owed.id, owed.path, 200, f, owed.method.toUpperCase());
+      }
   }
   return calls;
 }

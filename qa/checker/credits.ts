@@ -16,6 +16,8 @@ import type { Unconfirmed } from './types.js';
 export interface CreditFinding {
   kind: 'credits' | 'refund';
   resource?: string;
+  /** For a refund: the operation whose charge was owed back (the finding is filed under it). */
+  operationId?: string;
   expected: string;
   got: string;
 }
@@ -36,6 +38,8 @@ interface Pending {
   chargeSeq?: number;
   failedAt: number;
   state: 'pending' | 'confirmed' | 'violated';
+  /** Part of the amount that did come back (a balance between, a smaller ledger credit). */
+  partial?: number;
 }
 interface Account {
   charges: Charge[];
@@ -149,11 +153,13 @@ export class CreditTracker {
       const spentSince = acc.charges.filter((c) => c.seq > p.chargeSeq! && c.seq <= seq).reduce((sum, c) => sum + c.cost, 0);
       const without = p.remainingAfter - spentSince;
       if (value >= without + p.amount) p.state = 'confirmed';
+      else if (value > without) p.partial = value - without;
       else if (value === without && at - p.failedAt >= this.graceMs) {
         p.state = 'violated';
         findings.push({
           kind: 'refund',
           resource: p.resource,
+          operationId: p.operationId,
           expected: `balance ${without + p.amount} (refund of ${p.amount} after ${p.operationId} failed)`,
           got: `balance ${value}, no refund`,
         });
@@ -171,7 +177,10 @@ export class CreditTracker {
       if (hit) {
         acc.usedLedger.add(JSON.stringify(hit));
         p.state = 'confirmed';
+        continue;
       }
+      const part = entries.map((e) => Number(String(e.credit_spend).replace(/\s/g, ''))).find((n) => n > 0 && n < p.amount!);
+      if (part !== undefined) p.partial = part;
     }
   }
 
@@ -203,11 +212,13 @@ export class CreditTracker {
     for (const p of acc.pending) {
       if (p.state !== 'pending' || p.amount === undefined || at - p.failedAt < this.graceMs) continue;
       p.state = 'violated';
+      const seen = `the proxy's own reads found ${balance === undefined ? 'no balance' : `balance ${balance}`} and no credit of ${p.amount} on the ledger's latest page`;
       findings.push({
         kind: 'refund',
         resource: p.resource,
+        operationId: p.operationId,
         expected: `a refund of ${p.amount} after ${p.operationId} failed, in the balance or the ledger`,
-        got: `none: the proxy's own reads found ${balance === undefined ? 'no balance' : `balance ${balance}`} and no credit of ${p.amount} on the ledger's latest page`,
+        got: p.partial !== undefined ? `a refund of ${p.partial} of ${p.amount}: ${seen}` : `none: ${seen}`,
       });
     }
     return findings;

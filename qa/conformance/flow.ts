@@ -32,4 +32,7 @@ export interface Flow {
   mockOnly?: boolean;
   /** After the failed run, the refund the machine promises must be confirmed by the checker's credit tracker. */
   refund?: boolean;
+  /** The Arazzo file (under openapi/flows/) and workflow it was read from: how to run it again alone. */
+  file?: string;
+  workflowId?: string;
 }

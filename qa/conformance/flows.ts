@@ -9,6 +9,7 @@
 // and refunds (transitions with refund: true, judged by the checker's credit tracker). What must be
 // written down is the order of calls: the Arazzo workflows in openapi/flows/ (read by arazzo.ts),
 // each step naming an operationId that is checked against the contract before anything is sent.
+import path from 'node:path';
 import {
   ContractModel,
   type ContractOperation,
@@ -30,6 +31,7 @@ import type { Flow, Step } from './flow.js';
 export type { Flow, Step };
 import { DEFAULT_POLL_TIMEOUT_SECONDS } from './settings.js';
 import type { FlowProbes } from './rules/flow-probes.js';
+import { fetchWaiting } from './rules/send.js';
 import type { RulesTable } from './rules/table.js';
 
 /** The name CONFORMANCE_PHASES uses for this phase (the other phase names are Schemathesis's). */
@@ -213,6 +215,7 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
         await walk(contract, flow, proxy.url, options, result, checker, account, started);
         for (const v of checker.violations.slice(before)) result.failures.push({ type: v.kind.toUpperCase(), text: v.message });
         if (result.failures.length) result.state = 'failed';
+        for (const f of result.failures) f.text += rerunLine(flow, options.baseUrl);
       }
       result.seconds = (Date.now() - started) / 1000;
       results.push(result);
@@ -231,6 +234,12 @@ export async function runFlows(options: FlowOptions): Promise<{ results: FlowRes
     time: r.seconds,
   }));
   return { results, cases, checker };
+}
+
+/** How to run one flow again on its own: Redocly's Arazzo runner on its workflow. */
+function rerunLine(flow: Flow, baseUrl: string): string {
+  if (!flow.file || !flow.workflowId) return '';
+  return `\n  run this flow again: npx redocly respect openapi/flows/${path.basename(flow.file)} --workflow ${flow.workflowId} --server video=${baseUrl} --input token=$CONFORMANCE_TOKEN`;
 }
 
 /** A refund flow that cannot run here: its machines' refund rules say why, unless another flow judged them. */
@@ -345,7 +354,7 @@ async function runStep(w: Walk, step: Step, op: ContractOperation, request: Step
       Object.assign(w.result, { state: 'skipped', reason: `interrupted (SIGTERM/SIGINT) at ${step.op}` });
       return false;
     }
-    const answer = await send(request);
+    const answer = await send(request, options.log);
     if (!acceptAnswer(w, step, op, request, answer)) return false;
     for (const [name, pointer] of Object.entries(step.save ?? {})) w.saved[name] = readPointer(answer.parsed, pointer);
     await options.probes?.after(op, answer, target, resourceId);
@@ -356,9 +365,9 @@ async function runStep(w: Walk, step: Step, op: ContractOperation, request: Step
   }
 }
 
-async function send(request: StepRequest): Promise<{ status: number; text: string; parsed: unknown }> {
+async function send(request: StepRequest, log?: (line: string) => void): Promise<{ status: number; text: string; parsed: unknown }> {
   const { url, method, headers, body } = request;
-  const response = await fetch(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
+  const response = await fetchWaiting(url, { method, headers, body: body ? new Uint8Array(body) : undefined }, log);
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -384,9 +393,11 @@ function acceptAnswer(
     return false;
   }
   if (status >= 200 && status < 300) return true;
+  const sent =
+    request.body && /json/.test(request.headers['content-type'] ?? '') ? `\n  sent: ${request.body.toString('utf8').slice(0, 500)}` : '';
   w.result.failures.push({
     type: 'FLOW',
-    text: `${step.op} ${request.method} ${request.path}: expected a success, got ${status} ${answer.text.slice(0, 200)}`,
+    text: `${step.op} ${request.method} ${request.path}: expected a success, got ${status}${sent}\n  answer: ${answer.text.slice(0, 500)}`,
   });
   return false;
 }

@@ -23,9 +23,9 @@ export async function startLocalServer(kind: string | undefined = process.env.CO
   if (kind !== 'prism') {
     // One token creates a few thousand resources in a full run, and the seeded ones (seed.ts) must
     // outlive them all: the mock's default of 100 per account would drop the seeds first. Each step
-    // of a job lasts 250 ms: long enough for the rules checks to read a state and act in it.
+    // of a job lasts 600 ms: long enough for the rules checks to read a state and act in it.
     const mock = await startMockProcess(
-      { MOCK_STEP_MS: process.env.MOCK_STEP_MS ?? '250', MOCK_MAX_RESOURCES: process.env.MOCK_MAX_RESOURCES ?? String(MAX_RESOURCES) },
+      { MOCK_STEP_MS: process.env.MOCK_STEP_MS ?? '600', MOCK_MAX_RESOURCES: process.env.MOCK_MAX_RESOURCES ?? String(MAX_RESOURCES) },
       { startTimeoutMs: START_TIMEOUT_MS },
     );
     return { baseUrl: mock.baseUrl, log: () => tail(mock.logs()), stop: mock.stop };

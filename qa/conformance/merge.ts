@@ -7,12 +7,39 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { ContractModel } from '../../lib/contract/index.js';
 import { coverageLine, mergeCoverage, writeCoverage } from '../checker/coverage.js';
-import { countByKind, type RunReport } from '../report/model.js';
+import { countByKind, type RuleRow, type RunReport } from '../report/model.js';
 import { readRunReport, writeRunReport } from '../report/write.js';
 import { mergeJUnit } from './lanes.js';
+import { RULES_TABLE_JUNIT } from './rules/checks-phase.js';
+import { RulesTable } from './rules/table.js';
 
 const log = (line: string) => console.log(`[merge] ${line}`);
-export const JUNIT_FILES = ['conformance-junit.xml', 'rules-junit.xml', 'flows-junit.xml'];
+export const JUNIT_FILES = ['conformance-junit.xml', 'rules-junit.xml', 'flows-junit.xml', RULES_TABLE_JUNIT];
+
+/** Reasons a rule goes unchecked by the run's own choice, a shard's share or what no target can show: not a shard's failure. */
+const CHOSEN =
+  /CONFORMANCE_(ALLOW_CHARGES|ALLOW_DESTRUCTIVE|PHASES|OPERATIONS|RATE_LIMIT)|a shard left it out|no flow of this run|no 429 was met|account without credits|where the contract guesses it|mock:fail/;
+
+/**
+ * The shards' rules tables as one (each rule its worst verdict), and the rules some shard was
+ * expected to check and none did: not reachable everywhere, for a reason the run did not choose.
+ */
+export function mergeRules(reports: RunReport[]): { rules?: RuleRow[]; unchecked: string[] } {
+  const tables = reports.filter((r) => r.rules);
+  if (!tables.length) return { unchecked: [] };
+  const table = new RulesTable([]);
+  for (const r of tables) table.absorb(r.rules!);
+  const unchecked = table
+    .list()
+    .filter((row) => row.verdict === 'not reachable')
+    .flatMap((row) => {
+      const why = tables.flatMap((r) =>
+        r.rules!.filter((x) => x.id === row.id && x.why && !CHOSEN.test(x.why)).map((x) => `${r.shard ?? r.reportDir}: ${x.why}`),
+      );
+      return why.length ? [`rule ${row.id} was checked by no shard (${why[0]})`] : [];
+    });
+  return { rules: table.list(), unchecked };
+}
 
 export function parseMergeArgs(argv: readonly string[]): { dirs: string[]; out: string } {
   const dirs: string[] = [];
@@ -36,7 +63,8 @@ function missingShards(reports: RunReport[]): string[] {
 export function mergeReports(reports: RunReport[], contract: ContractModel, out: string): RunReport {
   const failures = [...new Map(reports.flatMap((r) => r.failures).map((f) => [f.id, f])).values()];
   const missing = missingShards(reports);
-  const failed = reports.some((r) => r.verdict === 'failed') || missing.length > 0;
+  const rules = mergeRules(reports);
+  const failed = reports.some((r) => r.verdict === 'failed') || missing.length > 0 || rules.unchecked.length > 0;
   return {
     ...reports[0],
     title: `Conformance (${reports.length} runs merged)`,
@@ -44,6 +72,7 @@ export function mergeReports(reports: RunReport[], contract: ContractModel, out:
     because: [
       ...reports.map((r) => `${r.shard ? `shard ${r.shard}` : r.reportDir}: ${r.verdict}; ${r.because.join('; ')}`),
       ...missing.map((s) => `shard ${s} is missing: its part was not run or not collected`),
+      ...rules.unchecked,
     ],
     startedAt: reports.map((r) => r.startedAt).sort()[0],
     seconds: Math.max(...reports.map((r) => r.seconds)),
@@ -56,6 +85,7 @@ export function mergeReports(reports: RunReport[], contract: ContractModel, out:
     notes: reports.flatMap((r) => r.notes),
     reportDir: out,
     shard: undefined,
+    rules: rules.rules,
   };
 }
 

@@ -17,7 +17,7 @@ import type { RecordedRequest, ReportFailure, RunReport } from '../report/model.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPORT_JSON, readRunReport } from '../report/write.js';
-import { ContractModel, type ContractOperation, PathMatcher, relaxations } from '../../lib/contract/index.js';
+import { ContractModel, type ContractOperation, PathMatcher, relaxations, templateSegments } from '../../lib/contract/index.js';
 import { badCase, replayBase, replayHeaders, replayUrl } from './replay-request.js';
 
 const log = (line: string) => console.log(`[replay] ${line}`);
@@ -90,9 +90,11 @@ export function resourceRead(matcher: PathMatcher<ContractOperation>, method: st
   const parts = path.split('/');
   const found = matcher.match(method, path);
   if (found.kind === 'not-found') return undefined;
-  const template = found.template.split('/');
+  // The template's segments, read by lib/contract (the first one follows the leading '/').
+  const segments = templateSegments(found.template);
+  const template = ['', ...segments.map((s) => ('param' in s ? `{${s.param}}` : s.literal))];
   for (let end = template.length; end > 1; end--) {
-    if (!/^\{[^}]+\}$/.test(template[end - 1])) continue;
+    if (!('param' in segments[end - 2])) continue;
     const prefix = parts.slice(0, end).join('/');
     const read = matcher.match('GET', prefix);
     if (read.kind !== 'operation' || read.template !== template.slice(0, end).join('/')) continue;

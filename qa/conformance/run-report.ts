@@ -23,6 +23,7 @@ export function conformanceReport(run: RunContext, target: string, covered: Cove
     notes: run.interrupted() ? [`interrupted by ${run.interrupted()}: a partial run`] : [],
     reportDir: run.reportDir,
     shard: run.settings.shard ? `${run.settings.shard.index}/${run.settings.shard.count}` : undefined,
+    rules: run.rules.list(),
   };
 }
 

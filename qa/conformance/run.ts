@@ -3,6 +3,9 @@
 // contract's state machines walked end to end through the validating proxy's checker.
 // Settings: CONFORMANCE_* (see settings.ts and docs/conformance.md).
 // Exit code: 0 when nothing was found, 1 on any failure, 2 when the run could not start.
+// First: one clear line on an unsupported Node (lib/node-support.ts), before any other module runs
+// (unbundled, as npm run runs it; the packaged command enters through bin.ts).
+import '../../lib/node-support.js';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +29,7 @@ import { readSettings } from './settings.js';
 import { formatSummary } from './summary.js';
 import { startThrottle } from './throttle.js';
 import { onStopSignal } from '../../lib/stop-signals.js';
-import { concludeRules, judge429s, runAccountChecks } from './rules/checks-phase.js';
+import { concludeRules, DEFAULT_UNREACHED, judge429s, runAccountChecks } from './rules/checks-phase.js';
 import { RulesTable } from './rules/table.js';
 import { answeredInfo } from '../cli.js';
 import { CONFORMANCE_USAGE } from './usage.js';
@@ -122,10 +125,7 @@ async function main(argv: readonly string[] = []): Promise<number> {
       progress: paceProgress(settings, lanes),
       interrupted: () => interrupted,
       flows: plan.flows,
-      rules: new RulesTable(
-        statedRules(contract),
-        'no part of this run reached it (CONFORMANCE_PHASES, CONFORMANCE_OPERATIONS or a shard left it out)',
-      ),
+      rules: new RulesTable(statedRules(contract), DEFAULT_UNREACHED),
     };
     return await runPhases(run, selectPhases(settings, requested, plan.noOperations), target);
   } finally {

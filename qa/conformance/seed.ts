@@ -66,6 +66,19 @@ function fileFor(mediaType: string): Blob {
   return new Blob([new Uint8Array([0])], { type: 'application/octet-stream' });
 }
 
+/**
+ * A value for a field without an example: a required one always (a boolean-looking acceptance is
+ * "true", text a label), and where the contract does not say which are required, every text field
+ * (a label) and boolean (false: never buy anything); numbers without an example are left out.
+ */
+function filler(prop: Json, required: boolean, statesRequired: boolean): unknown {
+  if (required) return prop?.type === 'boolean' || !prop?.type ? 'true' : 'conformance';
+  if (statesRequired) return undefined;
+  if (prop?.type === 'string' && !prop.contentMediaType && !prop.format && !prop.pattern && !prop.enum) return 'conformance';
+  if (prop?.type === 'boolean') return false;
+  return undefined;
+}
+
 /** A request body for a create: the schema's required properties and those with examples. */
 function bodyFor(doc: Json, op: Json): { body?: BodyInit; headers: Record<string, string> } {
   const content = op.requestBody?.content ?? {};
@@ -74,6 +87,8 @@ function bodyFor(doc: Json, op: Json): { body?: BodyInit; headers: Record<string
   const schema = resolve(doc, (multipart ?? json)?.schema);
   if (!schema) return { headers: {} };
   const required = new Set<string>(schema.required ?? []);
+  // Where the contract does not say which fields are required, a deployment may require any: fill them all.
+  const statesRequired = Array.isArray(schema.required);
   if (multipart) {
     const form = new FormData();
     for (const [name, raw] of Object.entries<Json>(schema.properties ?? {})) {
@@ -84,18 +99,15 @@ function bodyFor(doc: Json, op: Json): { body?: BodyInit; headers: Record<string
         form.append(name, fileFor(media), media.startsWith('image/') ? 'seed.png' : 'seed.mp3');
         continue;
       }
-      const value = exampleOf(doc, prop);
-      // A required field without an example: a boolean-looking acceptance is "true", text is a label.
+      const value = exampleOf(doc, prop) ?? filler(prop, required.has(name), statesRequired);
       if (value !== undefined) form.append(name, String(value));
-      else if (required.has(name)) form.append(name, prop?.type === 'boolean' || !prop?.type ? 'true' : 'conformance');
     }
     return { body: form, headers: {} };
   }
   const body: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries<Json>(schema.properties ?? {})) {
-    const value = exampleOf(doc, raw);
+    const value = exampleOf(doc, raw) ?? filler(resolve(doc, raw), required.has(name), statesRequired);
     if (value !== undefined) body[name] = value;
-    else if (required.has(name)) body[name] = 'conformance';
   }
   return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }

@@ -40,6 +40,8 @@ export interface Settings {
   minCoverage?: number;
   /** CONFORMANCE_SHARD (or --shard): this machine's part of a run split over several (shard.ts). */
   shard?: Shard;
+  /** CONFORMANCE_BROKE_TOKEN: an account without credits, for the 402 rule (the local mock's `mock-broke` by default). */
+  brokeToken?: string;
 }
 
 /** The default of CONFORMANCE_POLL_TIMEOUT (a tool setting, stated in docs/conformance.md). */
@@ -62,6 +64,9 @@ function list(value: string | undefined): string[] {
 function flag(value: string | undefined): boolean {
   return value === '1' || value === 'true' || value === 'yes';
 }
+
+/** The local mock's account without credits (mock/README.md, mock tokens). */
+const LOCAL_MOCK_BROKE_TOKEN = 'mock-broke';
 
 export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const baseUrl = env.CONFORMANCE_BASE_URL?.trim() || undefined;
@@ -128,5 +133,6 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     pollTimeoutSeconds,
     minCoverage: readMinCoverage(env.CONFORMANCE_MIN_COVERAGE, 'CONFORMANCE_MIN_COVERAGE'),
     shard: parseShard(env.CONFORMANCE_SHARD),
+    brokeToken: env.CONFORMANCE_BROKE_TOKEN?.trim() || (baseUrl ? undefined : LOCAL_MOCK_BROKE_TOKEN),
   };
 }

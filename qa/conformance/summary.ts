@@ -44,10 +44,23 @@ function parseBody(operation: string, fallbackCode: string, body: string): Findi
         if (/^(- |\[\d{3}\]|Reproduce with:)/.test(line)) break;
         if (line.trim()) detail.push(line.trim());
       }
-      findings.push({ operation, code: m![1], title: m![2].trim(), detail: detail.join(' '), curl });
+      findings.push({ operation, code: m![1], title: m![2].trim(), detail: detail.join(' '), curl, response: responseOf(lines) });
     }
   }
   return findings;
+}
+
+/** The answer Schemathesis printed with a failure (`[422] Unprocessable Entity:` and the body after it), cut at 1,000 characters. */
+function responseOf(lines: readonly string[]): string | undefined {
+  const at = lines.findIndex((l) => /^\[\d{3}\]/.test(l.trim()));
+  if (at < 0) return undefined;
+  const end = lines.findIndex((l, i) => i > at && l.trim() === 'Reproduce with:');
+  const text = lines
+    .slice(at, end < 0 ? undefined : end)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
+  return text.length > 1000 ? `${text.slice(0, 1000)}… (cut)` : text;
 }
 
 export function parseJUnit(xml: string): Finding[] {

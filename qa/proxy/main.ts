@@ -5,6 +5,9 @@
 // exit 1 if the API violated the contract or an exchange never completed (target errors), else 0. Requests the contract rejects are the client's
 // fault: listed (requestErrors), and counted in the exit code only with PROXY_FAIL_ON_REQUEST_ERRORS=1.
 // The proxy itself is run.ts.
+// First: one clear line on an unsupported Node (lib/node-support.ts), before any other module runs
+// (unbundled, as npm run runs it; the packaged command enters through bin.ts).
+import '../../lib/node-support.js';
 import { onStopSignal } from '../../lib/stop-signals.js';
 import { answeredInfo } from '../cli.js';
 import { runProxy } from './run.js';

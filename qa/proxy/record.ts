@@ -49,6 +49,16 @@ function stateIn(machine: StateMachine, body: unknown): string | undefined {
   return named ?? (typeof value === 'string' && machine.states.includes(value) ? value : undefined);
 }
 
+/** What a refusal tells of the account (the error catalogue's codes; 402's `available`). */
+function refusalFacts(account: RecordedAccount, status: number, body: unknown): void {
+  const error = body as { error?: { code?: unknown }; code?: unknown; available?: unknown } | undefined;
+  const code = error?.error?.code ?? error?.code;
+  if (code === 'PAID-SUBSCRIPTION-REQUIRED') account.subscription = 'trial';
+  else if (code === 'SUBSCRIPTION-REQUIRED') account.subscription = 'none';
+  else if (code === 'EMAIL-NOT-VERIFIED') account.email_verified = false;
+  else if (status === 402 && typeof error?.available === 'number') account.credits = error.available;
+}
+
 export class ScenarioRecorder {
   private readonly accounts = new Map<string, RecordedAccount>();
 
@@ -63,13 +73,21 @@ export class ScenarioRecorder {
     return a;
   }
 
-  /** One exchange the proxy forwarded: a success answer of the profile or of a machine's resource is kept. */
+  /**
+   * One exchange the proxy forwarded. Every token seen is an account, whatever it was answered; a
+   * refusal says what the account is (a trial, no subscription, an unverified email, too few
+   * credits); a success answer of the profile or of a machine's resource is kept.
+   */
   observe(ex: Observed): void {
-    if (ex.status < 200 || ex.status >= 300) return;
-    const match = this.checker.matchOperation(ex.method, ex.path);
-    const body = json(ex.responseBody) as { data?: Record<string, unknown> } | undefined;
-    if (!match || !body?.data || typeof body.data !== 'object' || Array.isArray(body.data)) return;
+    if (!ex.requestHeaders.authorization) return;
     const account = this.account(accountKey(ex.requestHeaders.authorization));
+    const body = json(ex.responseBody) as { data?: Record<string, unknown> } | undefined;
+    if (ex.status < 200 || ex.status >= 300) {
+      refusalFacts(account, ex.status, body);
+      return;
+    }
+    const match = this.checker.matchOperation(ex.method, ex.path);
+    if (!match || !body?.data || typeof body.data !== 'object' || Array.isArray(body.data)) return;
     const profile = body.data as { credits?: { remaining?: unknown }; email_verified?: unknown; subscription?: any };
     if (match.op.method === 'get' && typeof profile.credits?.remaining === 'number' && !match.op.path.includes('{')) {
       account.credits = profile.credits.remaining;

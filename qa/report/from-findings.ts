@@ -42,7 +42,7 @@ export function failuresFromFindings(findings: readonly Finding[], contract: Con
       operationId: labels.get(f.operation),
       title: rule ? rule[1] : f.title,
       contract: rule ? rule[2] : (CHECKS[f.code] ?? f.title),
-      got: rule ? rule[3] : f.detail || f.title,
+      got: rule ? rule[3] : [f.detail || f.title, f.response].filter(Boolean).join('\n\n'),
       curl,
       request: curl ? requestFromCurl(curl) : undefined,
     };

@@ -2,7 +2,7 @@
 // (a Content-Security-Policy forbids any), every text from the run escaped: a deployment's answer
 // may hold markup, and the page must show it as text.
 import type { CoverageReport, Ratio } from '../checker/coverage.js';
-import type { ReportFailure, RunReport } from './model.js';
+import type { ReportFailure, RuleRow, RunReport } from './model.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text as HTML text or attribute value. */
@@ -14,7 +14,7 @@ const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-wid
 h1{font-size:1.5rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}table{border-collapse:collapse}
 td,th{border:1px solid #ddd;padding:.25rem .6rem;text-align:left}td.n{text-align:right}
 .verdict{display:inline-block;padding:.2rem .8rem;border-radius:1rem;font-weight:700;color:#fff}
-.passed{background:#1a7f37}.failed{background:#cf222e}pre{background:#f6f8fa;padding:.6rem;overflow:auto;white-space:pre-wrap;word-break:break-all}
+.passed{background:#1a7f37}.failed{background:#cf222e}.rv{padding:0 .4rem;border-radius:.3rem;color:#fff;white-space:nowrap}.unreached{background:#6e7781}pre{background:#f6f8fa;padding:.6rem;overflow:auto;white-space:pre-wrap;word-break:break-all}
 section.failure{border:1px solid #e5a0a0;border-radius:.4rem;padding:.2rem 1rem;margin:1rem 0}dt{font-weight:600;margin-top:.5rem}`;
 
 function ratioRow(name: string, r: Ratio, uncovered: string[]): string {
@@ -35,6 +35,24 @@ ${ratioRow('terminal states', c.terminalStates, c.uncovered.terminalStates)}
 ${ratioRow('error codes', c.errorCodes, c.uncovered.errorCodes)}
 ${charging}</tbody></table>
 <p>Checked leniently (the source is silent there): ${c.lenient.length} operation(s).</p>`;
+}
+
+const VERDICT_CLASS: Record<RuleRow['verdict'], string> = { passed: 'passed', failed: 'failed', 'not reachable': 'unreached' };
+
+/** The rules table: every stated rule, its verdict, and why (the evidence of a failure, the reason it was not reachable). */
+function rulesTable(rules: readonly RuleRow[]): string {
+  const count = (v: RuleRow['verdict']) => rules.filter((r) => r.verdict === v).length;
+  const row = (r: RuleRow) =>
+    `<tr id="rule-${anchor(r.id)}"><td>${esc(r.family)}</td><td>${esc(r.rule)}<br><small><code>${esc(r.id)}</code></small></td><td><span class="rv ${VERDICT_CLASS[r.verdict]}">${esc(r.verdict)}</span></td><td>${
+      r.verdict === 'failed' ? `<pre>${esc(r.evidence.join('\n\n'))}</pre>` : esc(r.why ?? '')
+    }</td></tr>`;
+  return `<p>${count('passed')} passed, ${count('failed')} failed, ${count('not reachable')} not reachable on this target.</p>
+<table><thead><tr><th>family</th><th>rule</th><th>verdict</th><th>what came back, or why not checked</th></tr></thead><tbody>
+${[...rules]
+  .sort((a, b) => ['failed', 'not reachable', 'passed'].indexOf(a.verdict) - ['failed', 'not reachable', 'passed'].indexOf(b.verdict))
+  .map(row)
+  .join('\n')}
+</tbody></table>`;
 }
 
 function failureSection(f: ReportFailure, report: RunReport): string {
@@ -64,6 +82,7 @@ ${counts.length ? `<table><tbody>${counts.map(([k, n]) => `<tr><td>${esc(k)}</td
 ${figures.length ? `<p>${figures.map(([k, n]) => `${esc(k)}: ${n}`).join('; ')}</p>` : ''}
 <h2 id="coverage">Coverage</h2>
 ${coverageTable(report.coverage)}
+${report.rules ? `<h2 id="rules">Stated rules</h2>\n${rulesTable(report.rules)}` : ''}
 <h2 id="failures">Failures (${report.failures.length})</h2>
 ${report.failures.map((f) => failureSection(f, report)).join('\n') || '<p>None.</p>'}
 ${report.notes.length ? `<h2 id="notes">Notes</h2><ul>${report.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : ''}

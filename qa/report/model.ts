@@ -15,6 +15,8 @@ export interface Finding {
   title: string;
   detail: string;
   curl?: string;
+  /** The answer Schemathesis printed with the failure: its status line and body. */
+  response?: string;
 }
 
 export interface RecordedRequest {
@@ -48,6 +50,20 @@ export interface ReportFailure {
   request?: RecordedRequest;
 }
 
+/** One stated rule of the contract and its verdict on the target (the conformance rules table). */
+export interface RuleRow {
+  id: string;
+  /** refused in state, estimate = charge, charge = meta.credits, refund, ownership, order, refusal, limit */
+  family: string;
+  operationIds: string[];
+  rule: string;
+  verdict: 'passed' | 'failed' | 'not reachable';
+  /** Why it was not reachable, or what passed. */
+  why?: string;
+  /** For a failure: each request and what came back. */
+  evidence: string[];
+}
+
 export interface RunReport {
   tool: 'conformance' | 'proxy';
   title: string;
@@ -70,6 +86,8 @@ export interface RunReport {
   reportDir: string;
   /** Shard `i/n` this report covers, when the run was split (merge.ts joins them). */
   shard?: string;
+  /** Every stated rule and its verdict (conformance only; a report file from before it has none). */
+  rules?: RuleRow[];
 }
 
 /** A stable, short id for a failure. */

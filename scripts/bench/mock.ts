@@ -103,7 +103,7 @@ async function inProcess(): Promise<string[]> {
   const handlers = createMockHandlers({ baseUrl: base });
   await handlers.ready;
   const server = setupServer(...handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   const msw = {
     me: await timeCalls(() => fetch(`${base}/me`, { headers }).then((r) => r.text())),
     create: await timeCalls(() => fetch(`${base}/faceless`, { method: 'POST', headers, body }).then((r) => r.text())),

@@ -52,6 +52,8 @@ async function packageManifest(outDir: string): Promise<string> {
     types: './index.d.ts',
     exports: { '.': entry, './react-query': reactQuery, './package.json': './package.json' },
     sideEffects: false,
+    // The repository's Node lines (lib/node-support.ts), as for the mock and QA packages.
+    engines: { node: root.engines.node },
     // Ajv is a dependency, not an optional peer, though only `validate` loads it: a bundler follows the
     // lazy import() of the checks in every app, and an app without Ajv would then fail to build.
     dependencies: {

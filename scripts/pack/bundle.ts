@@ -333,7 +333,7 @@ export async function bundle(options: BundleOptions): Promise<esbuild.Metafile> 
     bundle: true,
     format: 'esm',
     platform: browser ? 'browser' : 'node',
-    target: browser ? 'es2022' : 'node20',
+    target: browser ? 'es2022' : 'node22',
     external: options.external,
     // ESM builds first: some packages' CommonJS "main" is a UMD file whose requires no bundler can follow (jsonc-parser).
     mainFields: browser ? ['browser', 'module', 'main'] : ['module', 'main'],

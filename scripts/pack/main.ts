@@ -4,6 +4,7 @@
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale } from '../../mock/build-if-stale.js';
+import { NODE_ENGINES } from '../../lib/node-support.js';
 import { run } from '../../lib/run.js';
 import { ROOT } from '../lib/project.js';
 import { bundle, expand } from './bundle.js';
@@ -61,7 +62,7 @@ async function stage(pkg: BundledPackage): Promise<string> {
     description: pkg.description,
     type: 'module',
     license: 'UNLICENSED',
-    engines: { node: '^20.19.0 || ^22.12.0 || >=24.0.0' },
+    engines: { node: NODE_ENGINES },
     ...(pkg.bin ? { bin: pkg.bin } : {}),
     exports: pkg.exports,
     dependencies: pkg.dependencies,

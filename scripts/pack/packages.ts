@@ -59,7 +59,7 @@ export const QA: BundledPackage = {
   name: 'video-api-v2-qa',
   description: 'QA tools for the Video Generation API v2: Schemathesis conformance with lifecycle flows, and a validating proxy.',
   // The conformance runner starts its own local mock when no CONFORMANCE_BASE_URL is given.
-  node: { 'video-api-proxy': 'qa/proxy/main.ts', 'video-api-conformance': 'qa/conformance/run.ts', 'video-api-mock': 'mock/bin.ts' },
+  node: { 'video-api-proxy': 'qa/proxy/bin.ts', 'video-api-conformance': 'qa/conformance/bin.ts', 'video-api-mock': 'mock/bin.ts' },
   files: [
     ...CONTRACT_FILES,
     'generated/openapi.yaml',

@@ -10,7 +10,7 @@ const server = setupServer(...mock);
 let api;
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   api = createVideoApiClient({ baseUrl, token: 'consumer-test' });
 });
 afterAll(() => server.close());

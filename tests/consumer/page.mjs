@@ -12,7 +12,7 @@ const log = (line) => {
 
 try {
   const mock = createMockHandlers({ baseUrl: '/v2', clock: 'manual' });
-  await setupWorker(...mock).start({ quiet: true, onUnhandledRequest: 'bypass' });
+  await setupWorker(...mock).start({ quiet: true, onUnhandledFrame: 'bypass' });
   const api = createVideoApiClient({ baseUrl: `${location.origin}/v2`, token: 'storybook' });
   const created = (await api.unwrap(api.POST('/faceless', { body: { type: 'b-roll', topic: 'Octopus hearts' } }))).data;
   const params = { path: { faceless: created.id } };

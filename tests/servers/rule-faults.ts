@@ -103,6 +103,18 @@ export const RULE_FAULTS: Record<string, Fault & { rule: string }> = {
       return ctx.upstream({ ...ctx.exchange, headers, body: swapped });
     },
   },
+  'insufficient-without-amounts': {
+    description: 'a 402 INSUFFICIENT-CREDITS on a launch clip carries neither required nor available',
+    rule: 'limit:402-fields',
+    operations: ['createLaunchClip'],
+    async handle(ctx) {
+      const answer = await ctx.upstream(ctx.exchange);
+      const body = parsed(answer);
+      if (answer.status !== 402 || !body) return answer;
+      const { required: _r, available: _a, ...rest } = body;
+      return { ...json(answer, 402, rest), statusText: 'Payment Required' };
+    },
+  },
 };
 
 export const isJsonAnswer = (a: UpstreamAnswer) => /json/i.test(header(a.headers, 'content-type') ?? '');

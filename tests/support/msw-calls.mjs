@@ -4,7 +4,7 @@
 // after each call (which on-demand parts the build has loaded).
 export async function callAll({ setupServer, createMockHandlers, options, calls, after = () => ({}) }) {
   const server = setupServer(...createMockHandlers({ baseUrl: 'http://mock.test/v2', clock: 'manual', ...options }));
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   try {
     const replies = [];
     for (const { method = 'GET', target, headers = {}, body } of calls) {

@@ -8,9 +8,11 @@
 import {
   type ContractModel,
   type ContractOperation,
+  fillPath,
   readPointer,
   refusedUrlSpellings,
   templateParams,
+  templateSegments,
 } from '../../../lib/contract/index.js';
 import type { RulesTable } from './table.js';
 import { call, exampleBody, exchangeLine, success } from './send.js';
@@ -21,6 +23,8 @@ export interface AccountProbeOptions {
   allowCharges: boolean;
   /** DELETE may be sent (the local mock, or CONFORMANCE_ALLOW_DESTRUCTIVE=1). */
   allowDelete: boolean;
+  /** CONFORMANCE_OPERATIONS: the only operations the run may call (undefined: all). */
+  only?: ReadonlySet<string>;
   log: (line: string) => void;
 }
 
@@ -35,22 +39,21 @@ export interface AccountSide {
 
 function pathFor(op: ContractOperation, parameters: Record<string, string> | undefined): string | undefined {
   if (!parameters) return undefined;
-  let missing = false;
-  const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
-    const value = parameters[`path.${name}`];
-    if (value === undefined) missing = true;
-    return encodeURIComponent(value ?? '');
-  });
-  return missing ? undefined : path;
+  const { path, missing } = fillPath(op.path, (name) => parameters[`path.${name}`]);
+  return missing.length ? undefined : path;
 }
 
 /** Whether every resource a filled path names is one the account created (each `/collection/id` prefix). */
 function createdBy(side: AccountSide, op: ContractOperation, filled: string): boolean {
   if (!side.created) return true;
-  const segments = filled.split('/');
-  const template = op.path.split('/');
-  return template.every((t, i) => !t.startsWith('{') || side.created!.has(segments.slice(0, i + 1).join('/')));
+  const values = filled.split('/').slice(1);
+  return templateSegments(op.path).every(
+    (segment, i) => !('param' in segment) || side.created!.has(`/${values.slice(0, i + 1).join('/')}`),
+  );
 }
+
+/** The operations the run may call (CONFORMANCE_OPERATIONS narrows them). */
+const called = (o: AccountProbeOptions) => o.contract.operations().filter((op) => !o.only || o.only.has(op.id));
 
 /** Why an operation may not be sent on this run, if it may not. */
 function notSendable(op: ContractOperation, o: AccountProbeOptions): string | undefined {
@@ -61,7 +64,7 @@ function notSendable(op: ContractOperation, o: AccountProbeOptions): string | un
 
 /** Another account's resources: every operation on one answers 404. */
 export async function checkOwnership(o: AccountProbeOptions, owner: AccountSide, other: AccountSide | undefined): Promise<void> {
-  for (const op of o.contract.operations().filter((x) => templateParams(x.path).length > 0)) {
+  for (const op of called(o).filter((x) => templateParams(x.path).length > 0)) {
     const id = `ownership:${op.id}`;
     if (!other) {
       o.table.unreachable(id, 'one token: CONFORMANCE_TOKENS with two accounts of the deployment checks it');
@@ -108,7 +111,7 @@ const sortedWay = (values: unknown[], direction: string) =>
 
 /** Each list with an x-order: the default equals the stated default value; each value sorts its way. */
 export async function checkOrders(o: AccountProbeOptions, side: AccountSide): Promise<void> {
-  for (const op of o.contract.operations().filter((x) => x.order)) {
+  for (const op of called(o).filter((x) => x.order)) {
     const order = op.order!;
     const base = requiredQuery(o.contract, op);
     const plain = await listItems(side, op, base);
@@ -152,7 +155,7 @@ function spellings(hosts: readonly string[]): string[] {
 
 /** Each operation's refused hosts in every spelling: the stated status, after its own example URL was accepted. */
 export async function checkRefusedUrls(o: AccountProbeOptions, side: AccountSide): Promise<void> {
-  for (const op of o.contract.operations().filter((x) => x.refusedUrls.length)) {
+  for (const op of called(o).filter((x) => x.refusedUrls.length)) {
     for (const refusal of op.refusedUrls) {
       const id = `refused-urls:${op.id}:${refusal.field}`;
       const why = notSendable(op, o);
@@ -175,5 +178,27 @@ export async function checkRefusedUrls(o: AccountProbeOptions, side: AccountSide
           o.table.fail(id, `expected ${refusal.status}: ${exchangeLine(op.method.toUpperCase(), path, body, answer)}`);
       }
     }
+  }
+}
+
+/**
+ * An account without credits: every charging call it may make answers 402 INSUFFICIENT-CREDITS with
+ * `required` and `available` (the source gives no order of checks, so another refusal first is no
+ * verdict), and nothing is charged.
+ */
+export async function checkInsufficientCredits(o: AccountProbeOptions, broke: AccountSide): Promise<void> {
+  const id = 'limit:402-fields';
+  for (const op of called(o).filter((x) => x.credits.charges)) {
+    const path = templateParams(op.path).length ? pathFor(op, broke.parameters.get(op.id)) : op.path;
+    if (!path || op.method === 'delete') continue;
+    const body = exampleBody(o.contract, op);
+    const answer = await call(broke.base, broke.token, op.method.toUpperCase(), path, body);
+    const line = exchangeLine(op.method.toUpperCase(), path, body, answer);
+    const error = answer.parsed as { required?: unknown; available?: unknown } | undefined;
+    if (success(answer.status)) o.table.fail(id, `an account without credits was served a charging call: ${line}`);
+    else if (answer.status !== 402) continue;
+    else if (typeof error?.required === 'number' && typeof error.available === 'number' && error.available < error.required)
+      o.table.pass(id);
+    else o.table.fail(id, `402 without numbers required > available: ${line}`);
   }
 }

@@ -8,10 +8,12 @@ import { junit } from '../../proxy/report.js';
 import type { RunContext } from '../run-context.js';
 import { seed } from '../seed.js';
 import { parseJUnit } from '../summary.js';
-import { type AccountSide, checkOrders, checkOwnership, checkRefusedUrls } from './account-probes.js';
+import { type AccountSide, checkInsufficientCredits, checkOrders, checkOwnership, checkRefusedUrls } from './account-probes.js';
 import { formatRules, type RulesTable } from './table.js';
 
 export const RULES_TABLE_JSON = 'rules-table.json';
+/** Why a rule no part of the run reached is not reachable, until a part says otherwise. */
+export const DEFAULT_UNREACHED = 'no part of this run reached it (CONFORMANCE_PHASES, CONFORMANCE_OPERATIONS or a shard left it out)';
 export const RULES_TABLE_JUNIT = 'stated-rules-junit.xml';
 
 /** The second account ownership is checked with: the second token, or on the local mock any other token. */
@@ -33,11 +35,28 @@ export async function runAccountChecks(run: RunContext, table: RulesTable): Prom
     parameters: seeded.parameters,
     created: new Set(seeded.created.map((c) => `${c.label.replace(/^POST /, '')}/${c.id}`)),
   };
-  const options = { contract, table, allowCharges: settings.allowCharges, allowDelete: !remote || settings.allowDestructive, log };
+  const options = {
+    contract,
+    table,
+    allowCharges: settings.allowCharges,
+    allowDelete: !remote || settings.allowDestructive,
+    only: settings.operationIds.length ? new Set(settings.operationIds) : undefined,
+    log,
+  };
   await checkOwnership(options, owner, otherAccount(run));
   await checkRefusedUrls(options, owner);
   // The flows' account holds the ledger entries the flows' charges made.
   await checkOrders(options, { base: lane.url, token: lane.flowsToken, parameters: new Map() });
+  await runBrokeChecks(run, options);
+}
+
+/** The 402 rule with an account without credits (CONFORMANCE_BROKE_TOKEN; the local mock's own by default). */
+async function runBrokeChecks(run: RunContext, options: Parameters<typeof checkInsufficientCredits>[0]): Promise<void> {
+  const token = run.settings.brokeToken;
+  if (!token) return;
+  const base = run.lanes[0].url;
+  const seeded = await seed({ baseUrl: base, token, allowCharges: false, log: () => undefined });
+  await checkInsufficientCredits(options, { base, token, parameters: seeded.parameters });
 }
 
 /** The 429s the throttles met: each must carry Retry-After in whole seconds. */
@@ -56,9 +75,24 @@ export function judge429s(run: RunContext, table: RulesTable): void {
   }
 }
 
+/** What no part of the run reached, said per family: which part of the run would have reached it. */
+const UNREACHED: Record<string, string> = {
+  'refused in state': 'no flow of this run brought a resource of that surface into that state',
+  'charge = meta.credits': 'no flow of this run made this charge',
+  'estimate = charge': 'no flow of this run called the estimate and then the call it prices',
+};
+
 /** Writes the table (JSON and JUnit), prints it, and files its failures among the run's findings. */
 export function concludeRules(run: RunContext, table: RulesTable): void {
-  table.unreachable('limit:402-fields', 'needs an account without credits: any 402 the run meets is checked against its schema instead');
+  for (const row of table.list())
+    if (row.verdict === 'not reachable' && row.why === DEFAULT_UNREACHED && UNREACHED[row.family])
+      table.unreachable(row.id, `${UNREACHED[row.family]} (the flows phase, with CONFORMANCE_ALLOW_CHARGES=1)`);
+  table.unreachable(
+    'limit:402-fields',
+    run.settings.brokeToken
+      ? 'the account without credits met another refusal first on every charging call'
+      : 'needs an account without credits (CONFORMANCE_BROKE_TOKEN); any 402 the run meets is checked against its schema instead',
+  );
   const json = path.join(run.reportDir, RULES_TABLE_JSON);
   writeFileSync(json, `${JSON.stringify({ rules: table.list(), counts: table.counts() }, null, 2)}\n`);
   const xml = junit('stated rules table', table.junitCases());

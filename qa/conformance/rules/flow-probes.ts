@@ -17,6 +17,7 @@ import {
   type StateMachine,
   stateRefusals,
   type StateRefusal,
+  templateSegments,
 } from '../../../lib/contract/index.js';
 import type { RulesTable } from './table.js';
 import { accountReads, balanceOf, call, exampleBody, exchangeLine, onePath, success } from './send.js';
@@ -29,7 +30,11 @@ export interface FlowTarget {
 
 /** How many times an acceptance in a state the service leaves on its own must repeat to count. */
 const REPEATS = 3;
-const firstSegment = (path: string) => path.split('/')[1];
+/** The surface a template belongs to: its first segment (`faceless`, `b-roll`). */
+const firstSegment = (template: string) => {
+  const first = templateSegments(template)[0];
+  return first && 'literal' in first ? first.literal : undefined;
+};
 
 export class FlowProbes {
   private readonly refusals: StateRefusal[];

@@ -2,6 +2,7 @@
 // account reads they need, found in the contract: the balance (the GET whose example carries
 // data.credits.remaining) and the ledger (the list whose items carry credit_spend).
 import { type ContractModel, type ContractOperation, fillPath, readPointer, templateParams } from '../../../lib/contract/index.js';
+import { retryDelayMs, tokenBudgetSpent } from '../throttle.js';
 
 export interface Sent {
   status: number;
@@ -10,10 +11,31 @@ export interface Sent {
   headers: Headers;
 }
 
+/** A 429 the run did not pace for is waited out this many times (its Retry-After), then answered. */
+const MAX_429_WAITS = 2;
+/** The longest a single wait for a 429 may be (the API's window and a second). */
+const MAX_429_WAIT_MS = 61_000;
+
+/**
+ * fetch, with a 429 of the token's own limit waited out (Retry-After, else X-RateLimit-Reset):
+ * without CONFORMANCE_RATE_LIMIT nothing paces the run, and a limit met mid-flow is not the API's fault.
+ */
+export async function fetchWaiting(url: string, init: RequestInit, log?: (line: string) => void): Promise<Response> {
+  for (let waits = 0; ; waits++) {
+    const response = await fetch(url, init);
+    const headers = Object.fromEntries(response.headers);
+    if (response.status !== 429 || waits >= MAX_429_WAITS || !tokenBudgetSpent({ headers })) return response;
+    const delay = retryDelayMs(headers['retry-after'] ?? null, headers['x-ratelimit-reset'] ?? null, MAX_429_WAIT_MS - 1000);
+    await response.arrayBuffer();
+    log?.(`429 from ${init.method ?? 'GET'} ${url}: waiting ${Math.ceil(delay / 1000)}s (Retry-After) before sending it again`);
+    await new Promise((r) => setTimeout(r, Math.min(delay, MAX_429_WAIT_MS)));
+  }
+}
+
 export async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<Sent> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetchWaiting(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   let parsed: unknown;
   try {

@@ -5,20 +5,10 @@
 // times (ownership on every seeded resource) keeps its worst finding.
 import type { StatedRule } from '../../../lib/contract/index.js';
 import type { JUnitCase } from '../../proxy/report.js';
+import type { RuleRow } from '../../report/model.js';
 
-export type Verdict = 'passed' | 'failed' | 'not reachable';
-
-export interface RuleRow {
-  id: string;
-  family: StatedRule['family'];
-  operationIds: string[];
-  rule: string;
-  verdict: Verdict;
-  /** Why it was not reachable, or what passed. */
-  why?: string;
-  /** For a failure: each request and what came back. */
-  evidence: string[];
-}
+export type { RuleRow };
+export type Verdict = RuleRow['verdict'];
 
 const RANK: Record<Verdict, number> = { 'not reachable': 0, passed: 1, failed: 2 };
 const MAX_EVIDENCE = 5;
@@ -48,7 +38,7 @@ export class RulesTable {
   }
 
   /** Rules of one family (their ids), for the checks that walk them. */
-  ids(family: StatedRule['family']): string[] {
+  ids(family: string): string[] {
     return [...this.rows.values()].filter((r) => r.family === family).map((r) => r.id);
   }
 
