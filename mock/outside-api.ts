@@ -62,9 +62,10 @@ export class OutsideApi {
       const refused = finish(request, this.hostForbidden(request), {}, false);
       return { ...refused, headers: { ...refused.headers, ...FRAME_HEADERS } };
     }
-    const page = this.world.docs.serve(method, url);
+    const page = this.world.docs.serve(url, { host: request.headers.host, accept: request.headers.accept });
     this.log(`${method} ${url.pathname} -> ${page.status} (docs)`);
-    return { ...page, headers: { Vary: 'Origin', ...page.headers, ...FRAME_HEADERS } };
+    const vary = page.headers.Vary ? `Origin, ${page.headers.Vary}` : 'Origin';
+    return { ...page, headers: { ...page.headers, Vary: vary, ...FRAME_HEADERS } };
   }
 
   /** Over a socket, the Host header must be a loopback name or one of config.allowedHosts (DNS rebinding). */

@@ -69,6 +69,7 @@ export const PROCESS_FILES = [
 
 /** Files that open headless Chromium (most start the mock's process too). */
 export const BROWSER_FILES = [
+  'tests/docs/diagrams.test.ts',
   'tests/docs/reference.test.ts',
   'tests/docs/try-it-start-mock.test.ts',
   'tests/docs/try-it.test.ts',

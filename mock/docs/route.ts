@@ -1,8 +1,11 @@
 // The reference docs, served by the mock on its own port: GET / and /docs/ give generated/docs/
 // index.html with a "Try it" panel injected into each operation (try-it.js, try-it.css, and the
 // operations' facts from the contract as JSON), so a reader calls this mock from the page, on the
-// same origin, offline. The Markdown pages for assistants (llms.txt, llms-full.txt, md/*.md) are
-// served beside it, at the root and under /docs/. The published file on disk is never changed.
+// same origin, offline. On that page the code samples' default base URL and the "Local mock"
+// server are this mock's own origin (the Host the page was asked for). The Markdown pages for
+// assistants (llms.txt, llms-full.txt, md/*.md) are served beside it, at the root and under
+// /docs/; a request that prefers `text/markdown` gets a page's Markdown at the page's own URL (the
+// HTML page's is llms.txt), and every answer links llms.txt. The published file on disk is never changed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MockContract } from '../contract.js';
@@ -27,8 +30,29 @@ function docsFile(pathname: string): string | undefined {
   return undefined;
 }
 
+/** Whether an Accept header prefers Markdown to HTML (a higher q, or Markdown named and HTML not). */
+export function prefersMarkdown(accept: string | undefined): boolean {
+  const q = (type: string) => {
+    for (const part of (accept ?? '').toLowerCase().split(',')) {
+      const [name, ...params] = part.trim().split(';');
+      if (name.trim() !== type) continue;
+      const value = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return value === undefined ? 1 : Number(value);
+    }
+    return -1;
+  };
+  const markdown = q('text/markdown');
+  return markdown > 0 && markdown >= q('text/html');
+}
+
+export interface DocsRequestHeaders {
+  host?: string;
+  accept?: string;
+}
+
 export class DocsRoute {
   #page: string | undefined;
+  readonly #pages = new Map<string, string>();
 
   constructor(
     private readonly contract: MockContract,
@@ -42,21 +66,43 @@ export class DocsRoute {
     return docsFile(url.pathname) !== undefined;
   }
 
-  /** Answers an owned request. */
-  serve(method: string, url: URL): { status: number; headers: Record<string, string>; body: string } {
-    if (url.pathname === '/docs') return this.#send(method, 301, 'text/plain; charset=utf-8', 'See /docs/\n', { Location: '/docs/' });
-    const file = docsFile(url.pathname) as string;
+  /** Answers an owned request (a HEAD gets the GET's headers, Content-Length included; the server drops the body). */
+  serve(url: URL, headers: DocsRequestHeaders = {}): { status: number; headers: Record<string, string>; body: string } {
+    if (url.pathname === '/docs') return this.#send(301, 'text/plain; charset=utf-8', 'See /docs/\n', { Location: '/docs/' });
+    const asked = docsFile(url.pathname) as string;
+    const file = asked === 'index.html' && prefersMarkdown(headers.accept) ? 'llms.txt' : asked;
     let body: string;
     try {
-      body = file === 'index.html' ? this.#tryItPage() : readFileSync(new URL(file, DOCS_DIR), 'utf8');
+      body = file === 'index.html' ? this.#tryItPage(headers.host) : readFileSync(new URL(file, DOCS_DIR), 'utf8');
     } catch {
-      return this.#send(method, 404, 'text/plain; charset=utf-8', `generated/docs/${file} is missing: run \`npm run build\`.\n`);
+      return this.#send(404, 'text/plain; charset=utf-8', `generated/docs/${file} is missing: run \`npm run build\`.\n`);
     }
-    return this.#send(method, 200, TYPES[path.extname(file)] ?? 'text/plain; charset=utf-8', body);
+    const prefix = url.pathname.startsWith('/docs/') ? '/docs' : '';
+    return this.#send(200, TYPES[path.extname(file)] ?? 'text/plain; charset=utf-8', body, {
+      Link: `<${prefix}/llms.txt>; rel="llms-txt"; type="text/plain"`,
+      Vary: 'Accept',
+    });
+  }
+
+  /** The page for one Host: samples default to its origin, and so does the "Local mock" server. */
+  #tryItPage(host: string | undefined): string {
+    const base = this.#basePage();
+    if (!host || !/^[A-Za-z0-9.[\]:-]+$/.test(host)) return base;
+    let page = this.#pages.get(host);
+    if (!page) {
+      const own = `http://${host}${this.basePath}`;
+      const production = this.contract.servers()[0]?.url ?? '';
+      const local = this.contract.servers().find((s) => s.template.includes('127.0.0.1'))?.template;
+      page = base.replace(new RegExp(`(API_BASE_URL.{0,8}?)${regexEscape(production)}`, 'g'), (_, lead: string) => `${lead}${own}`);
+      if (local) page = page.replaceAll(local, own);
+      if (this.#pages.size > 16) this.#pages.clear();
+      this.#pages.set(host, page);
+    }
+    return page;
   }
 
   /** The published page with the panels' style, facts and script added before </body> (built once). */
-  #tryItPage(): string {
+  #basePage(): string {
     if (this.#page) return this.#page;
     const html = readFileSync(new URL('index.html', DOCS_DIR), 'utf8');
     const css = readFileSync(TRY_IT_CSS, 'utf8');
@@ -75,7 +121,11 @@ export class DocsRoute {
     return this.#page;
   }
 
-  #send(method: string, status: number, type: string, body: string, headers: Record<string, string> = {}) {
-    return { status, headers: { 'Content-Type': type, 'Cache-Control': 'no-store', ...headers }, body: method === 'HEAD' ? '' : body };
+  #send(status: number, type: string, body: string, headers: Record<string, string> = {}) {
+    return { status, headers: { 'Content-Type': type, 'Cache-Control': 'no-store', ...headers }, body };
   }
+}
+
+function regexEscape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

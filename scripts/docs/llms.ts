@@ -19,6 +19,7 @@ import {
 import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../../lib/contract/index.js';
 import { CLIENT_PACKAGE_NAME } from '../lib/project.js';
 import { codeSamples, sampleContext } from './code-samples.js';
+import { sampleInputs } from './sample-inputs.js';
 import { constraints, creditsOverviewMarkdown, operationCreditsMarkdown } from './credits.js';
 import { errorCatalogueMarkdown, renderPreconditionsMarkdown } from './errors.js';
 import { describe, knownGaps, knownGapsMarkdown } from './known-gaps.js';
@@ -94,6 +95,19 @@ function describeField(doc: Document, schema: Schema): string {
   const parts = [oneLine(schema.description ?? own.description), ...constraints(doc, schema)];
   if (own['x-unspecified']) parts.push(`Not shown: ${oneLine(own['x-unspecified'])}`);
   return parts.filter(Boolean).join(' ');
+}
+
+/** A link from one md/ page to an operation's page: [`label`](operationId.md). */
+function opLink(id: string, label: string): string {
+  return `[${code(label)}](${id}.md)`;
+}
+
+/** The line every md/ page carries back to the index. */
+const INDEX_LINE = 'Index: [llms.txt](../llms.txt) lists every operation and topic.';
+
+/** A page's links as seen from the docs root (llms-full.txt sits beside llms.txt, not in md/). */
+export function fromRoot(markdown: string): string {
+  return markdown.replace(/\]\(\.\.\/llms\.txt\)/g, '](llms.txt)').replace(/\]\(([A-Za-z0-9_-]+\.md)\)/g, '](md/$1)');
 }
 
 function json(value: JsonValue | undefined): string {
@@ -201,7 +215,7 @@ function responsesMarkdown(doc: Document, o: ContractOperation): string {
         '',
         ...links.map(
           (l) =>
-            `- ${code(l.operationId)}${l.description ? `: ${oneLine(l.description)}` : ''}${
+            `- ${l.operationId ? opLink(l.operationId, l.operationId) : code(l.operationId)}${l.description ? `: ${oneLine(l.description)}` : ''}${
               l.parameters
                 ? ` (${Object.entries(l.parameters)
                     .map(([k, v]) => `${code(k)} from ${code(v)}`)
@@ -236,7 +250,7 @@ function machineFacts(doc: Document, schema: string, m: XStateMachine): string[]
       .operations()
       .map((o) => [o.id, o.label]),
   );
-  const ops = (ids: readonly string[] | undefined) => (ids ?? []).map((id) => code(labels.get(id) ?? id)).join(', ');
+  const ops = (ids: readonly string[] | undefined) => (ids ?? []).map((id) => opLink(id, labels.get(id) ?? id)).join(', ');
   const facts = [
     `- Status: ${code(m.statusLocation)} (JSON pointer into the body) of ${ops(m.pollOperationIds)}; schema ${code(schema)}.`,
     `- States: ${m.states.map(code).join(', ')}${m.open ? ' (and others the source does not show)' : ''}; initial: ${m.initial === null ? 'not shown' : code(m.initial)}.`,
@@ -287,8 +301,23 @@ function stateMachineMarkdown(doc: Document, o: ContractOperation): string {
 /** The operation's code samples, the same text as the HTML page's `x-codeSamples`. */
 function samplesMarkdown(doc: Document, o: ContractOperation): string {
   const fence: Record<string, string> = { bash: 'sh', typescript: 'ts', python: 'python' };
-  const samples = codeSamples(doc, o, sampleContext(doc, CLIENT_PACKAGE_NAME));
-  return ['## Samples', '', ...samples.flatMap((s) => [`### ${s.label}`, '', `\`\`\`${fence[s.lang] ?? s.lang}`, s.source, '```', ''])]
+  const ctx = sampleContext(doc, CLIENT_PACKAGE_NAME);
+  const samples = codeSamples(doc, o, ctx);
+  const env = [
+    '- `API_TOKEN`: your bearer token.',
+    `- \`API_BASE_URL\` (optional): defaults to \`${ctx.baseUrl}\`.`,
+    ...sampleInputs(doc, o).map(
+      (i) => `- \`${i.env}\`: ${i.source.replace(/in the answer of (\w+) \(/, (_, id: string) => `in the answer of ${opLink(id, id)} (`)}.`,
+    ),
+  ];
+  const intro = ['Each sample runs as printed and stops with the status and body at the first failed call. Set first:', '', ...env];
+  return [
+    '## Samples',
+    '',
+    ...intro,
+    '',
+    ...samples.flatMap((s) => [`### ${s.label}`, '', `\`\`\`${fence[s.lang] ?? s.lang}`, s.source, '```', '']),
+  ]
     .join('\n')
     .trim();
 }
@@ -316,6 +345,8 @@ export function operationPage(doc: Document, o: ContractOperation): Page {
     `- Operation: ${code(o.id)} (tag ${o.operation.tags?.[0] ?? 'none'})`,
     `- Call: ${code(`${o.method.toUpperCase()} ${baseUrl(doc)}${o.path}`)}`,
     `- Auth: ${authLine(doc, o)}`,
+    '',
+    INDEX_LINE,
     '',
   );
   if (o.operation.description) out.push(demoteHeadings(o.operation.description.trim(), 2), '');
@@ -348,8 +379,14 @@ export function operationPage(doc: Document, o: ContractOperation): Page {
   };
 }
 
+const MCP_SERVER = [
+  '`video-api-mcp` (stdio; in the video-api-v2-mock package) has the tools `search_operations`, `get_operation_page` (these pages), `get_state_machine`, `get_credit_cost`, `get_errors`, and `call`.',
+  '',
+  '`call` sends one request to a mock inside the server, or to the deployment set by `VIDEO_API_BASE_URL` and `VIDEO_API_TOKEN`; charging calls only with `allowCharges: true`.',
+].join('\n');
+
 function topicPage(file: string, title: string, summary: string, body: string): Page {
-  return { file, title, summary, markdown: `# ${title}\n\n${body.trim()}\n` };
+  return { file, title, summary, markdown: `# ${title}\n\n${INDEX_LINE}\n\n${body.trim()}\n` };
 }
 
 export function topicPages(doc: Document): Page[] {
@@ -392,6 +429,12 @@ export function topicPages(doc: Document): Page[] {
     topicPage('state-machines.md', 'State machines', 'States, terminal states and transitions of every polled resource.', states),
     topicPage('credits.md', 'Credits', 'Which operations charge credits, how much, and refunds.', creditsOverviewMarkdown(doc)),
     topicPage(
+      'mcp-server.md',
+      'MCP server',
+      'video-api-mcp, the MCP server (stdio) that gives an assistant these pages and a mock to call.',
+      MCP_SERVER,
+    ),
+    topicPage(
       'known-gaps.md',
       'Known gaps',
       'Every place the source leaves unspecified (x-unspecified), so nothing there is relied on.',
@@ -429,7 +472,7 @@ export function llmsDocs(doc: Document): LlmsDocs {
     '',
     `Every page of the Markdown reference in one file: ${topics.length} topics, then ${ops.length} operations. Each page starts with a level-1 heading and stands on its own.`,
     '',
-    ...[...topics, ...pages.values()].flatMap((p) => ['---', '', `<!-- md/${p.file} -->`, '', p.markdown.trim(), '']),
+    ...[...topics, ...pages.values()].flatMap((p) => ['---', '', `<!-- md/${p.file} -->`, '', fromRoot(p.markdown.trim()), '']),
   ].join('\n');
   const sections: string[] = [];
   for (const tag of ContractModel.of(doc).tagOrder()) {
@@ -449,10 +492,6 @@ export function llmsDocs(doc: Document): LlmsDocs {
     ...topics.map(link),
     '',
     ...sections,
-    '## MCP server',
-    '',
-    '- `video-api-mcp` (stdio; in the video-api-v2-mock package): tools `search_operations`, `get_operation_page` (these pages), `get_state_machine`, `get_credit_cost`, `get_errors`, and `call` (one request to a mock inside the server, or to the deployment set by VIDEO_API_BASE_URL and VIDEO_API_TOKEN; charging calls only with allowCharges: true).',
-    '',
     '## Optional',
     '',
     `- [Full text](llms-full.txt): every page above in one file (${kb(full)})`,

@@ -1,7 +1,15 @@
 // The Python sample of an operation: plain `requests`, the token from the API_TOKEN environment
 // variable, the same plan as the curl and TypeScript samples (scripts/docs/sample-plan.ts).
 import { type Document, type ContractOperation, substituteParams } from '../../lib/contract/index.js';
-import { expectation, type PollPlan, pollNote, type SampleContext, type SamplePlan, samplePlan } from './sample-plan.js';
+import {
+  expectation,
+  POLL_LIMIT_SECONDS,
+  type PollPlan,
+  pollNote,
+  type SampleContext,
+  type SamplePlan,
+  samplePlan,
+} from './sample-plan.js';
 
 /** A Python literal for a JSON value, indented like black would. */
 export function pyLiteral(value: unknown, indent = ''): string {
@@ -43,17 +51,24 @@ function pyPoll(plan: SamplePlan, poll: PollPlan): string[] {
     values[name] = p.from === 'request' ? pyValue(plan.request.path[p.name]) : name;
     if (p.from === 'response') fromAnswer.push(`${name} = ${pyPath('body', p.pointer)}`);
   }
+  const tuple = (states: string[]) => `(${states.map((s) => JSON.stringify(s)).join(', ')}${states.length === 1 ? ',' : ''})`;
+  const success = poll.terminal.filter((s) => poll.success.includes(s));
+  const failure = poll.terminal.filter((s) => !poll.success.includes(s));
   return [
     '',
     ...fromAnswer,
-    `# Poll until ${poll.statusText} is ${poll.terminal.join(' or ')}, every ${poll.intervalSeconds} seconds.`,
+    `# Poll until ${poll.statusText} is ${poll.terminal.join(' or ')}, every ${poll.intervalSeconds} seconds, for at most ${POLL_LIMIT_SECONDS} seconds.`,
+    `deadline = time.monotonic() + ${POLL_LIMIT_SECONDS}`,
     'while True:',
-    `    poll = requests.get(${fUrl(poll.operation.path, values)}, headers=HEADERS)`,
-    '    poll.raise_for_status()',
+    `    poll = requests.get(${fUrl(poll.operation.path, values)}, headers=HEADERS, timeout=30)`,
+    '    if not poll.ok:',
+    '        sys.exit(f"HTTP {poll.status_code}: {poll.text}")',
     `    state = ${pyPath('poll.json()', poll.status)}`,
     '    print("status:", state)',
-    `    if state in (${poll.terminal.map((s) => JSON.stringify(s)).join(', ')}${poll.terminal.length === 1 ? ',' : ''}):`,
-    '        break',
+    ...(success.length ? [`    if state in ${tuple(success)}:`, '        break'] : []),
+    ...(failure.length ? [`    if state in ${tuple(failure)}:`, '        sys.exit(f"ended in {state}")'] : []),
+    '    if time.monotonic() > deadline:',
+    `        sys.exit(f"still {state} after ${POLL_LIMIT_SECONDS} seconds")`,
     `    time.sleep(${poll.intervalSeconds})`,
   ];
 }
@@ -74,32 +89,43 @@ function callArguments(plan: SamplePlan, url: string): string[] {
   return args;
 }
 
+/** Each input read from its variable, exiting with where to get it when it is not set. */
+function pyInputs(plan: SamplePlan): string[] {
+  return plan.inputs.flatMap((i) => [
+    `# ${i.env}: ${i.source}.`,
+    `${i.env.toLowerCase()} = os.environ.get(${JSON.stringify(i.env)}) or sys.exit(${JSON.stringify(`Set ${i.env}: ${i.source}.`)})`,
+  ]);
+}
+
 export function pythonSample(doc: Document, o: ContractOperation, ctx: SampleContext): string {
   const plan = samplePlan(doc, o, ctx);
-  const values = Object.fromEntries(Object.keys(plan.request.path).map((name) => [name, name]));
-  const pathVars = Object.entries(plan.request.path).map(([name, value]) => `${name} = ${pyValue(value)}`);
+  const values = Object.fromEntries(Object.keys(plan.request.path).map((name) => [name, pyValue(plan.request.path[name])]));
   const polls = plan.poll && !plan.pollsItself;
-  const call = callArguments(plan, fUrl(o.path, values));
-  return [
+  const call = [...callArguments(plan, fUrl(o.path, values)), 'timeout=30'];
+  const text = [
     'import os',
+    'import sys',
     ...(polls ? ['import time'] : []),
     '',
     'import requests',
     '',
-    `BASE_URL = ${JSON.stringify(ctx.baseUrl)}`,
+    `BASE_URL = os.environ.get("API_BASE_URL", ${JSON.stringify(ctx.baseUrl)})`,
     'HEADERS = {"Authorization": f"Bearer {os.environ[\'API_TOKEN\']}"}',
-    ...pathVars,
+    ...pyInputs(plan),
     '',
     ...(plan.chargeNote ? [`# ${plan.chargeNote}`] : []),
     `# ${expectation(plan)}`,
     `response = requests.${o.method}(`,
     ...call.map((a) => `    ${a},`),
     ')',
-    'body = response.json()',
-    'print(response.status_code, body)',
+    'print(response.status_code, response.text)',
     'response.raise_for_status()',
+    'body = response.json()',
     ...(plan.creditsAt ? [`print("credits charged:", ${getChain('body', plan.creditsAt)})`] : []),
     ...(plan.poll && plan.pollsItself ? [`# ${pollNote(plan.poll)}`, `print("status:", ${getChain('body', plan.poll.status)})`] : []),
     ...(polls ? pyPoll(plan, plan.poll!) : []),
   ].join('\n');
+  return text.replace(/"\\u0000(\w+)"/g, (_, env: string) =>
+    plan.inputs.find((i) => i.env === env)?.numeric ? `int(${env.toLowerCase()})` : env.toLowerCase(),
+  );
 }

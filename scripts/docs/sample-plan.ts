@@ -22,6 +22,7 @@ import {
   type XStateMachine,
 } from '../../lib/contract/index.js';
 import { costText } from './credits.js';
+import { inputMarker, type SampleInput, sampleInputs } from './sample-inputs.js';
 import { stateMachines } from './state-diagrams.js';
 
 export interface SampleContext {
@@ -82,7 +83,12 @@ export interface SamplePlan {
   /** The operation polls (it is the poll): repeat it until a terminal state. */
   pollsItself: boolean;
   poll?: PollPlan;
+  /** Ids and answer values the sample reads from environment variables (in `request`, their markers). */
+  inputs: SampleInput[];
 }
+
+/** How long a sample polls before it gives up (stated in its comment). */
+export const POLL_LIMIT_SECONDS = 600;
 
 function isFile(schema: Schema | undefined): boolean {
   return schema?.format === 'binary' || schema?.contentMediaType !== undefined || schema?.contentEncoding === 'base64';
@@ -274,8 +280,18 @@ export function pollNote(poll: PollPlan): string {
 export function samplePlan(doc: Document, o: ContractOperation, ctx?: SampleContext): SamplePlan {
   const { status, response } = successResponse(doc, o);
   const credits = o.operation['x-credits'];
+  const request = sampleRequest(doc, o, ctx);
+  const inputs = sampleInputs(doc, o);
+  for (const input of inputs) {
+    if (input.where === 'path') request.path[input.name] = inputMarker(input.env);
+    else if (request.body) {
+      input.numeric = typeof request.body[input.name] === 'number';
+      request.body[input.name] = inputMarker(input.env);
+    }
+  }
   const plan: SamplePlan = {
-    request: sampleRequest(doc, o, ctx),
+    request,
+    inputs,
     status,
     charges: !!credits?.charges,
     chargeNote: chargeNote(credits),

@@ -29,6 +29,31 @@ const START = '__start';
 const UNSHOWN = '__unshown';
 const FONT = 'Helvetica,Arial,sans-serif';
 
+/** Label lines of at most `width` characters, broken at spaces. */
+export function wrap(text: string, width = 16): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * A transition drawn through a label node: `from -> label -> to`. Graphviz lays out a node like any
+ * state, so no label can overlap another label, a state or an edge (edge labels proper are placed
+ * after the layout and do collide in narrow drawings); the node's margin keeps edges off the text.
+ */
+function transitionLines(id: string, from: string, to: string, label: string[], style: string): string[] {
+  const text = `"${label.map((l) => quote(l).slice(1, -1)).join('\\n')}"`;
+  return [
+    `  ${id} [label=${text} class="transition-label" shape=plaintext style="" margin="0.08,0.04" fontsize=12 fontcolor="#2d3550"];`,
+    `  ${from} -> ${id} [arrowhead=none${style}];`,
+    `  ${id} -> ${to} [${style.trim()}];`,
+  ];
+}
+
 function quote(text: string): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
@@ -38,7 +63,7 @@ export function toDot(m: XStateMachine): string {
   const lines = [
     'digraph machine {',
     // Top to bottom: the docs' middle column is narrow.
-    `  rankdir=TB; bgcolor="transparent"; pad="0.2"; nodesep="0.5"; ranksep="0.45";`,
+    `  rankdir=TB; bgcolor="transparent"; pad="0.2"; nodesep="0.35"; ranksep="0.4";`,
     `  node [shape=box style="rounded,filled" fillcolor="#f4f6fb" color="#4a5578" fontname=${quote(FONT)} fontsize=14];`,
     `  edge [color="#4a5578" fontname=${quote(FONT)} fontsize=12 fontcolor="#2d3550"];`,
   ];
@@ -54,15 +79,14 @@ export function toDot(m: XStateMachine): string {
     lines.push(`  ${quote(state)} [${attrs.join(' ')}];`);
   }
   if (usesUnshown) lines.push(`  ${UNSHOWN} [label="not shown" style="rounded,dashed" fillcolor="white" fontcolor="#6b7280"];`);
-  for (const t of m.transitions) {
+  for (const [i, t] of m.transitions.entries()) {
     const from = t.from === null ? START : quote(t.from);
     const to = t.to === null ? UNSHOWN : quote(t.to);
-    const label = `${t.trigger}${t.automatic ? ' (automatic)' : ''}${t.refund ? '\\nrefund' : ''}`;
-    const style = t.automatic ? ' style=dashed' : '';
-    lines.push(`  ${from} -> ${to} [label=${quote(label).replace(/\\\\n/g, '\\n')}${style}];`);
+    const label = [...wrap(t.trigger), ...(t.automatic ? ['(automatic)'] : []), ...(t.refund ? ['refund'] : [])];
+    lines.push(...transitionLines(`__t${i}`, from, to, label, t.automatic ? ' style=dashed' : ''));
   }
   if (m.open && !m.transitions.some((t) => t.to === null)) {
-    lines.push(`  ${UNSHOWN} -> ${quote(m.states[0])} [style=dotted arrowhead=none label="other states"];`);
+    lines.push(...transitionLines('__other', UNSHOWN, quote(m.states[0]), ['other states'], ' style=dotted arrowhead=none'));
   }
   lines.push('}');
   return lines.join('\n');
@@ -70,11 +94,53 @@ export function toDot(m: XStateMachine): string {
 
 let vizInstance: Promise<Viz> | undefined;
 
+interface TextSpan {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+}
+
+/** Every text Graphviz laid out (its `_ldraw_` text operations), with the width it made room for. */
+function textSpans(layout: unknown): TextSpan[] {
+  const out: TextSpan[] = [];
+  const { objects = [], edges = [] } = layout as { objects?: object[]; edges?: object[] };
+  for (const item of [...objects, ...edges]) {
+    for (const op of (item as { _ldraw_?: { op: string; pt?: number[]; width?: number; text?: string }[] })._ldraw_ ?? []) {
+      if (op.op === 'T' && op.pt && op.width !== undefined) out.push({ text: op.text ?? '', x: op.pt[0], y: op.pt[1], width: op.width });
+    }
+  }
+  return out;
+}
+
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+/**
+ * Pins each SVG text to the width Graphviz made room for (`textLength`): the reader's font is not
+ * the one Graphviz measured, and a wider one would run into edges, boxes and the next label.
+ */
+function fitTexts(svg: string, spans: TextSpan[]): string {
+  return svg.replace(/<text ([^>]*)>([^<]*)<\/text>/g, (whole, attrs: string, content: string) => {
+    const x = Number(/ x="([-\d.]+)"/.exec(` ${attrs}`)?.[1]);
+    const y = -Number(/ y="([-\d.]+)"/.exec(` ${attrs}`)?.[1]);
+    const text = unescapeXml(content);
+    const span = spans.find((s) => s.text === text && Math.abs(s.x - x) < 0.02 && Math.abs(s.y - y) < 0.02);
+    if (!span) return whole;
+    return `<text ${attrs} textLength="${span.width}" lengthAdjust="spacingAndGlyphs">${content}</text>`;
+  });
+}
+
 /** SVG for a DOT graph, on one line (so markdown keeps it as one HTML block), ids made unique. */
 export async function renderSvg(dot: string, idPrefix: string, title: string): Promise<string> {
   vizInstance ??= instance();
   const viz = await vizInstance;
-  const svg = viz.renderString(dot, { format: 'svg' });
+  const svg = fitTexts(viz.renderString(dot, { format: 'svg' }), textSpans(viz.renderJSON(dot)));
   return (
     svg
       .replace(/<\?xml[^>]*>/, '')

@@ -50,9 +50,9 @@ describe('docs: the decorated copy of the contract', () => {
         o.label,
       ).toEqual(['curl', 'TypeScript client', 'Python']);
       const [curl, ts, py] = samples.map((s: any) => s.source);
-      expect(curl, o.label).toContain(
-        `curl -sS --fail-with-body -X ${o.method.toUpperCase()} '${sampleContext(bundle, CLIENT_PACKAGE_NAME).baseUrl}${o.path.split('{')[0]}`,
-      );
+      expect(curl, o.label).toContain(`curl -sS --fail-with-body -X ${o.method.toUpperCase()} "$API_BASE_URL${o.path.split('{')[0]}`);
+      expect(curl).toContain(`API_BASE_URL="\${API_BASE_URL:-${sampleContext(bundle, CLIENT_PACKAGE_NAME).baseUrl}}"`);
+      expect(curl).toMatch(/^set -euo pipefail/);
       expect(curl).toContain('Authorization: Bearer $API_TOKEN');
       expect(ts).toMatch(new RegExp(`^import \\{ createVideoApiClient(, toFormData)? \\} from '${CLIENT_PACKAGE_NAME}';$`, 'm'));
       expect(ts).not.toContain(pkg.name);

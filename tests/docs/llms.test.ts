@@ -2,12 +2,13 @@
 // contract: every operation and topic present, each operation's page naming its method and path,
 // the "Unconfirmed" note wherever the contract marks a guess or an open detail. Expectations are
 // read from generated/openapi.json through the model, never typed here.
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContractModel } from '../../lib/contract/index.js';
 import { isGuessedOperation, UNCONFIRMED_LABEL, unconfirmedNote } from '../../scripts/build-steps/unconfirmed.js';
-import { topicPages } from '../../scripts/docs/llms.js';
+import { fromRoot, topicPages } from '../../scripts/docs/llms.js';
 import { ROOT } from '../../scripts/lib/project.js';
 
 const DOCS = path.join(ROOT, 'generated', 'docs');
@@ -117,7 +118,7 @@ describe('docs for AI assistants', () => {
 
   it('holds every page whole in llms-full.txt, so any operation can be read alone from it', () => {
     const files = [...topics.map((t) => t.file), ...ops.map((o) => `${o.id}.md`)];
-    const missing = files.filter((f) => !full.includes(`<!-- md/${f} -->\n\n${page(f).trim()}\n`));
+    const missing = files.filter((f) => !full.includes(`<!-- md/${f} -->\n\n${fromRoot(page(f).trim())}\n`));
     expect(missing).toEqual([]);
   });
 
@@ -132,5 +133,64 @@ describe('docs for AI assistants', () => {
     const stated = Number(/llms-full\.txt[^\n]*?about (\d+) KB/.exec(readme)?.[1]);
     const actual = Buffer.byteLength(full) / 1024;
     expect(Math.abs(stated - actual) / actual).toBeLessThan(0.1);
+  });
+
+  it('links, on every md page, each operation it names under "Next calls", and llms.txt', () => {
+    const wrong: string[] = [];
+    for (const file of readdirSync(path.join(DOCS, 'md'))) {
+      const md = page(file);
+      if (!md.includes('](../llms.txt)')) wrong.push(`${file}: no link to llms.txt`);
+      const next = md.split('Next calls (OpenAPI links):\n\n')[1]?.split('\n\n')[0] ?? '';
+      for (const line of next.split('\n').filter(Boolean)) if (!/^- \[`\w+`\]\(\w+\.md\)/.test(line)) wrong.push(`${file}: ${line}`);
+    }
+    expect(ops.some((o) => page(`${o.id}.md`).includes('Next calls'))).toBe(true);
+    expect(wrong).toEqual([]);
+  });
+
+  it('resolves every relative link of the md pages, llms.txt and llms-full.txt to a generated file', () => {
+    const targets = (text: string) => [...text.matchAll(/\]\(([^)\s:#]+)\)/g)].map((m) => m[1]);
+    const broken: string[] = [];
+    for (const file of readdirSync(path.join(DOCS, 'md')))
+      for (const t of targets(page(file))) if (!existsSync(path.join(DOCS, 'md', t))) broken.push(`md/${file} -> ${t}`);
+    for (const [name, text] of [
+      ['llms.txt', llmsTxt],
+      ['llms-full.txt', full],
+    ])
+      for (const t of targets(text)) if (!existsSync(path.join(DOCS, t))) broken.push(`${name} -> ${t}`);
+    expect(broken).toEqual([]);
+  });
+});
+
+/** A venv with the llmstxt.org reference parser (`llms-txt` on PyPI), made on first use; undefined without Python. */
+function llmsTxtParser(): string | undefined {
+  const python = process.env.CONFORMANCE_PYTHON ?? 'python3';
+  if (spawnSync(python, ['-c', 'import venv'], { stdio: 'ignore' }).status !== 0) return undefined;
+  const venv = path.join(ROOT, '.cache', 'llms-txt-venv');
+  const bin = path.join(venv, 'bin', 'python');
+  const installed = () => spawnSync(bin, ['-c', 'import llms_txt'], { stdio: 'ignore' }).status === 0;
+  if (existsSync(bin) && installed()) return bin;
+  spawnSync(python, ['-m', 'venv', venv], { stdio: 'ignore' });
+  const pip = spawnSync(bin, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', 'llms-txt==0.0.7'], { encoding: 'utf8' });
+  if (pip.status !== 0) throw new Error(`pip install llms-txt failed: ${pip.stderr}`);
+  return bin;
+}
+
+const PARSE = `
+import json, sys
+from llms_txt import parse_llms_file
+parsed = parse_llms_file(open(sys.argv[1]).read())
+print(json.dumps({"title": parsed["title"], "sections": {k: [l["url"] for l in v] for k, v in parsed["sections"].items()}}))
+`;
+
+describe('llms.txt with the llmstxt.org reference parser', () => {
+  const parser = llmsTxtParser();
+  it.skipIf(!parser)('parses (parse_llms_file) into the title and sections of links, every operation and topic among them', () => {
+    const run = spawnSync(parser as string, ['-c', PARSE, path.join(DOCS, 'llms.txt')], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    const parsed = JSON.parse(run.stdout) as { title: string; sections: Record<string, string[]> };
+    expect(parsed.title).toBe(model.doc.info.title);
+    const urls = Object.values(parsed.sections).flat();
+    const files = [...ops.map((o) => `md/${o.id}.md`), ...topics.map((t) => `md/${t.file}`)];
+    expect(files.filter((f) => !urls.includes(f))).toEqual([]);
   });
 });

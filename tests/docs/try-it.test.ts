@@ -106,6 +106,49 @@ describe('the mock serves the reference docs with "Try it" panels', () => {
     ]);
   });
 
+  it("answers HEAD with the GET's Content-Length (llms-full.txt, the page)", async () => {
+    const file = readFileSync(path.join(ROOT, 'generated', 'docs', 'llms-full.txt'));
+    const head = await fetch(`${origin}/llms-full.txt`, { method: 'HEAD' });
+    const page = await fetch(`${origin}/docs/`);
+    const pageHead = await fetch(`${origin}/docs/`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length')]).toEqual([200, String(file.byteLength)]);
+    expect(pageHead.headers.get('content-length')).toBe(String(Buffer.byteLength(await page.text())));
+  });
+
+  it('answers Accept: text/markdown with the Markdown at the same URL, and links llms.txt from every docs answer', async () => {
+    const docs = path.join(ROOT, 'generated', 'docs');
+    const asMarkdown = { headers: { accept: 'text/markdown, text/html;q=0.5' } };
+    const [root, docsRoot, op, html] = await Promise.all([
+      fetch(`${origin}/`, asMarkdown),
+      fetch(`${origin}/docs/`, asMarkdown),
+      fetch(`${origin}/docs/md/getMe.md`, asMarkdown),
+      fetch(`${origin}/docs/`),
+    ]);
+    expect(await root.text()).toBe(readFileSync(path.join(docs, 'llms.txt'), 'utf8'));
+    expect(await docsRoot.text()).toBe(readFileSync(path.join(docs, 'llms.txt'), 'utf8'));
+    expect(await op.text()).toBe(readFileSync(path.join(docs, 'md', 'getMe.md'), 'utf8'));
+    expect(op.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect([root, docsRoot, op, html].map((r) => r.headers.get('link'))).toEqual([
+      '</llms.txt>; rel="llms-txt"; type="text/plain"',
+      '</docs/llms.txt>; rel="llms-txt"; type="text/plain"',
+      '</docs/llms.txt>; rel="llms-txt"; type="text/plain"',
+      '</docs/llms.txt>; rel="llms-txt"; type="text/plain"',
+    ]);
+    expect(html.headers.get('vary')).toContain('Accept');
+  });
+
+  it("points the page's samples and its Local mock server at this mock's own origin", async () => {
+    const html = await (await fetch(`${origin}/`)).text();
+    const production = model.servers()[0].url;
+    const sampleBases = [...html.matchAll(/API_BASE_URL(?::-| \?\? '|\\", \\")(https?:\/\/[^"'}\\]+)/g)].map((m) => m[1]);
+    expect(sampleBases.length).toBeGreaterThan(model.operations().length);
+    expect(new Set(sampleBases)).toEqual(new Set([`${origin}/v2`]));
+    expect(html).not.toContain('127.0.0.1:{port}');
+    expect(html).toContain(`${origin}/v2`);
+    expect(readFileSync(path.join(ROOT, 'generated', 'docs', 'index.html'), 'utf8')).toContain(`API_BASE_URL:-${production}`);
+  });
+
   it('prefills a panel from the contract: method and path, the first request example and a mock token', async () => {
     const entry = model.operation('createFacelessVideo');
     const p = await panel(entry.id);

@@ -2,12 +2,14 @@
 // installs the packed client tarball (the package the samples import) and type-checks every
 // TypeScript sample there; then every sample of every language (curl through bash, TypeScript
 // compiled in that project and run with node, Python in the project's venv with requests) runs
-// against one mock, concurrently, and must get the status the docs show for it, the charge printed
-// for a charging call, and a terminal success state for a call that starts a state machine.
-// What runs differs from the docs' text only in the base URL (the mock's) and the path ids (real
-// ones, made per sample by the same seeding the conformance runner uses, then arranged as the contract's links and
-// preconditions say a reader would have done) and, where a link says so, a body id; a test checks
-// that the docs' text is what the generator writes.
+// against one mock, concurrently, exactly as the docs print it: the environment gives it the token,
+// the base URL (API_BASE_URL) and the ids each sample names (FACELESS_ID, ...), nothing is
+// substituted in its text. It must get the status the docs show for it, print the charge of a
+// charging call, and reach a terminal success state for a call that starts a state machine. The ids
+// are real ones, made per sample by the same seeding the conformance runner uses, then arranged as
+// the contract's links and preconditions say a reader would have done. Then each sample runs again
+// as a reader gets it wrong: with a token without credits (`mock-broke`) on a charging call and with
+// an id that names nothing; it must exit non-zero within seconds and show the status.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -19,6 +21,7 @@ import { startMock, type RunningMock } from '../../mock/index.js';
 import { CLIENT_PACKAGE_NAME } from '../../scripts/lib/project.js';
 import { codeSamples, type CodeSample, sampleContext } from '../../scripts/docs/code-samples.js';
 import { samplePlan, sampleRequest } from '../../scripts/docs/sample-plan.js';
+import { sampleInputs } from '../../scripts/docs/sample-inputs.js';
 import { stateMachines } from '../../scripts/docs/state-diagrams.js';
 import { type Consumer, exec, ROOT, sharedConsumer } from '../support/consumer.js';
 
@@ -31,7 +34,12 @@ type Lang = (typeof LANGS)[number];
 let consumer: Consumer;
 let mock: RunningMock;
 let python: string;
-const results = new Map<string, { output: string; code: number; ms: number }>();
+interface Run {
+  output: string;
+  code: number;
+  ms: number;
+}
+const results = new Map<string, Run>();
 let runMs = 0;
 let prepareMs = 0;
 
@@ -125,22 +133,30 @@ async function arrange(o: ContractOperation, token: string, pathValues: Record<s
   return bodyValues;
 }
 
-/** One sample aimed at the mock: its own token, and ids of resources seeded and arranged for that token. */
-async function prepare(o: ContractOperation, lang: Lang, index: number): Promise<{ token: string; file: string; source: string }> {
-  const token = `samples-${index}-${lang.split(' ')[0].toLowerCase()}`;
+type Env = Record<string, string>;
+
+/** The environment a reader sets for one operation's samples: token, base URL, and the ids the samples name. */
+async function readerEnv(o: ContractOperation, token: string): Promise<Env> {
   const pathValues = await seededIds(o, token);
   const bodyValues = await arrange(o, token, pathValues);
-  const source = sampleOf(codeSamples(bundle, o, { ...docsCtx, baseUrl: mock.url, pathValues, bodyValues }), lang);
-  const ext = { curl: 'sh', 'TypeScript client': 'mts', Python: 'py' }[lang];
-  return { token, file: `${o.id}.${ext}`, source };
+  const env: Env = { API_TOKEN: token, API_BASE_URL: mock.url };
+  for (const input of sampleInputs(bundle, o)) env[input.env] = String((input.where === 'path' ? pathValues : bodyValues)[input.name]);
+  return env;
 }
 
-async function runOne(dir: string, command: string, args: string[], token: string): Promise<{ output: string; code: number; ms: number }> {
+/** The same environment with every id naming nothing (a body value stays a plausible one). */
+function unknownIds(o: ContractOperation, token: string): Env {
+  const env: Env = { API_TOKEN: token, API_BASE_URL: mock.url };
+  for (const input of sampleInputs(bundle, o)) env[input.env] = input.where === 'path' ? NO_SUCH_ID : '1';
+  return env;
+}
+
+async function runOne(dir: string, command: string, args: string[], env: Env): Promise<Run> {
   const started = performance.now();
-  const done = await exec(command, args, { cwd: dir, env: { ...process.env, API_TOKEN: token }, timeout: 60_000 }).catch((e) => e);
+  const done = await exec(command, args, { cwd: dir, env: { ...process.env, ...env }, timeout: 60_000 }).catch((e) => e);
   return {
     output: `${done.stdout ?? ''}${done.stderr ?? ''}`,
-    code: typeof done.code === 'number' ? done.code : 0,
+    code: typeof done.code === 'number' ? done.code : done.killed ? -1 : 0,
     ms: performance.now() - started,
   };
 }
@@ -172,52 +188,91 @@ describe('docs samples in a consumer project', () => {
     expect(`${result.stdout ?? ''}${result.stderr ?? ''}`).toBe('');
   }, 120_000);
 
-  it('the samples in the Markdown pages are the x-codeSamples, and what runs differs only in base URL and ids', () => {
+  it('the samples in the Markdown pages are the x-codeSamples, and none holds an example id', () => {
     for (const o of ops) {
       const page = readFileSync(path.join(ROOT, 'generated', 'docs', 'md', `${o.id}.md`), 'utf8');
-      for (const s of codeSamples(bundle, o, docsCtx)) expect(page, `${o.id} ${s.label}`).toContain(s.source);
-      const plain = codeSamples(bundle, o, { ...docsCtx, baseUrl: 'http://mock.test/v2' });
-      expect(plain.map((s) => s.source.replaceAll('http://mock.test/v2', docsCtx.baseUrl))).toEqual(
-        codeSamples(bundle, o, docsCtx).map((s) => s.source),
-      );
+      for (const s of codeSamples(bundle, o, docsCtx)) {
+        expect(page, `${o.id} ${s.label}`).toContain(s.source);
+        expect(s.source, `${o.id} ${s.label}`).not.toMatch(/\b4821\b/);
+      }
     }
   });
 });
 
-/** Runs every sample of every language once (the tests below judge one language each). */
+/** A call that charges on every success (not one that charges only sometimes, like a voice clone beyond the free slots). */
+const chargesAlways = (o: ContractOperation) =>
+  !!o.operation['x-credits']?.charges && !/only when/i.test(o.operation['x-credits']?.note ?? '');
+
+const EXT = { curl: 'sh', 'TypeScript client': 'mts', Python: 'py' } as const;
+
+/** Writes every sample as the docs print it (TypeScript also transpiled), each in a folder of its own with the files it uploads. */
+function writeSamples(dir: string): void {
+  for (const o of ops) {
+    for (const lang of LANGS) {
+      const source = sampleOf(codeSamples(bundle, o, docsCtx), lang);
+      const file = path.join(dir, `${o.id}.${EXT[lang]}`);
+      writeFileSync(file, `${source}\n`);
+      if (lang === 'TypeScript client') {
+        const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+        writeFileSync(file.replace(/\.mts$/, '.mjs'), js.outputText);
+      }
+    }
+  }
+}
+
+/** The command that runs one sample file, as a reader would. */
+function commandFor(dir: string, o: ContractOperation, lang: Lang): [string, string[]] {
+  const file = path.join(dir, `${o.id}.${EXT[lang]}`);
+  if (lang === 'curl') return ['bash', [file]];
+  if (lang === 'Python') return [python, [file]];
+  return [process.execPath, [file.replace(/\.mts$/, '.mjs')]];
+}
+
+interface Job {
+  key: string;
+  o: ContractOperation;
+  lang: Lang;
+  env: () => Promise<Env>;
+}
+
+/** Runs every job's sample in a fresh folder of its own (curl writes answer.json there). */
+async function runJobs(dir: string, jobs: Job[]): Promise<void> {
+  const started = performance.now();
+  const envs = await pool(
+    jobs.map((j) => () => j.env()),
+    8,
+  );
+  prepareMs = performance.now() - started;
+  await pool(
+    jobs.map((j, i) => async () => {
+      const cwd = path.join(dir, `run-${i}`);
+      mkdirSync(cwd);
+      writeUploadFiles(cwd);
+      const [command, args] = commandFor(dir, j.o, j.lang);
+      results.set(j.key, await runOne(cwd, command, args, envs[i]));
+    }),
+    12,
+  );
+}
+
+/** Runs every sample of every language: as the docs mean it, with a token without credits, with an unknown id. */
 async function runAll(): Promise<void> {
   if (results.size) return;
   const started = performance.now();
   const dir = path.join(consumer.dir, 'run');
   mkdirSync(dir, { recursive: true });
-  const prepared = await pool(
-    ops.flatMap((o, i) => LANGS.map((lang, j) => async () => ({ o, lang, ...(await prepare(o, lang, i * 3 + j)) }))),
-    8,
-  );
-  for (const p of prepared) {
-    writeFileSync(path.join(dir, p.file), `${p.source}\n`);
-    // Each sample runs in a folder of its own, with the files it uploads (curl writes answer.json there).
-    mkdirSync(path.join(dir, p.file.replace('.', '-')));
-    writeUploadFiles(path.join(dir, p.file.replace('.', '-')));
+  writeSamples(dir);
+  const jobs: Job[] = [];
+  for (const [i, o] of ops.entries()) {
+    for (const [j, lang] of LANGS.entries()) {
+      const token = `samples-${i * 3 + j}-${lang.split(' ')[0].toLowerCase()}`;
+      jobs.push({ key: `${o.id} ${lang}`, o, lang, env: () => readerEnv(o, token) });
+      if (chargesAlways(o)) jobs.push({ key: `${o.id} ${lang} broke`, o, lang, env: () => readerEnv(o, 'mock-broke') });
+      if (sampleInputs(bundle, o).some((x) => x.where === 'path'))
+        jobs.push({ key: `${o.id} ${lang} unknown`, o, lang, env: async () => unknownIds(o, `${token}-unknown`) });
+    }
   }
-  // Types are checked by the test above (the same generator); here each sample is only transpiled.
-  for (const p of prepared.filter((x) => x.lang === 'TypeScript client')) {
-    const js = ts.transpileModule(p.source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
-    writeFileSync(path.join(dir, p.file.replace(/\.mts$/, '.mjs')), js.outputText);
-  }
-  prepareMs = performance.now() - started;
-  await pool(
-    prepared.map((p) => async () => {
-      const [command, args] =
-        p.lang === 'curl'
-          ? ['bash', ['-e', path.join(dir, p.file)]]
-          : p.lang === 'Python'
-            ? [python, [path.join(dir, p.file)]]
-            : [process.execPath, [path.join(dir, p.file.replace(/\.mts$/, '.mjs'))]];
-      results.set(`${p.o.id} ${p.lang}`, await runOne(path.join(dir, p.file.replace('.', '-')), command, args as string[], p.token));
-    }),
-    12,
-  );
+  await runJobs(dir, jobs);
   runMs = performance.now() - started;
 }
 
@@ -237,16 +292,42 @@ function judge(o: ContractOperation, lang: Lang): string | undefined {
   return undefined;
 }
 
-describe('docs samples against the mock', () => {
+/** A run that had to fail: non-zero, within seconds, and showing the 4xx status it got (undefined when it did). */
+function judgeFailure(key: string): string | undefined {
+  const r = results.get(key);
+  if (!r) return `${key}: did not run`;
+  if (r.code === 0 || r.ms > 15_000 || !/\b4\d\d\b/.test(r.output))
+    return `${key}: exit ${r.code} after ${Math.round(r.ms)} ms\n${r.output.slice(0, 400)}`;
+  return undefined;
+}
+
+describe('docs samples against the mock, run as printed', () => {
   for (const lang of LANGS) {
     it(`every ${lang} sample gets the status the docs show, prints the charge, and polls to success`, async () => {
       await runAll();
       const problems = ops.map((o) => judge(o, lang)).filter(Boolean);
       const ms = ops.map((o) => results.get(`${o.id} ${lang}`)!.ms);
       console.log(
-        `samples: ${lang}: ${ops.length} run, slowest ${Math.round(Math.max(...ms))} ms; all languages ${Math.round(runMs)} ms (seeding and writing ${Math.round(prepareMs)} ms)`,
+        `samples: ${lang}: ${ops.length} run, slowest ${Math.round(Math.max(...ms))} ms; all runs ${Math.round(runMs)} ms (seeding ${Math.round(prepareMs)} ms)`,
       );
       expect(problems).toEqual([]);
-    }, 600_000);
+    }, 900_000);
+
+    it(`every ${lang} sample exits non-zero within seconds, showing the status, on a token without credits and on an unknown id`, async () => {
+      await runAll();
+      const broke = ops.filter(chargesAlways);
+      const unknown = ops.filter((o) => sampleInputs(bundle, o).some((x) => x.where === 'path'));
+      expect(broke.length).toBeGreaterThan(0);
+      expect(unknown.length).toBeGreaterThan(0);
+      const problems = [
+        ...broke.map((o) => judgeFailure(`${o.id} ${lang} broke`)),
+        ...unknown.map((o) => judgeFailure(`${o.id} ${lang} unknown`)),
+      ].filter(Boolean);
+      expect(problems).toEqual([]);
+      // Most charging calls meet the empty account (a render may first miss a script the account could not pay for).
+      const paid = broke.filter((o) => /\b402\b/.test(results.get(`${o.id} ${lang} broke`)?.output ?? ''));
+      expect(paid.length).toBeGreaterThan(broke.length / 2);
+      expect(unknown.filter((o) => /\b404\b/.test(results.get(`${o.id} ${lang} unknown`)?.output ?? ''))).toEqual(unknown);
+    }, 900_000);
   }
 });
