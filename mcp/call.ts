@@ -126,6 +126,8 @@ export async function call(doc: Document, input: CallInput): Promise<{ text: str
     return { text: t.redact(`${o.label}: no answer from ${url.href} on the ${t.where}: ${causeOf(error)}.`), isError: true };
   }
   const answer = (await response.text()).slice(0, 200_000);
-  const text = `${o.label} on the ${t.where} → ${response.status}\n${answer}`;
+  // An error names the URL it came from (the query included; the credentials are never in it).
+  const from = response.status >= 400 ? ` (${url.href})` : '';
+  const text = `${o.label} on the ${t.where} → ${response.status}${from}\n${answer}`;
   return { text: t.redact(text), isError: response.status >= 400 };
 }

@@ -34,10 +34,11 @@ export function deploymentOf(env: NodeJS.ProcessEnv): Deployment | undefined {
     throw new StartError('VIDEO_API_BASE_URL is not an absolute URL (such as https://staging.api.example.com/v2). Not started.');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new StartError('VIDEO_API_BASE_URL must be an http or https URL. Not started.');
+  // The token whatever its length; a user name or password of 4 characters or more (shorter ones would blot out ordinary text).
   const secrets = [token, decodeURIComponent(url.username), decodeURIComponent(url.password), url.username, url.password];
   url.username = '';
   url.password = '';
-  return { baseUrl: url.href.replace(/\/+$/, ''), token, secrets: secrets.filter((s) => s.length >= 4) };
+  return { baseUrl: url.href.replace(/\/+$/, ''), token, secrets: [token, ...secrets.slice(1).filter((s) => s.length >= 4)] };
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

@@ -109,6 +109,13 @@ describe('video-api-mcp for an assistant', () => {
       isError: true,
       text: expect.stringMatching(/unknown path parameter clip_id \(it takes id\)/),
     });
+    const absent = await tool('call', { operationId: 'getLaunchClip', pathParams: { id: 'no-such-clip' } });
+    expect({ isError: absent.isError, text: textOf(absent) }).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(
+        /^GET \/launch-clips\/\{id\} on the mock → 404 \(http:\/\/127\.0\.0\.1:\d+\/v2\/launch-clips\/no-such-clip\)\n/,
+      ),
+    });
     const missing = await tool('call', {
       operationId: 'createVoiceClone',
       body: { terms: true },

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './support/consumer.js';
+import { deploymentOf, redactor } from '../mcp/secrets.js';
 import { connectSource, MCP_BIN_ARGS, textOf, type ToolResult } from './support/mcp-source.js';
 
 const TOKEN = 'Sk-Live-4711-secretToken';
@@ -81,6 +82,13 @@ describe('video-api-mcp secrets', () => {
       await client.close();
     }
   }, 60_000);
+
+  it('redacts a token of any length, but not a user name too short to tell from ordinary text', () => {
+    const deployment = deploymentOf({ VIDEO_API_BASE_URL: 'https://al:longpassword@api.example/v2/', VIDEO_API_TOKEN: 'k9z' });
+    expect(deployment?.baseUrl).toBe('https://api.example/v2');
+    const redact = redactor(deployment?.secrets ?? []);
+    expect(redact('Bearer k9z, K9Z, al, longpassword')).toBe('Bearer [token], [token], al, [token]');
+  });
 
   it('refuses . and .. path values (and their percent-encoded forms) before any request', async () => {
     const { client } = await connectSource({ VIDEO_API_BASE_URL: base, VIDEO_API_TOKEN: TOKEN });
