@@ -14,6 +14,7 @@ import { stateMachines } from '../scripts/docs/state-diagrams.js';
 import { costOf, errorsText, loadContract, machineNames, machineOf, pageOf, requestOf, searchOperations } from './contract.js';
 import { serveHttp } from './http.js';
 import { deploymentOf } from './secrets.js';
+import { lineStdin } from './stdin.js';
 
 const text = (value: unknown, isError = false) => ({
   content: [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }],
@@ -174,19 +175,20 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     });
     return;
   }
-  // Read up to 64 MiB a message, so that an oversized argument reaches the tool, which refuses it.
-  let failed = false;
-  const connection = serveStdio(createServer, {
-    transport: new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: STDIO_BUFFER_BYTES }),
-    onerror: (error) => {
-      failed ||= /buffer|too large|exceed/i.test(error.message);
-      console.error(`video-api-mcp: ${error.message}`);
-    },
+  // Messages of up to 64 MiB are read, so that an oversized argument reaches the tool, which refuses
+  // it; a larger one is said on stderr, and the command ends with exit code 1.
+  const stdin = lineStdin(process.stdin, STDIO_BUFFER_BYTES, () => {
+    console.error(`video-api-mcp: a message over ${STDIO_BUFFER_BYTES} bytes arrived on stdin; stopped.`);
+    void stop(1);
   });
-  const stop = async () => {
+  const connection = serveStdio(createServer, {
+    transport: new StdioServerTransport(stdin, process.stdout, { maxBufferSize: STDIO_BUFFER_BYTES + 1024 }),
+    onerror: (error) => console.error(`video-api-mcp: ${error.message}`),
+  });
+  const stop = async (code = 0) => {
     await stopMock();
     await connection.close();
-    process.exit(failed ? 1 : 0);
+    process.exit(code);
   };
   onStopSignal(() => void stop());
   process.stdin.on('end', () => void stop());

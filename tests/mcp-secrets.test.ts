@@ -2,7 +2,7 @@
 // refused at start without being shown; whatever a deployment echoes back (the token exact, upper
 // case, base64, `\u`-escaped, the base URL's user:password) is redacted from results and errors;
 // `.` and `..` path values never reach the network; an oversized argument is a tool error.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,21 @@ describe('video-api-mcp secrets', () => {
       await client.close();
     }
   }, 60_000);
+
+  it('ends with exit code 1 and says why when a stdio message is over 64 MiB', async () => {
+    const child = spawn(process.execPath, MCP_BIN_ARGS, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.stdin.on('error', () => {});
+    child.stdin.write(Buffer.alloc(65 * 1024 * 1024, 0x78));
+    expect(await exit).toBe(1);
+    expect(stderr).toMatch(/video-api-mcp: a message over \d+ bytes arrived on stdin; stopped/);
+  }, 120_000);
 
   it('answers an oversized argument (16 MB) with a tool error and keeps serving', async () => {
     const { client } = await connectSource({ MOCK_STEP_MS: '1' });
