@@ -3,6 +3,7 @@
 // resource's state machine, what a call costs, the error catalogue, and `call` (one request to the
 // in-process mock, or to the deployment the user set). MCP SDK 2: the 2026-07-28 protocol, and the
 // 2025 one for clients that open with it; one server factory serves both.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -15,6 +16,7 @@ import { costOf, errorsText, loadContract, machineNames, machineOf, pageOf, requ
 import { serveHttp } from './http.js';
 import { deploymentOf } from './secrets.js';
 import { lineStdin } from './stdin.js';
+import { uploads } from './upload.js';
 
 const text = (value: unknown, isError = false) => ({
   content: [{ type: 'text' as const, text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }],
@@ -149,7 +151,8 @@ The MCP server of the Video Generation API v2 (docs/mcp.md). Over stdio by defau
 serves Streamable HTTP at http://<host>:<port>/mcp instead (--host: default 127.0.0.1; port 0 takes
 a free one and prints it). Over HTTP it answers only loopback Host names and MCP_ALLOWED_HOSTS, and
 pages only from loopback origins and MCP_ALLOWED_ORIGINS (comma separated). VIDEO_API_BASE_URL and
-VIDEO_API_TOKEN send \`call\` to a deployment; MOCK_STEP_MS sets the in-process mock's step.`;
+VIDEO_API_TOKEN send \`call\` to a deployment; MOCK_STEP_MS sets the in-process mock's step. Over HTTP,
+\`call\` reads files by path only under MCP_UPLOAD_DIR.`;
 
 export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({
@@ -165,6 +168,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
   if (values.http !== undefined) {
     const port = Number(values.http);
     if (!/^\d+$/.test(values.http) || port > 65535) throw new Error(`--http takes a port number, got "${values.http}"`);
+    uploads.underOnly = true;
+    uploads.dir = process.env.MCP_UPLOAD_DIR ? path.resolve(process.env.MCP_UPLOAD_DIR) : undefined;
     const served = await serveHttp(createServer, { port, host: values.host ?? '127.0.0.1', env: process.env });
     console.log(`video-api-mcp: Streamable HTTP on ${served.url}`);
     let stopping = false;

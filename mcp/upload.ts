@@ -1,6 +1,6 @@
 // The multipart/form-data body of `call`: fields from `body` (an array field is one part per item),
 // files from `files`, each a path on the disk where the server runs or its bytes as base64.
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractModel, type ContractOperation, type Document } from '../lib/contract/index.js';
 
@@ -9,6 +9,20 @@ export interface FileInput {
   base64?: string;
   filename?: string;
   contentType?: string;
+}
+
+/**
+ * Which files `path` may name. Over stdio, any the user's account can read (the assistant is the
+ * user's); over HTTP (`--http`, where MCP_ALLOWED_HOSTS may let others in), only those under
+ * MCP_UPLOAD_DIR, and none when it is unset.
+ */
+export const uploads: { underOnly: boolean; dir?: string } = { underOnly: false };
+
+async function allowedPath(where: string): Promise<string | undefined> {
+  if (!uploads.underOnly) return undefined;
+  if (!uploads.dir) return 'Over HTTP, files by path are off (the user may set MCP_UPLOAD_DIR to a folder to allow files under it); send the bytes as base64.';
+  const [real, dir] = await Promise.all([realpath(where).catch(() => where), realpath(uploads.dir).catch(() => uploads.dir ?? '')]);
+  return real.startsWith(dir + path.sep) ? undefined : `Over HTTP, files by path come only from under MCP_UPLOAD_DIR; ${where} is not.`;
 }
 
 const TYPES: Record<string, string> = {
@@ -32,6 +46,8 @@ async function blobOf(file: FileInput, max: number): Promise<{ blob: Blob; name:
     return { blob: new Blob([Buffer.from(file.base64, 'base64')], { type }), name };
   }
   const where = path.resolve(file.path ?? '');
+  const refused = await allowedPath(where);
+  if (refused) return refused;
   const info = await stat(where).catch(() => undefined);
   if (!info?.isFile()) return `No file at ${where}.`;
   if (info.size > max) return `${where} is ${info.size} bytes, over ${max} bytes.`;

@@ -9,9 +9,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Client } from '@modelcontextprotocol/client';
+import { spawn } from 'node:child_process';
+import { type Client, Client as SdkClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, connectSource, textOf, type ToolResult } from './support/mcp-source.js';
+import { ROOT } from './support/consumer.js';
+import { bodyOf, connectSource, MCP_BIN_ARGS, textOf, type ToolResult } from './support/mcp-source.js';
 
 let client: Client;
 let dir: string;
@@ -134,6 +136,55 @@ describe('video-api-mcp for an assistant', () => {
       expect(textOf(refused)).toMatch(new RegExp(`http://127\\.0\\.0\\.1:${port}/v2/me.*connection refused`));
     } finally {
       await away.close();
+    }
+  }, 60_000);
+});
+
+describe('video-api-mcp over HTTP and files by path', () => {
+  it('reads a file by path only under MCP_UPLOAD_DIR, and takes base64 anyway', async () => {
+    const allowed = mkdtempSync(path.join(tmpdir(), 'mcp-upload-dir-'));
+    const inside = path.join(allowed, 'take.wav');
+    const outside = path.join(dir, 'outside.wav');
+    writeFileSync(inside, wav());
+    writeFileSync(outside, wav());
+    const child = spawn(process.execPath, [...MCP_BIN_ARGS, '--http', '0'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', MOCK_STEP_MS: '1', MCP_UPLOAD_DIR: allowed },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const url = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /Streamable HTTP on (\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+    });
+    const http = new SdkClient({ name: 'test-assistant', version: '1.0.0' });
+    try {
+      await http.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const send = async (file: Record<string, string> | Record<string, string>[]) =>
+        textOf(
+          await http.callTool({
+            name: 'call',
+            arguments: {
+              operationId: 'createVoiceClone',
+              body: { terms: true, name: 'N', gender: 'male' },
+              files: { 'samples[]': file },
+              allowCharges: true,
+            },
+          }),
+        );
+      expect(await send({ path: outside })).toMatch(/only from under MCP_UPLOAD_DIR/);
+      expect(await send({ path: path.join(allowed, '..', path.basename(dir), 'outside.wav') })).toMatch(/only from under MCP_UPLOAD_DIR/);
+      // One clone (the account's free slot) from both: a file under MCP_UPLOAD_DIR and base64.
+      expect(await send([{ path: inside }, { base64: wav().toString('base64'), filename: 'b.wav' }])).toMatch(/→ 20[01]\n/);
+    } finally {
+      await http.close();
+      child.kill('SIGTERM');
+      await exit;
+      rmSync(allowed, { recursive: true, force: true });
     }
   }, 60_000);
 });
