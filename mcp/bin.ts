@@ -5,5 +5,6 @@ import '../lib/node-support.js';
 const { main } = await import('./server.js');
 main().catch((error) => {
   console.error(`video-api-mcp: ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
+  // A refusal at start (mcp/secrets.ts StartError) carries its own exit code.
+  process.exit((error as { exitCode?: number })?.exitCode ?? 1);
 });

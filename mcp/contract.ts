@@ -72,3 +72,36 @@ export function errorsText(doc: Document): string {
   const topic = topicPages(doc).find((p) => p.file === 'errors.md');
   return topic?.markdown ?? [errorCatalogueMarkdown(doc), renderPreconditionsMarkdown(doc)].join('\n\n');
 }
+
+/** The request body's media type (the first the contract lists), or undefined when it takes none. */
+export function requestMedia(doc: Document, o: ContractOperation): string | undefined {
+  const body = ContractModel.of(doc).deref(o.operation.requestBody);
+  return body ? Object.keys(body.content ?? {})[0] : undefined;
+}
+
+/** A schema with its internal `$ref`s written in place (a reference met again inside itself stays a `$ref`). */
+function inline(model: ContractModel, node: unknown, seen: string[] = []): unknown {
+  if (Array.isArray(node)) return node.map((n) => inline(model, n, seen));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') return seen.includes(ref) || seen.length > 12 ? node : inline(model, model.pointer(ref), [...seen, ref]);
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(model, v, seen)]));
+}
+
+/** What `call` needs to send an operation: its path and query parameters, and its body's media type and schema. */
+export function requestOf(doc: Document, operationId: string) {
+  const o = findOperation(doc, operationId);
+  if (!o) return undefined;
+  const model = ContractModel.of(doc);
+  const media = requestMedia(doc, o);
+  const params = model.parameters(o).map((p) => ({ name: p.name, in: p.in, required: !!p.required, description: p.description, schema: inline(model, p.schema) }));
+  return {
+    operationId,
+    call: o.label,
+    charges: !!o.operation['x-credits']?.charges,
+    pathParams: params.filter((p) => p.in === 'path'),
+    query: params.filter((p) => p.in === 'query'),
+    body: media ? { mediaType: media, required: !!model.deref(o.operation.requestBody)?.required, schema: inline(model, model.requestSchema(o, media)) } : null,
+    fileFields: media === 'multipart/form-data' ? [...model.fileFields(o)] : [],
+  };
+}

@@ -46,7 +46,15 @@ describe('video-api-mcp over stdio', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ['call', 'get_credit_cost', 'get_errors', 'get_operation_page', 'get_state_machine', 'search_operations'].sort(),
+        [
+          'call',
+          'get_credit_cost',
+          'get_errors',
+          'get_operation_page',
+          'get_request_schema',
+          'get_state_machine',
+          'search_operations',
+        ].sort(),
       );
       const page = await client.callTool({ name: 'get_operation_page', arguments: { operationId: 'renderFacelessVideo' } });
       expect(textOf(page)).toBe(readFileSync(path.join(ROOT, 'generated/docs/md/renderFacelessVideo.md'), 'utf8'));
@@ -185,7 +193,15 @@ describe('video-api-mcp over Streamable HTTP (--http)', () => {
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ['call', 'get_credit_cost', 'get_errors', 'get_operation_page', 'get_state_machine', 'search_operations'].sort(),
+        [
+          'call',
+          'get_credit_cost',
+          'get_errors',
+          'get_operation_page',
+          'get_request_schema',
+          'get_state_machine',
+          'search_operations',
+        ].sort(),
       );
       const page = await client.callTool({ name: 'get_operation_page', arguments: { operationId: 'renderFacelessVideo' } });
       expect(textOf(page)).toBe(readFileSync(path.join(ROOT, 'generated/docs/md/renderFacelessVideo.md'), 'utf8'));
