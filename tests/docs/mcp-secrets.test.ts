@@ -6,9 +6,9 @@ import { execFile, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './support/consumer.js';
-import { deploymentOf, redactor } from '../mcp/secrets.js';
-import { connectSource, MCP_BIN_ARGS, textOf, type ToolResult } from './support/mcp-source.js';
+import { ROOT } from '../support/consumer.js';
+import { deploymentOf, redactor } from '../../mcp/secrets.js';
+import { connectSource, MCP_BIN_ARGS, textOf, type ToolResult } from '../support/mcp-source.js';
 
 const TOKEN = 'Sk-Live-4711-secretToken';
 const escaped = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');

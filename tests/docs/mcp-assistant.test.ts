@@ -12,8 +12,8 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { type Client, Client as SdkClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './support/consumer.js';
-import { bodyOf, connectSource, MCP_BIN_ARGS, textOf, type ToolResult } from './support/mcp-source.js';
+import { ROOT } from '../support/consumer.js';
+import { bodyOf, connectSource, MCP_BIN_ARGS, textOf, type ToolResult } from '../support/mcp-source.js';
 
 let client: Client;
 let dir: string;
