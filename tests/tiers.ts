@@ -14,6 +14,7 @@ export type Tier = (typeof TIERS)[number];
 
 /** Files that start processes (and no browser). */
 export const PROCESS_FILES = [
+  'tests/docs/llms.test.ts',
   'tests/docs/mcp-assistant.test.ts',
   'tests/docs/mcp-secrets.test.ts',
   'tests/client/flows.test.ts',
