@@ -42,14 +42,25 @@ function skipTokens(line: string, at: number): number {
   return at;
 }
 
-/** Where a quoted string that opens at `at` ends (just past its closing quote), or undefined if it never closes. */
+/**
+ * Where a quoted string that opens at `at` ends (just past its closing quote), or undefined if it
+ * never closes. Read as RFC 2045 does (a backslash escapes the next character), and where that never
+ * closes, as the WHATWG form encoding writes it (browsers, Node's FormData): `"` and line breaks are
+ * percent-encoded there and a backslash is itself, so `name="extra\\"` is the name `extra\\`.
+ */
 function quotedEnd(line: string, at: number): number | undefined {
   for (let i = at + 1; i < line.length; i++) {
     // An escape takes any next character but a line break (as the RFC pattern's `\\.` does).
     if (line[i] === '\\') {
       i++;
-      if (i >= line.length || line[i] === '\n' || line[i] === '\r') return undefined;
+      if (i >= line.length || line[i] === '\n' || line[i] === '\r') return whatwgQuotedEnd(line, at);
     } else if (line[i] === '"') return i + 1;
   }
-  return undefined;
+  return whatwgQuotedEnd(line, at);
+}
+
+/** The WHATWG reading: the first `"` after the opening one closes the string. */
+function whatwgQuotedEnd(line: string, at: number): number | undefined {
+  const close = line.indexOf('"', at + 1);
+  return close < 0 ? undefined : close + 1;
 }

@@ -313,6 +313,17 @@ function decodeFields(raw: FormFields, urlEncoded: boolean): FormFields {
   return out;
 }
 
+/**
+ * A boolean sent as form text: `true`/`false` in any letter case (JavaScript writes `true`, Python's
+ * generated clients `True`: the source is silent on the spelling, so every common encoder is read).
+ * Undefined for any other text.
+ */
+export function formBoolean(value: unknown): boolean | undefined {
+  if (typeof value !== 'string') return undefined;
+  const lower = value.toLowerCase();
+  return lower === 'true' ? true : lower === 'false' ? false : undefined;
+}
+
 /** A form's fields as its schema's properties, each read as its encoding's style says (`samples[]` form-exploded into a list). */
 function formValues(content: BodyContent, fields: FormFields): unknown {
   const properties = content.schema?.properties;
@@ -324,6 +335,9 @@ function formValues(content: BodyContent, fields: FormFields): unknown {
     const sent = fields[property];
     const read = Array.isArray(sent) && (typeof schema !== 'object' || schema.type !== 'array') ? lastOf(sent) : sent;
     out[property] = read;
+    // Ajv's coercion reads only `true`/`false`: other encoders' spellings are read here.
+    if (typeof schema === 'object' && schema.type === 'boolean' && formBoolean(read) !== undefined)
+      out[property] = String(formBoolean(read));
     const encoding = content.encodings.find((e) => e.property === property);
     if (!encoding?.style || typeof schema !== 'object') continue;
     const spec = { name: property, explode: encoding.explode, type: schema.type, properties: schema.properties };

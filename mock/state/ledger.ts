@@ -1,4 +1,5 @@
 // Money: prices, debits (402 when short) with their ledger entries, and voice-clone slots.
+import { formBoolean } from '../../lib/contract/index.js';
 import type { MockOperation } from '../contract.js';
 import { ApiError } from '../errors.js';
 import type { Call, Charge, StateContext } from './call.js';
@@ -49,7 +50,7 @@ export class Ledger {
   /** A new clone takes a free slot; with slots full, purchase_addon=true buys one (charging), else 403. */
   takeSlot(call: Call): Charge | undefined {
     if (this.freeSlots(call) > 0) return undefined;
-    const purchase = String((call.body as Record<string, unknown>)?.purchase_addon) === 'true';
+    const purchase = formBoolean((call.body as Record<string, unknown>)?.purchase_addon) === true;
     if (!purchase) throw new ApiError(this.ctx.errors.answer('ErrorReachPlanLimit'));
     const charge = this.charge(call, this.slots().cost);
     call.account.boughtSlots += 1;

@@ -50,4 +50,10 @@ export declare class RequestCheck {
     private group;
     private bodyContents;
 }
+/**
+ * A boolean sent as form text: `true`/`false` in any letter case (JavaScript writes `true`, Python's
+ * generated clients `True`: the source is silent on the spelling, so every common encoder is read).
+ * Undefined for any other text.
+ */
+export declare function formBoolean(value: unknown): boolean | undefined;
 export {};
