@@ -127,11 +127,12 @@ describe('an endless answer through the proxy', () => {
 
   it('streams to the client while the proxy stays flat, lists it as unjudged, and lets go of the target when the client goes', async () => {
     const read = await readThrough(`${proxy.root}/v2/me`, 16 * MB, 160 * MB, proxy.rssMb);
-    // 144 MB more went through after the warm mark; holding them would show as 144 MB more RSS.
-    expect({ status: read.status, through: read.bytes >= 160 * MB, growthUnder32Mb: read.rssEnd - read.rssWarm < 32 }).toEqual({
+    // 144 MB more went through after the warm mark; holding them would show as 144 MB more RSS. The
+    // bound leaves room for the garbage collector's own pace on a loaded machine (it grew 30-40 MB there).
+    expect({ status: read.status, through: read.bytes >= 160 * MB, growthUnder64Mb: read.rssEnd - read.rssWarm < 64 }).toEqual({
       status: 200,
       through: true,
-      growthUnder32Mb: true,
+      growthUnder64Mb: true,
     });
     const report = (await (await fetch(`${proxy.root}/__proxy/report`)).json()) as Report;
     expect(report.unjudged.map((u) => [u.operationId, u.status, u.reason])).toEqual([

@@ -101,6 +101,14 @@ describe('merge and report', () => {
       ['c', 'not reachable'],
     ]);
     expect(merged.unchecked).toEqual(['rule b was checked by no shard (1/2: the first account has no resource for it)']);
+    // Said, but no shard was set up short for it: the merge does not fail on it.
+    expect(merged.failing).toEqual([]);
+  });
+
+  it('merge fails on a rule every shard left unchecked for being set up with one token', () => {
+    const oneToken = 'one token: CONFORMANCE_TOKENS with two accounts of the deployment checks it';
+    const merged = mergeRules([report('1/2', [row('a', 'not reachable', oneToken)]), report('2/2', [row('a', 'not reachable', oneToken)])]);
+    expect(merged.failing).toEqual([`rule a was checked by no shard (1/2: ${oneToken})`]);
   });
 
   it('report.html lists every rule with its verdict, a failure with its evidence as text', () => {
