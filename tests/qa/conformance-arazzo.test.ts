@@ -30,6 +30,9 @@ const EXPECTED: [string, { charges: boolean; polls: string[]; refund: boolean; m
   ['launch clip to completion', { charges: true, polls: ['LaunchClipStatus success'], refund: false, mockOnly: false }],
   ['launch clip to failure, refunded', { charges: true, polls: ['LaunchClipStatus failure'], refund: true, mockOnly: true }],
   ['storyboard render to completion', { charges: true, polls: ['StoryboardVideoStatus success'], refund: false, mockOnly: false }],
+  ['b-roll render to completion', { charges: true, polls: ['FacelessVideoStatus success'], refund: false, mockOnly: false }],
+  ['ai-visuals render to completion', { charges: true, polls: ['FacelessVideoStatus success'], refund: false, mockOnly: false }],
+  ['url-to-video render to completion', { charges: true, polls: ['FacelessVideoStatus success'], refund: false, mockOnly: false }],
   ['voice clone until completed', { charges: true, polls: ['VoiceCloneStatus success'], refund: false, mockOnly: false }],
   ['character trained until ready', { charges: true, polls: ['CharacterStatus success'], refund: false, mockOnly: false }],
 ];

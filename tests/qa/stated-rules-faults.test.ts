@@ -12,7 +12,8 @@ import { startFaultProxy } from '../servers/fault-proxy.js';
 import { RULE_FAULTS } from '../servers/rule-faults.js';
 import { runSuite } from './conformance-helpers.js';
 
-const TOKENS = ['rules-faults-a', 'rules-faults-b'];
+/** Each run its own two accounts on the shared mock: what one run spent is not the next one's. */
+const tokensFor = (name: string) => [`rules-${name}-a`, `rules-${name}-b`];
 const TIMEOUT = 240_000;
 
 let upstream: LocalServer;
@@ -23,12 +24,13 @@ afterAll(async () => {
   await upstream?.stop();
 });
 
-async function rulesThrough(fault: string | (typeof RULE_FAULTS)[string]) {
-  const proxy = await startFaultProxy(upstream.baseUrl, fault, TOKENS[0]);
+async function rulesThrough(name: string, fault: string | (typeof RULE_FAULTS)[string]) {
+  const tokens = tokensFor(name);
+  const proxy = await startFaultProxy(upstream.baseUrl, fault, tokens[0]);
   try {
     const result = await runSuite({
       CONFORMANCE_BASE_URL: proxy.url,
-      CONFORMANCE_TOKENS: TOKENS.join(','),
+      CONFORMANCE_TOKENS: tokens.join(','),
       CONFORMANCE_RATE_LIMIT: 'none',
       CONFORMANCE_ALLOW_CHARGES: '1',
       CONFORMANCE_ALLOW_DESTRUCTIVE: '1',
@@ -47,7 +49,7 @@ describe('the rules table against staging stand-ins that break one stated rule e
   it(
     'a faithful target: no rule fails, and the rules each fault breaks are checked (passed)',
     async () => {
-      const run = await rulesThrough('none');
+      const run = await rulesThrough('faithful', 'none');
       expect(run.failed, run.output.slice(-3000)).toEqual([]);
       expect(run.code, run.output.slice(-3000)).toBe(0);
       const verdicts = Object.values(RULE_FAULTS).map((f) => [f.rule, run.rows.find((r) => r.id === f.rule)?.verdict]);
@@ -60,7 +62,7 @@ describe('the rules table against staging stand-ins that break one stated rule e
     it(
       `red on ${name}: ${fault.description}`,
       async () => {
-        const run = await rulesThrough(fault);
+        const run = await rulesThrough(name, fault);
         expect(
           run.failed.map((r) => r.id),
           run.output.slice(-3000),

@@ -35,6 +35,26 @@ async function acceptRefusal(ctx: Ctx, answer: UpstreamAnswer): Promise<Upstream
   return json(answer, 202, { message: 'Success.', status: 202, data, meta: { credits: { cost: 0, remaining: 0 } } });
 }
 
+/**
+ * A server without the busy check starts a new render at once; the stand-in waits for the mock's
+ * run to end and starts the new one then, so the video is rendering again, as there.
+ */
+async function renderWhileBusy(ctx: Ctx): Promise<UpstreamAnswer> {
+  let answer = await ctx.upstream(ctx.exchange);
+  for (let i = 0; i < 40 && answer.status === 403 && /processing/i.test(answer.body.toString()); i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    answer = await ctx.upstream(ctx.exchange);
+  }
+  return answer;
+}
+
+/** A read another account was refused, answered as its owner (the run's first token) would be. */
+async function readAsOwner(ctx: Ctx): Promise<UpstreamAnswer> {
+  const answer = await ctx.upstream(ctx.exchange);
+  if (answer.status !== 404) return answer;
+  return ctx.upstream({ ...ctx.exchange, headers: { ...ctx.exchange.headers, authorization: `Bearer ${ctx.token}` } });
+}
+
 export const RULE_FAULTS: Record<string, Fault & { rule: string }> = {
   'retry-completed': {
     description: 'retry of a faceless render that completed is accepted (the machine allows retry only from failed)',
@@ -46,16 +66,13 @@ export const RULE_FAULTS: Record<string, Fault & { rule: string }> = {
     description: 'render of a faceless video that is rendering is accepted (a busy video refuses render requests)',
     rule: 'refused-in-state:renderFacelessVideo:rendering',
     operations: ['renderFacelessVideo'],
-    async handle(ctx) {
-      // A server without the busy check starts a new render at once; the stand-in waits for the
-      // mock's run to end and starts the new one then, so the video is rendering again, as there.
-      let answer = await ctx.upstream(ctx.exchange);
-      for (let i = 0; i < 40 && answer.status === 403 && /processing/i.test(answer.body.toString()); i++) {
-        await new Promise((r) => setTimeout(r, 25));
-        answer = await ctx.upstream(ctx.exchange);
-      }
-      return answer;
-    },
+    handle: renderWhileBusy,
+  },
+  'b-roll-render-busy': {
+    description: 'render of a b-roll video that is rendering is accepted (no flow of the issue walks this surface)',
+    rule: 'refused-in-state:renderBRollVideo:rendering',
+    operations: ['renderBRollVideo'],
+    handle: renderWhileBusy,
   },
   'estimate-below-charge': {
     description: 'the text-to-video estimate says 2 credits less than the create then charges',
@@ -73,12 +90,24 @@ export const RULE_FAULTS: Record<string, Fault & { rule: string }> = {
     description: "another account's storyboard is readable (200 where the source says 404)",
     rule: 'ownership:getStoryboard',
     operations: ['getStoryboard'],
+    handle: readAsOwner,
+  },
+  'launch-clip-of-another-account': {
+    description: "another account's launch clip is readable (a resource only a charging call creates)",
+    rule: 'ownership:getLaunchClip',
+    operations: ['getLaunchClip'],
+    handle: readAsOwner,
+  },
+  'script-charge-above-meta': {
+    description: 'an ai-visuals script generation takes one credit more than its meta.credits.cost says',
+    rule: 'charge:generateAiVisualsScript',
+    operations: ['generateAiVisualsScript'],
     async handle(ctx) {
       const answer = await ctx.upstream(ctx.exchange);
-      if (answer.status !== 404) return answer;
-      // Read as its owner would: the first token of the run owns it.
-      const owner = { ...ctx.exchange.headers, authorization: `Bearer ${ctx.token}` };
-      return ctx.upstream({ ...ctx.exchange, headers: owner });
+      const body = parsed(answer);
+      if (answer.status >= 300 || typeof body?.meta?.credits?.cost !== 'number') return answer;
+      body.meta.credits.cost -= 1;
+      return json(answer, answer.status, body);
     },
   },
   'history-oldest-first': {

@@ -66,6 +66,7 @@ function notSendable(op: ContractOperation, o: AccountProbeOptions): string | un
 export async function checkOwnership(o: AccountProbeOptions, owner: AccountSide, other: AccountSide | undefined): Promise<void> {
   for (const op of called(o).filter((x) => templateParams(x.path).length > 0)) {
     const id = `ownership:${op.id}`;
+    if (o.table.verdict(id) !== 'not reachable') continue;
     if (!other) {
       o.table.unreachable(id, 'one token: CONFORMANCE_TOKENS with two accounts of the deployment checks it');
       continue;
@@ -74,7 +75,7 @@ export async function checkOwnership(o: AccountProbeOptions, owner: AccountSide,
     const filled = pathFor(op, owner.parameters.get(op.id));
     const path = filled !== undefined && createdBy(owner, op, filled) ? filled : undefined;
     if (why || !path) {
-      const none = filled ? 'its resource was listed, not created by the first account' : 'the first account has no resource for it';
+      const none = filled ? 'its resource was listed, not created by the account' : 'the account has no resource for it';
       o.table.unreachable(id, why ?? none);
       continue;
     }

@@ -6,9 +6,18 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { junit } from '../../proxy/report.js';
 import type { RunContext } from '../run-context.js';
-import { seed } from '../seed.js';
+import { type Seeded, seed } from '../seed.js';
 import { parseJUnit } from '../summary.js';
-import { type AccountSide, checkInsufficientCredits, checkOrders, checkOwnership, checkRefusedUrls } from './account-probes.js';
+import {
+  type AccountProbeOptions,
+  type AccountSide,
+  checkInsufficientCredits,
+  checkOrders,
+  checkOwnership,
+  checkRefusedUrls,
+} from './account-probes.js';
+import { probeUnreachedCharges } from './charge-probes.js';
+import { FlowProbes } from './flow-probes.js';
 import { formatRules, type RulesTable } from './table.js';
 
 export const RULES_TABLE_JSON = 'rules-table.json';
@@ -23,19 +32,24 @@ function otherAccount(run: RunContext): AccountSide | undefined {
   return run.remote ? undefined : { base: first.url, token: `${first.token}-other-account`, parameters: new Map() };
 }
 
-/** The checks on the first account's own resources, seeded for them (Schemathesis may have changed the others). */
+/** One account's side of the checks: its seeded ids, and what it created itself. */
+function sideOf(base: string, token: string, seeded: Seeded): AccountSide {
+  const created = new Set(seeded.created.map((c) => `${c.label.replace(/^POST /, '')}/${c.id}`));
+  return { base, token, parameters: seeded.parameters, created };
+}
+
+/**
+ * The checks on resources the run seeds for them (Schemathesis may have changed the others): on the
+ * first account, then on the flows' account (on the local mock an account of its own, whose credits
+ * Schemathesis did not spend): ownership where the first could not, refused URLs, the charging calls
+ * no flow made, then list orders (those charges and the flows' made its ledger entries).
+ */
 export async function runAccountChecks(run: RunContext, table: RulesTable): Promise<void> {
   const { settings, remote, lanes, contract, log } = run;
   const lane = lanes[0];
   log('rules: seeding resources of the first account for the ownership and refusal checks');
   const seeded = await seed({ baseUrl: lane.url, token: lane.token, allowCharges: settings.allowCharges, log });
-  const owner: AccountSide = {
-    base: lane.url,
-    token: lane.token,
-    parameters: seeded.parameters,
-    created: new Set(seeded.created.map((c) => `${c.label.replace(/^POST /, '')}/${c.id}`)),
-  };
-  const options = {
+  const options: AccountProbeOptions = {
     contract,
     table,
     allowCharges: settings.allowCharges,
@@ -43,11 +57,34 @@ export async function runAccountChecks(run: RunContext, table: RulesTable): Prom
     only: settings.operationIds.length ? new Set(settings.operationIds) : undefined,
     log,
   };
-  await checkOwnership(options, owner, otherAccount(run));
-  await checkRefusedUrls(options, owner);
-  // The flows' account holds the ledger entries the flows' charges made.
-  await checkOrders(options, { base: lane.url, token: lane.flowsToken, parameters: new Map() });
+  const other = otherAccount(run);
+  await checkOwnership(options, sideOf(lane.url, lane.token, seeded), other);
+  const flowsSeeded =
+    lane.flowsToken === lane.token
+      ? seeded
+      : await seed({ baseUrl: lane.url, token: lane.flowsToken, allowCharges: settings.allowCharges, log });
+  const flows = sideOf(lane.url, lane.flowsToken, flowsSeeded);
+  if (flows.token !== lane.token) await checkOwnership(options, flows, other);
+  await checkRefusedUrls(options, flows);
+  await runChargeProbes(run, options, flows);
+  // After the charges: the ledger and the lists they fill (ideas) have entries to compare.
+  await checkOrders(options, { ...flows, parameters: new Map() });
   await runBrokeChecks(run, options);
+}
+
+/** The charging calls no flow made, on the flows' account. */
+async function runChargeProbes(run: RunContext, options: AccountProbeOptions, flows: AccountSide): Promise<void> {
+  const { settings, remote, contract, log } = run;
+  const cadence = contract.limits().pollIntervalSeconds?.min ?? 5;
+  await probeUnreachedCharges(
+    {
+      ...options,
+      probes: new FlowProbes(contract, options.table, options.allowCharges, log),
+      pollIntervalMs: remote ? cadence * 1000 : 100,
+      pollTimeoutMs: settings.pollTimeoutSeconds * 1000,
+    },
+    flows,
+  );
 }
 
 /** The 402 rule with an account without credits (CONFORMANCE_BROKE_TOKEN; the local mock's own by default). */

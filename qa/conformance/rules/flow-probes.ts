@@ -31,7 +31,7 @@ export interface FlowTarget {
 /** How many times an acceptance in a state the service leaves on its own must repeat to count. */
 const REPEATS = 3;
 /** The surface a template belongs to: its first segment (`faceless`, `b-roll`). */
-const firstSegment = (template: string) => {
+export const firstSegment = (template: string) => {
   const first = templateSegments(template)[0];
   return first && 'literal' in first ? first.literal : undefined;
 };
