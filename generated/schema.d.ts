@@ -2287,9 +2287,14 @@ export interface components {
         };
         /** VoiceCloneCreateRequest */
         VoiceCloneCreateRequest: {
-            /** @description Acceptance of the terms. */
+            /**
+             * @description Acceptance of the terms.
+             * @example true
+             */
             terms: unknown;
+            /** @example Studio narrator */
             name: string;
+            /** @example female */
             gender: string;
             /** @description 1 to 3 audio files. */
             "samples[]": Blob[];
@@ -2380,6 +2385,7 @@ export interface components {
              * @description The reference photo.
              */
             image?: Blob;
+            /** @example Ava */
             name?: string;
         };
         /**
