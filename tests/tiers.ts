@@ -74,6 +74,7 @@ export const PROCESS_FILES = [
 export const BROWSER_FILES = [
   'tests/docs/diagrams.test.ts',
   'tests/docs/reference.test.ts',
+  'tests/docs/try-it-send.test.ts',
   'tests/docs/try-it-start-mock.test.ts',
   'tests/docs/try-it.test.ts',
   'tests/mock/console.test.ts',

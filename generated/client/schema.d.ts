@@ -406,7 +406,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a AI Visuals draft
+         * Create an AI Visuals draft
          * @description Creates a faceless video of type `ai-visuals` with a `title`; the type is fixed by the prefix. A genre is required at render time. The answer carries the `id` for every later path and for polling. Creating a draft is free.
          */
         post: operations["createAiVisualsVideo"];
@@ -424,7 +424,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a AI Visuals video
+         * Get an AI Visuals video
          * @description Poll every 5 to 10 seconds after rendering: `data.video.status` is `rendering`, then `completed` (with `data.video.url`) or `failed` (with `data.video.failure`). Poll by the faceless `id`, never `video_id`.
          */
         get: operations["getAiVisualsVideo"];
@@ -434,7 +434,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a AI Visuals video
+         * Update an AI Visuals video
          * @description Partial update, as `PATCH /faceless/{faceless}`: script, `voice_id`, `genre_id`, engines, background, captions, transitions and other styling.
          */
         patch: operations["updateAiVisualsVideo"];
@@ -490,7 +490,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Render a AI Visuals video
+         * Render an AI Visuals video
          * @description As `POST /faceless/{faceless}/render`: 202 before the file exists, `meta.credits` reports the charge; then poll `GET /ai-visuals/{id}` every 5 to 10 seconds. A genre is required at render time.
          *
          *     The render preconditions (`x-render-preconditions`) are validated before any charge, so a failed one costs nothing; the source gives no order in which they are checked.
@@ -2287,9 +2287,14 @@ export interface components {
         };
         /** VoiceCloneCreateRequest */
         VoiceCloneCreateRequest: {
-            /** @description Acceptance of the terms. */
+            /**
+             * @description Acceptance of the terms.
+             * @example true
+             */
             terms: unknown;
+            /** @example Studio narrator */
             name: string;
+            /** @example female */
             gender: string;
             /** @description 1 to 3 audio files. */
             "samples[]": Blob[];
@@ -2380,6 +2385,7 @@ export interface components {
              * @description The reference photo.
              */
             image?: Blob;
+            /** @example Ava */
             name?: string;
         };
         /**
@@ -3486,7 +3492,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Get a AI Visuals video */
+            /** @description Get an AI Visuals video */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -3531,7 +3537,7 @@ export interface operations {
             409: components["responses"]["EmailNotVerified"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
-            /** @description Update a AI Visuals video */
+            /** @description Update an AI Visuals video */
             "2XX": {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
@@ -3633,7 +3639,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Render a AI Visuals video */
+            /** @description Render an AI Visuals video */
             202: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];

@@ -80,3 +80,4 @@ export {
   statedRules,
   stateRefusals,
 } from './stated-rules.js';
+export { indefiniteArticle, withArticle } from './article.js';

@@ -64,6 +64,18 @@ export class Lifecycle {
     return candidates.find((t) => t.outcome === outcome) ?? candidates.find((t) => t.outcome === 'success');
   }
 
+  /**
+   * The transitions a resource now in `state` (null: not in the machine yet) waits for a caller to
+   * start: all of those out of it when it is not terminal and none of them is automatic, so that
+   * polling alone never moves it on (a draft never rendered). Empty when the service moves it on
+   * its own, when it is terminal, or when the machine names no way out of it.
+   */
+  waitsForCall(state: string | null): Transition[] {
+    if (state !== null && this.isTerminal(state)) return [];
+    const out = this.machine.transitions.filter((t) => t.from === state);
+    return out.every((t) => !t.automatic) ? out : [];
+  }
+
   /** States reachable from `state` by automatic transitions, `state` included. */
   reachable(state: string): Set<string> {
     const seen = new Set([state]);

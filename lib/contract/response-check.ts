@@ -7,6 +7,7 @@
 // validating against it as written never turns a guess into a failure; where the operation itself
 // is a guess, the shared leniency rule (lib/contract/leniency.ts) narrows what is judged.
 // Imports nothing of Node: the client loads it in browsers.
+import { withArticle } from './article.js';
 import type { BundleModel, ContractOperation } from './bundle-model.js';
 import type { Relaxation } from './leniency.js';
 import { headerMediaType, mediaMatches } from './media-type.js';
@@ -140,7 +141,7 @@ function checkDocumented(
     if (!validate(body)) {
       const problems = (validate.errors ?? []).map((e) => ({ pointer: e.instancePath, keyword: e.keyword, message: e.message ?? '' }));
       const got = validators.errorsText(validate, 'body');
-      findings.push({ kind: 'schema', expected: `a ${key} body valid against the contract`, got, problems });
+      findings.push({ kind: 'schema', expected: `${withArticle(key)} body valid against the contract`, got, problems });
     }
   }
   return { findings, body };

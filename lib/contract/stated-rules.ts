@@ -3,6 +3,7 @@
 // estimates, refunds, ownership of resources, list orders, refused URLs, and what a 429 and a 402
 // must carry. Conformance checks each one against its target and lists each in its rules table
 // (passed, failed, or not reachable and why); nothing here names an operation.
+import { withArticle } from './article.js';
 import type { BundleModel } from './bundle-model.js';
 import type { StateMachine } from './model.js';
 import type { ContractOperation } from './operation.js';
@@ -57,7 +58,7 @@ export function stateRefusals(contract: BundleModel): StateRefusal[] {
           operationIds: [id],
           machine: machine.name,
           state,
-          text: `${contract.operation(id).label} on a ${machine.resource.toLowerCase()} in state ${stateName(state)} is refused (4xx) and charges nothing: the ${machine.resource} machine allows it only from ${[...from].map(stateName).join(', ')}`,
+          text: `${contract.operation(id).label} on ${withArticle(machine.resource.toLowerCase())} in state ${stateName(state)} is refused (4xx) and charges nothing: the ${machine.resource} machine allows it only from ${[...from].map(stateName).join(', ')}`,
         });
       }
     }
@@ -102,7 +103,7 @@ export function refundRules(contract: BundleModel): StatedRule[] {
           id: `refund:${machine.name}:${t.to}`,
           family: 'refund' as const,
           operationIds: [...charged, ...machine.pollOperationIds],
-          text: `a ${machine.resource.toLowerCase()} that ends ${t.to} gets its whole charge back (x-state-machine refund: true)`,
+          text: `${withArticle(machine.resource.toLowerCase())} that ends ${t.to} gets its whole charge back (x-state-machine refund: true)`,
         };
       }),
   );

@@ -78,13 +78,37 @@ function paramRows(op, fields) {
   });
 }
 
-/** The body's rows (a note for a body that is not JSON; the example picker and the JSON body); the body's textarea, if any. */
+/** One row per part of a multipart body: a file input for a file part, a text input for the others. */
+function partRows(op, rows) {
+  const inputs = {};
+  for (const part of op.multipart) {
+    const input = part.file
+      ? el('input', { type: 'file', ...(part.accept ? { accept: part.accept } : {}), ...(part.multiple ? { multiple: '' } : {}) })
+      : el('input', { type: 'text', value: part.value, placeholder: part.required ? 'required' : 'optional', spellcheck: 'false' });
+    const what = `${part.name} (${part.file ? (part.multiple ? 'files' : 'file') : 'form'}${part.required ? ', required' : ''})`;
+    input.setAttribute('data-part', part.name);
+    input.setAttribute('aria-label', what);
+    inputs[part.name] = input;
+    rows.push(el('label', { class: 'try-it-row' }, el('span', { text: what }), input));
+  }
+  if (op.multipart.some((p) => p.guessed)) {
+    rows.push(el('p', { class: 'try-it-note', text: 'The contract does not name the parts of this body (x-unspecified): the file goes as the part named above.' }));
+  }
+  rows.push(el('p', { class: 'try-it-note', text: 'Sent as multipart/form-data.' }));
+  return inputs;
+}
+
+/**
+ * The body's rows (the multipart parts; a note for another body that is not JSON; the example
+ * picker and the JSON body): returns the JSON body's textarea or the multipart inputs by part name.
+ */
 function bodyRows(op, rows) {
+  if (op.multipart) return { formParts: partRows(op, rows) };
   if (op.nonJsonBody) {
     rows.push(el('p', { class: 'try-it-note', text: `The body is ${op.nonJsonBody}: send it with curl or the typed client.` }));
-    return undefined;
+    return {};
   }
-  if (op.body === '' && !['POST', 'PUT', 'PATCH'].includes(op.method)) return undefined;
+  if (op.body === '' && !['POST', 'PUT', 'PATCH'].includes(op.method)) return {};
   const body = el('textarea', { rows: String(Math.min(12, Math.max(3, op.body.split('\n').length + 1))), 'aria-label': 'Request body (JSON)', spellcheck: 'false' });
   body.value = op.body;
   if (op.examples.length > 1) {
@@ -97,7 +121,7 @@ function bodyRows(op, rows) {
     rows.push(el('label', { class: 'try-it-row' }, el('span', { text: 'Example' }), pick));
   }
   rows.push(el('label', { class: 'try-it-row try-it-body' }, el('span', { text: 'Body (JSON)' }), body));
-  return body;
+  return { body };
 }
 
 /** What shows an answer (status line, states, headers, body), and the send and poll buttons. */
@@ -108,9 +132,21 @@ function resultParts(op) {
     output: el('pre', { class: 'try-it-output', 'aria-label': 'Response body' }),
     states: el('div', { class: 'try-it-states' }),
     send: el('button', { type: 'button', class: 'try-it-send', text: `Send ${op.method}` }),
-    poll: op.poll ? el('button', { type: 'button', class: 'try-it-poll', text: 'Poll until done' }) : undefined,
+    poll: op.poll
+      ? el('button', {
+          type: 'button',
+          class: 'try-it-poll',
+          text: 'Poll until done',
+        })
+      : undefined,
   };
-  out.buttons = el('div', { class: 'try-it-buttons' }, out.send, out.poll);
+  const pollNote = op.poll
+    ? el('span', {
+        class: 'try-it-poll-note',
+        text: `Polls once a second; stops at ${op.poll.terminal.join(' or ')}, on an error answer, at a state only a call moves on, or after ${op.poll.limitSeconds} s.`,
+      })
+    : undefined;
+  out.buttons = el('div', { class: 'try-it-buttons' }, out.send, out.poll, pollNote);
   out.result = el(
     'div',
     { class: 'try-it-result', hidden: '' },
@@ -122,9 +158,23 @@ function resultParts(op) {
   return out;
 }
 
-/** The request the panel's inputs describe: its URL and fetch options; throws on a missing path parameter or bad JSON. */
+/** The multipart body of the panel's parts; throws on a required part left empty. */
+function formBody(op, formParts) {
+  const form = new FormData();
+  const missing = [];
+  for (const part of op.multipart) {
+    const input = formParts[part.name];
+    if (part.file) for (const file of input.files) form.append(part.name, file, file.name);
+    else if (input.value.trim()) form.append(part.name, input.value.trim());
+    if (part.required && (part.file ? !input.files.length : !input.value.trim())) missing.push(part.name);
+  }
+  if (missing.length) throw new Error(`fill in ${missing.join(', ')} first (a file part takes a file from the picker)`);
+  return form;
+}
+
+/** The request the panel's inputs describe: its URL and fetch options; throws on a missing path parameter, part or bad JSON. */
 function requestOf(op, panel) {
-  const { fields, token, body } = panel;
+  const { fields, token, body, formParts } = panel;
   const missing = op.params.filter((p) => p.in === 'path' && !fields[p.name].value.trim()).map((p) => p.name);
   if (missing.length) throw new Error(`fill in ${missing.map((n) => `{${n}}`).join(', ')} first`);
   let url = `${facts.basePath}${op.path.replace(/\{([^}]+)\}/g, (_, n) => encodeURIComponent(fields[n].value.trim()))}`;
@@ -138,7 +188,10 @@ function requestOf(op, panel) {
   }
   if ([...query].length) url += `?${query}`;
   const init = { method: op.method, headers: { Accept: 'application/json', Authorization: `Bearer ${token.value.trim()}`, ...extra } };
-  if (body && body.value.trim()) {
+  if (formParts) {
+    // The browser writes the Content-Type with the multipart boundary itself.
+    init.body = formBody(op, formParts);
+  } else if (body && body.value.trim()) {
     JSON.parse(body.value); // a clear message here beats the mock's 400
     init.headers['Content-Type'] = 'application/json';
     init.body = body.value;
@@ -176,7 +229,32 @@ function fail(panel, error) {
   status.className = 'try-it-status bad';
 }
 
-/** "Poll until done": calls again once a second until the resource's state is terminal; a second click stops. */
+/** Shows the states polling saw and how it ended (`outcome`: done, waiting, error, limit, stopped; none while it goes on). */
+function showStates(op, states, seen, outcome, tail = '') {
+  const ending = { done: ' (done)', waiting: ' (stopped)', error: ' (stopped on an error answer)', limit: ' (gave up)', stopped: ' (stopped)' };
+  states.textContent = `${op.poll.resource} at ${op.poll.pointer}: ${seen.join(' → ')}${outcome ? ending[outcome] : ' …'}${tail ? ` ${tail}` : ''}`;
+  if (outcome) states.dataset.outcome = outcome;
+  else delete states.dataset.outcome;
+}
+
+/** How one poll's answer ends polling: undefined to go on, else the outcome, its class and what to add. */
+function pollVerdict(op, state, started) {
+  if (state !== undefined && state !== null && op.poll.terminal.includes(state)) {
+    return { outcome: 'done', tone: op.poll.success.includes(state) ? 'ok' : 'bad' };
+  }
+  const waiting = op.poll.waiting.find((w) => w.state === state);
+  if (waiting) return { outcome: 'waiting', tone: 'bad', tail: waiting.message };
+  if (Date.now() - started >= op.poll.limitSeconds * 1000) {
+    return { outcome: 'limit', tone: 'bad', tail: `No terminal state after ${op.poll.limitSeconds} s.` };
+  }
+  return undefined;
+}
+
+/**
+ * "Poll until done": calls again once a second until the resource's state is terminal, an answer
+ * is an error, the state is one that only a call moves on (a draft never rendered: the panel names
+ * the call), or op.poll.limitSeconds have passed; a second click stops.
+ */
 async function pollUntilDone(op, panel) {
   const { poll, states } = panel.parts;
   if (poll.dataset.running) {
@@ -187,18 +265,26 @@ async function pollUntilDone(op, panel) {
   poll.dataset.running = '1';
   poll.textContent = 'Stop polling';
   const seen = [];
+  const started = Date.now();
   try {
     for (;;) {
       const { res, body: answer } = await call(op, panel);
-      if (!res.ok) break;
-      const state = stateName(op.poll, readPointer(answer, op.poll.pointer));
-      const label = state ?? String(readPointer(answer, op.poll.pointer));
+      if (!res.ok) {
+        showStates(op, states, seen, 'error');
+        states.className = 'try-it-states bad';
+        break;
+      }
+      const raw = readPointer(answer, op.poll.pointer);
+      // No status yet (null or absent) is the machine's null: the resource is not in it yet.
+      const state = raw === null || raw === undefined ? null : stateName(op.poll, raw);
+      const label = state === null ? 'no status yet' : (state ?? String(raw));
       if (seen.at(-1) !== label) seen.push(label);
-      const done = state !== undefined && op.poll.terminal.includes(state);
-      states.textContent = `${op.poll.resource} at ${op.poll.pointer}: ${seen.join(' → ')}${done ? ' (done)' : ' …'}`;
       states.dataset.state = label;
-      states.className = `try-it-states ${done ? (op.poll.success.includes(state) ? 'ok' : 'bad') : ''}`;
-      if (done || panel.stop) break;
+      const verdict = pollVerdict(op, state, started);
+      const outcome = verdict?.outcome ?? (panel.stop ? 'stopped' : undefined);
+      showStates(op, states, seen, outcome, verdict?.tail);
+      states.className = `try-it-states ${verdict?.tone ?? ''}`;
+      if (outcome) break;
       // The mock moves a job one state per MOCK_STEP_MS; once a second sees each state quickly.
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -214,7 +300,7 @@ function buildPanel(op) {
   const fields = {};
   const token = tokenField();
   const rows = [el('label', { class: 'try-it-row' }, el('span', { text: 'Token' }), token), ...paramRows(op, fields)];
-  const body = bodyRows(op, rows);
+  const { body, formParts } = bodyRows(op, rows);
   const parts = resultParts(op);
   const root = el(
     'details',
@@ -229,7 +315,7 @@ function buildPanel(op) {
     el('div', { class: 'try-it-form' }, ...rows, parts.buttons),
     parts.result,
   );
-  const panel = { root, fields, token, op, body, parts, stop: false };
+  const panel = { root, fields, token, op, body, formParts, parts, stop: false };
   parts.send.addEventListener('click', () => {
     parts.states.textContent = '';
     call(op, panel).catch((error) => fail(panel, error));

@@ -2,6 +2,7 @@
 // same request again: the query string and the body, within RECORDED_BODY_CAP (marked when cut).
 // Credentials are never kept: no header is (the reproduction names the token as a placeholder),
 // and query parameters and JSON fields whose names say they are secrets are replaced by <redacted>.
+import { withArticle } from '../../lib/contract/index.js';
 import type { Observed } from './types.js';
 
 /** The most bytes of a request body a finding keeps (4 KB: any API request but an upload fits). */
@@ -65,7 +66,7 @@ export function findingRequest(ex: Observed): FindingRequest | undefined {
   Object.assign(out, { bodyBytes: size, ...(contentType ? { contentType } : {}) });
   const text = ex.requestBody.length ? bodyText(ex.requestBody, contentType) : undefined;
   if (text === undefined) {
-    out.bodyNotKept = ex.requestBody.length ? `a ${contentType || 'binary'} body is not kept` : 'streamed through, not kept';
+    out.bodyNotKept = ex.requestBody.length ? `${withArticle(contentType || 'binary')} body is not kept` : 'streamed through, not kept';
     return out;
   }
   const bytes = Buffer.from(text, 'utf8');

@@ -17,7 +17,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { type ContractModel, type ContractOperation, machinePolledBy, newAjv, type ValidateFunction } from '../../lib/contract/index.js';
+import {
+  type ContractModel,
+  type ContractOperation,
+  machinePolledBy,
+  newAjv,
+  type ValidateFunction,
+  withArticle,
+} from '../../lib/contract/index.js';
 import { FAIL_MARKER } from '../../mock/markers.js';
 import type { Flow, Step } from './flow.js';
 
@@ -59,7 +66,7 @@ function checkExtensions(where: string, node: Node, place: 'workflow' | 'step', 
     if (!key.startsWith('x-')) continue;
     const known = (ARAZZO_EXTENSIONS as Record<string, string>)[key];
     if (known !== place) {
-      problems.push(`${where}: ${key} is ${known ? `a ${known} extension` : 'not a known extension (openapi/EXTENSIONS.md)'}`);
+      problems.push(`${where}: ${key} is ${known ? `${withArticle(known)} extension` : 'not a known extension (openapi/EXTENSIONS.md)'}`);
       continue;
     }
     const validate = extensionValidator(key)!;

@@ -20,6 +20,7 @@ import {
   templateParams,
   type XCredits,
   type XStateMachine,
+  withArticle,
 } from '../../lib/contract/index.js';
 import { costText } from './credits.js';
 import { inputMarker, type SampleInput, sampleInputs } from './sample-inputs.js';
@@ -269,7 +270,7 @@ export function chargeNote(credits: XCredits | undefined): string | undefined {
 export function expectation(plan: SamplePlan): string {
   return /^\d{3}$/.test(plan.status)
     ? `Expect ${plan.status}.`
-    : `Expect a ${plan.status.toLowerCase()} status (the source shows no exact one).`;
+    : `Expect ${withArticle(plan.status.toLowerCase())} status (the source shows no exact one).`;
 }
 
 /** The comment a polling operation's own sample carries. */

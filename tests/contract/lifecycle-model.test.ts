@@ -126,3 +126,19 @@ describe('refunds', () => {
     expect(rules.refunds(null, 'cancelled')).toBeUndefined();
   });
 });
+
+describe('states only a call moves on', () => {
+  it('a resource not in the machine yet waits for the call that starts it', () => {
+    expect(rules.waitsForCall(null).map((t) => t.trigger)).toEqual(['start', 'refused at once']);
+  });
+
+  it('a state the service leaves on its own, even where a call could also leave it, waits for nothing', () => {
+    expect(rules.waitsForCall('queued')).toEqual([]);
+    expect(rules.waitsForCall('rendering')).toEqual([]);
+  });
+
+  it('a terminal state, and a state the machine names no way out of, wait for nothing', () => {
+    expect(rules.waitsForCall('done')).toEqual([]);
+    expect(rules.waitsForCall('flagged')).toEqual([]);
+  });
+});

@@ -1,3 +1,13 @@
+// An answer against the contract, the one rule the proxy's checker and the client's validate entry
+// run: the status is documented for the operation (exact code, then its NXX range, then `default`),
+// every header the contract marks required is there (X-RateLimit-*), the content type is one
+// documented for that status, and a JSON body validates against its schema (compiled once, by
+// lib/contract/validators.ts). The contract is lenient where the source is silent (x-unspecified:
+// a `2XX` key where the status is not shown, no required field where the body is not shown), so
+// validating against it as written never turns a guess into a failure; where the operation itself
+// is a guess, the shared leniency rule (lib/contract/leniency.ts) narrows what is judged.
+// Imports nothing of Node: the client loads it in browsers.
+import { withArticle } from './article.js';
 import { headerMediaType, mediaMatches } from './media-type.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
 /** The documented response key for a status, and where its schema lives. */
@@ -87,7 +97,7 @@ function checkDocumented(validators, documented, answer) {
         if (!validate(body)) {
             const problems = (validate.errors ?? []).map((e) => ({ pointer: e.instancePath, keyword: e.keyword, message: e.message ?? '' }));
             const got = validators.errorsText(validate, 'body');
-            findings.push({ kind: 'schema', expected: `a ${key} body valid against the contract`, got, problems });
+            findings.push({ kind: 'schema', expected: `${withArticle(key)} body valid against the contract`, got, problems });
         }
     }
     return { findings, body };
