@@ -22,7 +22,8 @@ export const operations = {
     "path": "/me",
     "tag": "Account",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -31,7 +32,8 @@ export const operations = {
     "path": "/credits/costs",
     "tag": "Account",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -40,7 +42,8 @@ export const operations = {
     "path": "/credits/history",
     "tag": "Account",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -49,7 +52,8 @@ export const operations = {
     "path": "/account/auto-topup",
     "tag": "Account",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -59,6 +63,7 @@ export const operations = {
     "tag": "Account",
     "credits": {
       "charges": false,
+      "free": true,
       "note": "Setting the preference is free; the top-ups it triggers are purchases made by the billing system, not by this call."
     },
     "successStatus": "2XX"
@@ -68,7 +73,8 @@ export const operations = {
     "path": "/faceless/options",
     "tag": "Faceless",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -78,6 +84,7 @@ export const operations = {
     "tag": "Faceless",
     "credits": {
       "charges": false,
+      "free": true,
       "note": "Drafts are free on the tool server; the tool server's create_video tool charges, and which REST call it wraps is not shown."
     },
     "successStatus": "2XX"
@@ -87,7 +94,8 @@ export const operations = {
     "path": "/faceless/{faceless}",
     "tag": "Faceless",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -96,7 +104,8 @@ export const operations = {
     "path": "/faceless/{faceless}",
     "tag": "Faceless",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -115,7 +124,8 @@ export const operations = {
     "path": "/faceless/{faceless}/estimate",
     "tag": "Faceless",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -161,7 +171,8 @@ export const operations = {
     "path": "/faceless/{faceless}/scrape-images",
     "tag": "Faceless",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -180,7 +191,8 @@ export const operations = {
     "path": "/b-roll",
     "tag": "B-Roll",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -189,7 +201,8 @@ export const operations = {
     "path": "/b-roll/{id}",
     "tag": "B-Roll",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -198,7 +211,8 @@ export const operations = {
     "path": "/b-roll/{id}",
     "tag": "B-Roll",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -217,7 +231,8 @@ export const operations = {
     "path": "/b-roll/{faceless}/estimate",
     "tag": "B-Roll",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -245,7 +260,8 @@ export const operations = {
     "path": "/ai-visuals",
     "tag": "AI Visuals",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -254,7 +270,8 @@ export const operations = {
     "path": "/ai-visuals/{id}",
     "tag": "AI Visuals",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -263,7 +280,8 @@ export const operations = {
     "path": "/ai-visuals/{id}",
     "tag": "AI Visuals",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -282,7 +300,8 @@ export const operations = {
     "path": "/ai-visuals/{faceless}/estimate",
     "tag": "AI Visuals",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -310,7 +329,8 @@ export const operations = {
     "path": "/url-to-video",
     "tag": "URL to Video",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -319,7 +339,8 @@ export const operations = {
     "path": "/url-to-video/{id}",
     "tag": "URL to Video",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -328,7 +349,8 @@ export const operations = {
     "path": "/url-to-video/{id}",
     "tag": "URL to Video",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -347,7 +369,8 @@ export const operations = {
     "path": "/url-to-video/{faceless}/estimate",
     "tag": "URL to Video",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -375,7 +398,8 @@ export const operations = {
     "path": "/url-to-video/{faceless}/scrape-images",
     "tag": "URL to Video",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -413,7 +437,8 @@ export const operations = {
     "path": "/text-to-video/models",
     "tag": "Text to Video",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -422,7 +447,8 @@ export const operations = {
     "path": "/text-to-video/estimate",
     "tag": "Text to Video",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -442,7 +468,8 @@ export const operations = {
     "path": "/text-to-video/{id}",
     "tag": "Text to Video",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -451,7 +478,8 @@ export const operations = {
     "path": "/launch-clips/estimate",
     "tag": "Launch Clips",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -471,7 +499,8 @@ export const operations = {
     "path": "/launch-clips/{id}",
     "tag": "Launch Clips",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -480,7 +509,8 @@ export const operations = {
     "path": "/text-to-scene",
     "tag": "Text to Scene",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -489,7 +519,8 @@ export const operations = {
     "path": "/text-to-scene/{id}",
     "tag": "Text to Scene",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -508,7 +539,8 @@ export const operations = {
     "path": "/text-to-scene/{storyboard}/scenes",
     "tag": "Text to Scene",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX"
   },
@@ -517,7 +549,8 @@ export const operations = {
     "path": "/text-to-scene/{storyboard}/scenes/sort",
     "tag": "Text to Scene",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX",
     "unconfirmed": "Unconfirmed (x-unspecified): The method and payload of scene sorting are not shown. This path or method is the contract's guess; the real API may differ."
@@ -527,7 +560,8 @@ export const operations = {
     "path": "/text-to-scene/{storyboard}/scenes/{scene}/frames",
     "tag": "Text to Scene",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX",
     "unconfirmed": "Unconfirmed (x-unspecified): The method, payload and response of scene frames are not shown. This path or method is the contract's guess; the real API may differ."
@@ -538,6 +572,7 @@ export const operations = {
     "tag": "Text to Scene",
     "credits": {
       "charges": false,
+      "free": true,
       "note": "Always free (chain_storyboard_scene on the tool server)."
     },
     "successStatus": "2XX",
@@ -548,7 +583,8 @@ export const operations = {
     "path": "/text-to-scene/{storyboard}/moodboard",
     "tag": "Text to Scene",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200",
     "unconfirmed": "Unconfirmed (x-unspecified): The moodboard endpoints' paths, methods and payloads are not shown. This path or method is the contract's guess; the real API may differ."
@@ -558,7 +594,8 @@ export const operations = {
     "path": "/text-to-scene/{storyboard}/moodboard",
     "tag": "Text to Scene",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "2XX",
     "unconfirmed": "Unconfirmed (x-unspecified): The moodboard endpoints' paths, methods and payloads are not shown. This path or method is the contract's guess; the real API may differ."
@@ -577,7 +614,8 @@ export const operations = {
     "path": "/text-to-scene/{storyboard}/estimate",
     "tag": "Text to Scene",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -595,7 +633,8 @@ export const operations = {
     "path": "/voice-clones/slots",
     "tag": "Voice Clones",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -604,7 +643,8 @@ export const operations = {
     "path": "/voice-clones",
     "tag": "Voice Clones",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200",
     "unconfirmed": "Unconfirmed (x-unspecified): The method and path of listing clones are not shown; listing exists. This path or method is the contract's guess; the real API may differ."
@@ -624,7 +664,8 @@ export const operations = {
     "path": "/voice-clones/{id}",
     "tag": "Voice Clones",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -664,7 +705,8 @@ export const operations = {
     "path": "/ideas",
     "tag": "Ideas",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -673,7 +715,8 @@ export const operations = {
     "path": "/characters/genres",
     "tag": "Characters",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -682,7 +725,8 @@ export const operations = {
     "path": "/characters",
     "tag": "Characters",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -700,7 +744,8 @@ export const operations = {
     "path": "/characters/{id}",
     "tag": "Characters",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200"
   },
@@ -728,7 +773,8 @@ export const operations = {
     "path": "/presets",
     "tag": "Presets",
     "credits": {
-      "charges": false
+      "charges": false,
+      "free": true
     },
     "successStatus": "200",
     "unconfirmed": "Unconfirmed (x-unspecified): The paths and payloads of presets are not shown; listing exists. This path or method is the contract's guess; the real API may differ."

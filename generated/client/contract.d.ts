@@ -18,6 +18,7 @@ export declare const operations: {
         readonly tag: "Account";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -27,6 +28,7 @@ export declare const operations: {
         readonly tag: "Account";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -36,6 +38,7 @@ export declare const operations: {
         readonly tag: "Account";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -45,6 +48,7 @@ export declare const operations: {
         readonly tag: "Account";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -54,6 +58,7 @@ export declare const operations: {
         readonly tag: "Account";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
             readonly note: "Setting the preference is free; the top-ups it triggers are purchases made by the billing system, not by this call.";
         };
         readonly successStatus: "2XX";
@@ -64,6 +69,7 @@ export declare const operations: {
         readonly tag: "Faceless";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -73,6 +79,7 @@ export declare const operations: {
         readonly tag: "Faceless";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
             readonly note: "Drafts are free on the tool server; the tool server's create_video tool charges, and which REST call it wraps is not shown.";
         };
         readonly successStatus: "2XX";
@@ -83,6 +90,7 @@ export declare const operations: {
         readonly tag: "Faceless";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -92,6 +100,7 @@ export declare const operations: {
         readonly tag: "Faceless";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -111,6 +120,7 @@ export declare const operations: {
         readonly tag: "Faceless";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -149,6 +159,7 @@ export declare const operations: {
         readonly tag: "Faceless";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -168,6 +179,7 @@ export declare const operations: {
         readonly tag: "B-Roll";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -177,6 +189,7 @@ export declare const operations: {
         readonly tag: "B-Roll";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -186,6 +199,7 @@ export declare const operations: {
         readonly tag: "B-Roll";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -205,6 +219,7 @@ export declare const operations: {
         readonly tag: "B-Roll";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -225,6 +240,7 @@ export declare const operations: {
         readonly tag: "AI Visuals";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -234,6 +250,7 @@ export declare const operations: {
         readonly tag: "AI Visuals";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -243,6 +260,7 @@ export declare const operations: {
         readonly tag: "AI Visuals";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -262,6 +280,7 @@ export declare const operations: {
         readonly tag: "AI Visuals";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -282,6 +301,7 @@ export declare const operations: {
         readonly tag: "URL to Video";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -291,6 +311,7 @@ export declare const operations: {
         readonly tag: "URL to Video";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -300,6 +321,7 @@ export declare const operations: {
         readonly tag: "URL to Video";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -319,6 +341,7 @@ export declare const operations: {
         readonly tag: "URL to Video";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -339,6 +362,7 @@ export declare const operations: {
         readonly tag: "URL to Video";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -377,6 +401,7 @@ export declare const operations: {
         readonly tag: "Text to Video";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -386,6 +411,7 @@ export declare const operations: {
         readonly tag: "Text to Video";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -406,6 +432,7 @@ export declare const operations: {
         readonly tag: "Text to Video";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -415,6 +442,7 @@ export declare const operations: {
         readonly tag: "Launch Clips";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -435,6 +463,7 @@ export declare const operations: {
         readonly tag: "Launch Clips";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -444,6 +473,7 @@ export declare const operations: {
         readonly tag: "Text to Scene";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -453,6 +483,7 @@ export declare const operations: {
         readonly tag: "Text to Scene";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -472,6 +503,7 @@ export declare const operations: {
         readonly tag: "Text to Scene";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
     };
@@ -481,6 +513,7 @@ export declare const operations: {
         readonly tag: "Text to Scene";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
         readonly unconfirmed: "Unconfirmed (x-unspecified): The method and payload of scene sorting are not shown. This path or method is the contract's guess; the real API may differ.";
@@ -491,6 +524,7 @@ export declare const operations: {
         readonly tag: "Text to Scene";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
         readonly unconfirmed: "Unconfirmed (x-unspecified): The method, payload and response of scene frames are not shown. This path or method is the contract's guess; the real API may differ.";
@@ -501,6 +535,7 @@ export declare const operations: {
         readonly tag: "Text to Scene";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
             readonly note: "Always free (chain_storyboard_scene on the tool server).";
         };
         readonly successStatus: "2XX";
@@ -512,6 +547,7 @@ export declare const operations: {
         readonly tag: "Text to Scene";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
         readonly unconfirmed: "Unconfirmed (x-unspecified): The moodboard endpoints' paths, methods and payloads are not shown. This path or method is the contract's guess; the real API may differ.";
@@ -522,6 +558,7 @@ export declare const operations: {
         readonly tag: "Text to Scene";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "2XX";
         readonly unconfirmed: "Unconfirmed (x-unspecified): The moodboard endpoints' paths, methods and payloads are not shown. This path or method is the contract's guess; the real API may differ.";
@@ -541,6 +578,7 @@ export declare const operations: {
         readonly tag: "Text to Scene";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -559,6 +597,7 @@ export declare const operations: {
         readonly tag: "Voice Clones";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -568,6 +607,7 @@ export declare const operations: {
         readonly tag: "Voice Clones";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
         readonly unconfirmed: "Unconfirmed (x-unspecified): The method and path of listing clones are not shown; listing exists. This path or method is the contract's guess; the real API may differ.";
@@ -588,6 +628,7 @@ export declare const operations: {
         readonly tag: "Voice Clones";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -628,6 +669,7 @@ export declare const operations: {
         readonly tag: "Ideas";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -637,6 +679,7 @@ export declare const operations: {
         readonly tag: "Characters";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -646,6 +689,7 @@ export declare const operations: {
         readonly tag: "Characters";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -664,6 +708,7 @@ export declare const operations: {
         readonly tag: "Characters";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
     };
@@ -692,6 +737,7 @@ export declare const operations: {
         readonly tag: "Presets";
         readonly credits: {
             readonly charges: false;
+            readonly free: true;
         };
         readonly successStatus: "200";
         readonly unconfirmed: "Unconfirmed (x-unspecified): The paths and payloads of presets are not shown; listing exists. This path or method is the contract's guess; the real API may differ.";

@@ -1,6 +1,6 @@
 // Every rule the contract states that a live deployment can break beyond the shape of one answer,
 // derived once from the contract: actions a closed state machine refuses in a state, exact
-// estimates, refunds, ownership of resources, list orders, refused URLs, and what a 429 and a 402
+// estimates, charges, free calls, refunds, ownership of resources, list orders, refused URLs, and what a 429 and a 402
 // must carry. Conformance checks each one against its target and lists each in its rules table
 // (passed, failed, or not reachable and why); nothing here names an operation.
 import { withArticle } from './article.js';
@@ -13,6 +13,7 @@ export type RuleFamily =
   | 'refused in state'
   | 'estimate = charge'
   | 'charge = meta.credits'
+  | 'free'
   | 'refund'
   | 'ownership'
   | 'order'
@@ -89,6 +90,19 @@ export function chargeRules(contract: BundleModel): StatedRule[] {
       family: 'charge = meta.credits' as const,
       operationIds: [op.id],
       text: `${op.label} takes from the balance what its meta.credits.cost reports, and the ledger lists that debit${op.credits.cost !== undefined ? ` (flat ${op.credits.cost} credits)` : ''}`,
+    }));
+}
+
+/** Every call the source states is free (`x-credits.free`): it leaves the balance as it was. */
+export function freeRules(contract: BundleModel): StatedRule[] {
+  return contract
+    .operations()
+    .filter((op) => op.credits.free && !op.credits.charges)
+    .map((op) => ({
+      id: `free:${op.id}`,
+      family: 'free' as const,
+      operationIds: [op.id],
+      text: `${op.label} takes no credits: the balance read before and after it is the same (x-credits.free)`,
     }));
 }
 
@@ -191,6 +205,7 @@ export function statedRules(contract: BundleModel): StatedRule[] {
     ...stateRefusals(contract),
     ...estimateRules(contract),
     ...chargeRules(contract),
+    ...freeRules(contract),
     ...refundRules(contract),
     ...ownershipRules(contract),
     ...orderRules(contract),

@@ -99,9 +99,9 @@ describe('contract model: refusing what it does not know', () => {
     [
       'an unknown field in x-credits',
       (d) => {
-        d.paths['/me'].get['x-credits'].free = true;
+        d.paths['/me'].get['x-credits'].gratis = true;
       },
-      /unknown field "free"/,
+      /unknown field "gratis"/,
     ],
     [
       'a malformed state machine',

@@ -27,11 +27,31 @@ describe('the stated rules derived from the contract', () => {
     expect(stateRefusals(contract).map((r) => r.machine)).not.toContain('StoryboardVideoStatus');
   });
 
+  it('a free rule for each call the source calls free, never for a charging call or one it does not price', () => {
+    const free = statedRules(contract)
+      .filter((r) => r.family === 'free')
+      .map((r) => r.operationIds[0]);
+    expect(free).toEqual(expect.arrayContaining(['estimateFacelessRender', 'scrapeFacelessImages', 'chainStoryboardScene', 'getMe']));
+    expect(free.filter((id) => contract.operation(id).credits.charges)).toEqual([]);
+    // The source prices neither an upload nor a voice clone's edit or deletion: no rule is invented.
+    for (const id of ['uploadAiVisualsAsset', 'updateVoiceClone', 'deleteVoiceClone', 'deletePreset']) expect(free).not.toContain(id);
+  });
+
   it('every family is present, each rule once', () => {
     const rules = statedRules(contract);
     expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
     expect(new Set(rules.map((r) => r.family))).toEqual(
-      new Set(['refused in state', 'estimate = charge', 'charge = meta.credits', 'refund', 'ownership', 'order', 'refusal', 'limit']),
+      new Set([
+        'refused in state',
+        'estimate = charge',
+        'charge = meta.credits',
+        'free',
+        'refund',
+        'ownership',
+        'order',
+        'refusal',
+        'limit',
+      ]),
     );
     // Only exact estimates: the faceless render estimates are approximations.
     expect(rules.filter((r) => r.family === 'estimate = charge').map((r) => r.id)).toEqual([

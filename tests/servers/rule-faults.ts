@@ -110,6 +110,21 @@ export const RULE_FAULTS: Record<string, Fault & { rule: string }> = {
       return json(answer, answer.status, body);
     },
   },
+  'estimate-charges': {
+    description: 'the faceless render estimate takes credits (the source: estimates are free)',
+    rule: 'free:estimateFacelessRender',
+    operations: ['estimateFacelessRender'],
+    async handle(ctx) {
+      const answer = await ctx.upstream(ctx.exchange);
+      if (answer.status !== 200) return answer;
+      // The mock has no paid estimate; a charging call on the same account takes the credits.
+      const body = Buffer.from(JSON.stringify({ keyword: 'estimate fee', network: 'youtube' }));
+      const headers = { ...ctx.exchange.headers, 'content-type': 'application/json', 'content-length': String(body.length) };
+      const url = ctx.exchange.url.replace(/\/faceless\/.*$/, '/ideas/discover');
+      await ctx.upstream({ ...ctx.exchange, method: 'POST', url, headers, body });
+      return answer;
+    },
+  },
   'history-oldest-first': {
     description: 'the credit history lists oldest first when no order is given (the source: newest first by default)',
     rule: 'order-default:listCreditHistory',

@@ -46,6 +46,11 @@ interface components {
             refund?: string;
             /** @description Anything else the source says about billing for this operation. */
             note?: string;
+            /**
+             * @description The source states that the call is free (the tool server's free functions: reads, estimates, drafts, scene edits, scene chaining; or the endpoint's own words). Only with charges false.
+             * @constant
+             */
+            free?: true;
         };
         /**
          * XDataRefusals

@@ -8,7 +8,8 @@
 //   - every state the resource is read in on the way is probed for the actions its machine refuses
 //     there (a render sent while the render it started is still running).
 // A call the target refuses on the seeded resource (a precondition the example does not meet) is
-// "not reachable", with the refusal as the reason: a refusal is no verdict on the charge.
+// "not reachable", with the refusal as the reason: a refusal is no verdict on the charge. The calls
+// the source states are free that no flow made are sent once the same way: the balance must not move.
 import {
   type ContractModel,
   type ContractOperation,
@@ -96,13 +97,30 @@ export async function probeUnreachedCharges(o: ChargeProbeOptions, side: Account
   }
 }
 
+/** Sends once every call the source states is free that no flow made: the balance must stay as it was. */
+export async function probeUnreachedFree(o: ChargeProbeOptions, side: AccountSide): Promise<void> {
+  const due = o.contract
+    .operations()
+    .filter((op) => op.credits.free && op.method !== 'delete' && (!o.only || o.only.has(op.id)))
+    .filter((op) => o.table.verdict(`free:${op.id}`) === 'not reachable');
+  for (const op of due) {
+    const why = reasonNotToSend({ ...o, allowCharges: true }, side, op);
+    if (why) {
+      o.table.unreachable(`free:${op.id}`, why);
+      continue;
+    }
+    const { answer, line } = await sendProbed(o, walkedFor(o.contract, side, op), op);
+    if (!success(answer.status)) o.table.unreachable(`free:${op.id}`, `the target refused it on the run's resource: ${line}`);
+  }
+}
+
 function reasonNotToSend(o: ChargeProbeOptions, side: AccountSide, op: ContractOperation): string | undefined {
   if (!o.allowCharges) return 'a charging call is sent only with CONFORMANCE_ALLOW_CHARGES=1';
   if (!exampleBody(o.contract, op) && o.contract.deref(op.operation.requestBody))
     return 'its body is not JSON, which the rule checks do not send, and no flow made this charge';
   const values = side.parameters.get(op.id) ?? {};
   if (fillPath(op.path, (name) => values[`path.${name}`]).missing.length)
-    return 'no resource for it on the flows account (seeding did not create one)';
+    return "no resource for it on the flows' account (seeding did not create one)";
   return undefined;
 }
 

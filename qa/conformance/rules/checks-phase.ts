@@ -16,7 +16,7 @@ import {
   checkOwnership,
   checkRefusedUrls,
 } from './account-probes.js';
-import { probeUnreachedCharges } from './charge-probes.js';
+import { probeUnreachedCharges, probeUnreachedFree } from './charge-probes.js';
 import { FlowProbes } from './flow-probes.js';
 import { formatRules, type RulesTable } from './table.js';
 
@@ -72,19 +72,18 @@ export async function runAccountChecks(run: RunContext, table: RulesTable): Prom
   await runBrokeChecks(run, options);
 }
 
-/** The charging calls no flow made, on the flows' account. */
+/** The charging calls and the free calls no flow made, on the flows' account. */
 async function runChargeProbes(run: RunContext, options: AccountProbeOptions, flows: AccountSide): Promise<void> {
   const { settings, remote, contract, log } = run;
   const cadence = contract.limits().pollIntervalSeconds?.min ?? 5;
-  await probeUnreachedCharges(
-    {
-      ...options,
-      probes: new FlowProbes(contract, options.table, options.allowCharges, log),
-      pollIntervalMs: remote ? cadence * 1000 : 100,
-      pollTimeoutMs: settings.pollTimeoutSeconds * 1000,
-    },
-    flows,
-  );
+  const probing = {
+    ...options,
+    probes: new FlowProbes(contract, options.table, options.allowCharges, log),
+    pollIntervalMs: remote ? cadence * 1000 : 100,
+    pollTimeoutMs: settings.pollTimeoutSeconds * 1000,
+  };
+  await probeUnreachedCharges(probing, flows);
+  await probeUnreachedFree(probing, flows);
 }
 
 /** The 402 rule with an account without credits (CONFORMANCE_BROKE_TOKEN; the local mock's own by default). */
@@ -117,6 +116,7 @@ const UNREACHED: Record<string, string> = {
   'refused in state': 'no flow of this run brought a resource of that surface into that state',
   'charge = meta.credits': 'no flow of this run made this charge',
   'estimate = charge': 'no flow of this run called the estimate and then the call it prices',
+  free: 'no flow of this run made this call',
 };
 
 /** Writes the table (JSON and JUnit), prints it, and files its failures among the run's findings. */

@@ -7,7 +7,9 @@
 //     from a state nothing leaves on its own, one acceptance is a failure;
 //   - charge = meta.credits: every charging success takes no more from the balance than its
 //     meta.credits.cost, and the ledger lists that debit;
-//   - estimate = charge: an exact estimate (x-estimate) equals the charge of the priced call after it.
+//   - estimate = charge: an exact estimate (x-estimate) equals the charge of the priced call after it;
+//   - free: the first time a flow makes a call the source states is free (x-credits.free), the
+//     balance read before and after it is the same (a refund or a top-up may only raise it).
 import {
   type ContractModel,
   type ContractOperation,
@@ -52,9 +54,10 @@ export class FlowProbes {
     for (const m of contract.stateMachines()) this.lifecycles.set(m.name, new Lifecycle(m));
   }
 
-  /** Before a flow's step is sent: a charging step reads the balance first. */
+  /** Before a flow's step is sent: a charging step, and the first of each free call, reads the balance first. */
   async before(op: ContractOperation, target: FlowTarget): Promise<void> {
-    this.balanceBefore = op.credits.charges ? await balanceOf(this.contract, target.base, target.token) : undefined;
+    const watched = op.credits.charges || this.table.verdict(`free:${op.id}`) === 'not reachable';
+    this.balanceBefore = watched ? await balanceOf(this.contract, target.base, target.token) : undefined;
   }
 
   /** After a flow's step succeeded: estimates remembered, charges compared, states probed. */
@@ -64,14 +67,22 @@ export class FlowProbes {
       for (const priced of op.estimate.operationIds)
         this.estimates.set(priced, { estimateId: op.id, figure: typeof figure === 'number' ? figure : undefined });
     }
-    if (op.credits.charges) await this.checkCharge(op, answer, target);
+    // The balance read before this step is this step's alone: a later answer (a poll) compares nothing.
+    const before = this.balanceBefore;
+    this.balanceBefore = undefined;
+    if (op.credits.charges) await this.checkCharge(op, answer, target, before);
+    else if (before !== undefined) await this.checkFree(op, target, before);
     const machine = machinePolledBy(this.contract.stateMachines(), op.id);
     if (machine && resourceId !== undefined) await this.probeState(machine, op, answer, target, resourceId);
   }
 
-  private async checkCharge(op: ContractOperation, answer: { parsed: unknown }, target: FlowTarget): Promise<void> {
+  private async checkCharge(
+    op: ContractOperation,
+    answer: { parsed: unknown },
+    target: FlowTarget,
+    before: number | undefined,
+  ): Promise<void> {
     const cost = readPointer(answer.parsed, '/meta/credits/cost');
-    const before = this.balanceBefore;
     if (typeof cost !== 'number') return;
     const after = await balanceOf(this.contract, target.base, target.token);
     const id = `charge:${op.id}`;
@@ -82,6 +93,15 @@ export class FlowProbes {
     if (debit === false) this.table.fail(id, `${op.label} charged ${cost}, and the ledger's newest entries list no debit of ${cost}`);
     if (drop !== undefined && drop <= cost && debit !== false) this.table.pass(id);
     this.compareEstimate(op, cost, drop);
+  }
+
+  /** A call the source states is free left the balance as it was (checked once per operation). */
+  private async checkFree(op: ContractOperation, target: FlowTarget, before: number): Promise<void> {
+    const after = await balanceOf(this.contract, target.base, target.token);
+    if (after === undefined) return;
+    const id = `free:${op.id}`;
+    if (after < before) this.table.fail(id, `${op.label} is free, but the balance went ${before} -> ${after} (${before - after} taken)`);
+    else this.table.pass(id);
   }
 
   /** Whether the ledger's newest entries list a debit of `cost` (undefined: no ledger to read). */
