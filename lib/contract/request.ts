@@ -3,6 +3,7 @@
 // the validating proxy's checker and block, and the client's validation all start from this value;
 // nothing after it reads the path, the query string or the method again.
 import { PathMatcher, type PathMatcherOptions, type Routable, type RouteMatch } from './paths.js';
+import { queryOf } from './serialisation.js';
 
 /** A request as an adapter has it: any method case, the target as sent (or a URL), header names in lower case. */
 export interface RawRequest {
@@ -79,21 +80,6 @@ export function routeRequest<T extends Routable>(router: RequestRouter<T>, raw: 
 function pathUnder(pathname: string, basePath: string): string | undefined {
   if (!basePath) return pathname;
   return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
-}
-
-/**
- * A query string as the wire has it: one value per name, or the list of a repeated name. The request
- * check reads values out of it by each parameter's style (lib/contract/serialisation.ts's defaults).
- */
-export function queryOf(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  // No query string (the usual call): nothing to read.
-  if (search.size === 0) return query;
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key);
-    query[key] = values.length === 1 ? values[0] : values;
-  }
-  return query;
 }
 
 /** Header values as one string each (a repeated header's values joined, as HTTP reads them). */

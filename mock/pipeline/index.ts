@@ -9,7 +9,7 @@ import { controlAnswer } from './controls.js';
 import { type Exchange, isAnswer, type PipelineParts, type Received, type StageDeps } from './exchange.js';
 import { injectedFault } from './faults.js';
 import { gate } from './gate.js';
-import { receive, refuseUnrouted } from './route.js';
+import { receive, refuseUnrouted } from './receive.js';
 import { stateAnswer } from './state.js';
 import { validate } from './validate.js';
 
