@@ -11,6 +11,7 @@ import { isGuessedParameter, isGuessedViolation, type Relaxation, relaxations } 
 import { headerMediaType } from '../lib/contract/media-type.js';
 import { escapeToken } from '../lib/contract/pointer.js';
 import type { RequestInput } from '../lib/contract/request-check.js';
+import { queryOf } from '../lib/contract/serialisation.js';
 import { type AnswerFinding, checkAnswer } from '../lib/contract/response-check.js';
 import { Validators } from '../lib/contract/validators.js';
 import type { RequestViolation } from '../lib/contract/violations.js';
@@ -86,16 +87,6 @@ function answerProblem(finding: AnswerFinding): ContractProblem[] {
   }
   const location = finding.kind === 'schema' ? 'body' : finding.kind;
   return [{ location, pointer: '', rule: finding.kind, message: `expected ${finding.expected}, got ${finding.got}` }];
-}
-
-/** A query string as the mock reads it: one value, or the list of a repeated name. */
-function queryOf(query: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(query.keys())) {
-    const values = query.getAll(key);
-    out[key] = values.length === 1 ? values[0] : values;
-  }
-  return out;
 }
 
 /** The request as the mock's request check reads it: text parameters, a JSON body parsed, a form as its text. */

@@ -12,10 +12,11 @@ import type { JournalInput } from './control/journal.js';
 import { ControlPlane } from './control/plane.js';
 import { hasDotSegment } from './control/origin.js';
 import { createMockControl, type MockControl } from '../client/mock-control.js';
-import type { Trace } from './pipeline/index.js';
+import type { Exchange, Trace } from './pipeline/index.js';
 import { fetchAdapter } from './fetch-adapter.js';
 import { OutsideApi } from './outside-api.js';
-import { type CoreReply, type CoreRequest, describeToken, finish } from './reply.js';
+import { type CoreReply, type CoreRequest, describeToken, ownBaseUrl, preflightReply, toReply } from './reply.js';
+import { routeRequest } from '../lib/contract/index.js';
 import { assembleWorld, type World } from './world.js';
 
 export type { CoreReply, CoreRequest } from './reply.js';
@@ -72,7 +73,7 @@ export async function createMockCore(options: CoreOptions = {}): Promise<MockCor
     logsCalls: options.log !== undefined || !config.quiet,
     fail,
     // Where links in answers point when the adapter names no address: the configured host and port.
-    ownBaseUrl: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}${config.basePath}`,
+    ownBaseUrl: ownBaseUrl(config.host, config.port, config.basePath),
   };
   const answer = (request: CoreRequest) => answerRequest(dispatch, request);
   const tooLarge = () => tooLargeReply(world.errors, config.maxBodyBytes);
@@ -104,17 +105,17 @@ interface Dispatch {
 async function answerRequest(d: Dispatch, request: CoreRequest): Promise<CoreReply> {
   const started = performance.now();
   const { text: body, invalidUtf8 } = decodeBody(request.body);
-  const method = request.method.toUpperCase();
-  const url = new URL(request.url, 'http://mock.local');
+  // The one reading of the method, the path, the query and the preferences (lib/contract/request.ts).
+  const call = routeRequest(d.world.router, request);
+  const { method, url } = call;
   // A dot segment (also %2e%2e) is resolved by URL parsing and could leave /v2 for /__mock: never routed.
   const dotted = hasDotSegment(request.url);
-  const preflight = method === 'OPTIONS' && !!request.headers.origin && !!request.headers['access-control-request-method'];
-  if (!dotted && ControlPlane.owns(url.pathname)) return d.outside.control(request, method, url, body, preflight);
-  if (preflight) {
+  if (!dotted && ControlPlane.owns(url.pathname)) return d.outside.control(request, call, body);
+  if (call.preflight) {
     d.log(`OPTIONS ${url.pathname} -> 204 (CORS preflight)`);
-    return finish(request, { status: 204, body: undefined }, {});
+    return preflightReply(call);
   }
-  if (d.world.docs.owns(method, url)) return d.outside.docs(request, method, url);
+  if (d.world.docs.owns(method, url)) return d.outside.docs(request, call);
   const { world } = d;
   const token = bearerToken(request.headers.authorization);
   const trace: Trace = {};
@@ -129,7 +130,8 @@ async function answerRequest(d: Dispatch, request: CoreRequest): Promise<CoreRep
       const bytes = typeof request.body === 'string' ? undefined : request.body;
       // Links in answers use the mock's own address, never the request's Host.
       const baseUrl = request.baseUrl ?? d.ownBaseUrl;
-      reply = await world.route({ method, headers: request.headers, url, token, raw: body, bytes, invalidUtf8, trace, baseUrl });
+      const exchange: Exchange = { request: call, token, raw: body, bytes, invalidUtf8, trace, baseUrl };
+      reply = await world.pipeline.answer(exchange);
     }
   } catch (error) {
     reply = d.fail(error, request);
@@ -149,7 +151,7 @@ async function answerRequest(d: Dispatch, request: CoreRequest): Promise<CoreRep
   if (trace.uploads) entry.uploads = trace.uploads;
   world.journal.add(token, entry);
   if (d.logsCalls) d.log(`${method} ${url.pathname}${url.search} -> ${reply.status} ${durationMs.toFixed(1)}ms ${describeToken(token)}`);
-  return finish(request, reply, rateHeaders);
+  return toReply(call, reply, rateHeaders);
 }
 
 /** The 413 reply for a body over MOCK_MAX_BODY_BYTES. */

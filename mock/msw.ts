@@ -4,7 +4,7 @@
 // is opened. `control` drives that world from the test.
 import { http } from 'msw';
 import type { ContractOperation } from '../lib/contract/operation.js';
-import { PathMatcher } from '../lib/contract/paths.js';
+import { RequestRouter, routeRequest } from '../lib/contract/request.js';
 import { createMockControl, type MockControl } from '../client/mock-control.js';
 import { CONTROL_PREFIX } from './control/plane.js';
 import { createMockCore } from './core.js';
@@ -73,12 +73,12 @@ export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
   // On the page's own origin (a relative base) the page's requests must pass by; but one that would be
   // an API call under the base path (a client whose baseUrl lacks /v2) gets the same 404 naming the
   // base path, not the page's index.html to parse as JSON.
-  let routes: PathMatcher<ContractOperation> | undefined;
+  let routes: RequestRouter<ContractOperation> | undefined;
   const missedBase = async ({ request }: { request: Request }) => {
     const core = await ready;
-    const { pathname } = new URL(request.url);
-    routes ??= new PathMatcher(core.contract.operations());
-    if (routes.match(request.method, pathname).kind === 'not-found') return undefined;
+    // The contract's router with no base path: would this path be an API call under /v2?
+    routes ??= new RequestRouter(core.contract.operations(), '');
+    if (routeRequest(routes, { method: request.method, url: request.url, headers: {} }).match.kind === 'not-found') return undefined;
     return outside({ request });
   };
   const handlers = [

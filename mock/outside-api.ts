@@ -6,7 +6,8 @@ import type { MockConfig } from './config.js';
 import type { Answer } from './errors.js';
 import { FRAME_HEADERS, hostAllowed } from './control/host.js';
 import { controlOriginAllowed, controlWriteTypeAllowed } from './control/origin.js';
-import { type CoreReply, type CoreRequest, finish } from './reply.js';
+import { type CoreReply, type CoreRequest, preflightReply, toReply } from './reply.js';
+import type { ApiRequest } from '../lib/contract/index.js';
 import type { World } from './world.js';
 
 export class OutsideApi {
@@ -19,17 +20,18 @@ export class OutsideApi {
   ) {}
 
   /** The control plane's reply (/__mock). Outside the API: no rate limit, no journal entry, no fault. */
-  control(request: CoreRequest, method: string, url: URL, body: string, preflight: boolean): CoreReply {
+  control(request: CoreRequest, call: ApiRequest, body: string): CoreReply {
+    const { method, url } = call;
     const origin = request.headers.origin;
     // Only the developer's own pages (loopback origins, MOCK_CONTROL_ORIGINS) get CORS grants.
     const trusted = origin === undefined || controlOriginAllowed(origin, this.config.controlOrigins);
-    if (this.hostTrusted(request) && trusted && preflight) {
+    if (this.hostTrusted(request) && trusted && call.preflight) {
       this.log(`OPTIONS ${url.pathname} -> 204 (CORS preflight, control)`);
-      return finish(request, { status: 204, body: undefined }, {}, true);
+      return preflightReply(call);
     }
     const reply = this.controlAnswer(request, method, url, body, trusted);
     this.log(`${method} ${url.pathname} -> ${reply.status} (control)`);
-    const done = finish(request, reply, {}, trusted && reply.status !== 403);
+    const done = toReply(call, reply, {}, trusted && reply.status !== 403);
     return { ...done, headers: { ...done.headers, ...FRAME_HEADERS } };
   }
 
@@ -56,10 +58,11 @@ export class OutsideApi {
   }
 
   /** The docs page and its files. */
-  docs(request: CoreRequest, method: string, url: URL): CoreReply {
+  docs(request: CoreRequest, call: ApiRequest): CoreReply {
+    const { method, url } = call;
     if (!this.hostTrusted(request)) {
       this.log(`${method} ${url.pathname} -> 403 (docs, foreign Host)`);
-      const refused = finish(request, this.hostForbidden(request), {}, false);
+      const refused = toReply(call, this.hostForbidden(request), {}, false);
       return { ...refused, headers: { ...refused.headers, ...FRAME_HEADERS } };
     }
     const page = this.world.docs.serve(url, { host: request.headers.host, accept: request.headers.accept });

@@ -3,11 +3,11 @@
 // own order (mock/pipeline/index.ts), so a call refused early never pays for the later parts, and
 // the mocker runs only when an answer needs an example. Requests are validated by the contract's
 // compiled validators (lib/contract/validators.ts), not by Prism's validator, which interpreted the
-// schemas on every call. Routing is the contract model's one path matcher (the one the proxy uses),
-// over Prism's operations.
+// schemas on every call. Routing is the contract's router (lib/contract/request.ts, the one the
+// proxy uses), over Prism's operations.
 import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { PathMatcher, type RequestViolation } from '../lib/contract/index.js';
+import type { ApiRequest, RequestViolation } from '../lib/contract/index.js';
 import { copyJson } from './copy-json.js';
 
 // The parts and prism-http-server's Prefer parsing are not re-exported from the package roots;
@@ -43,11 +43,6 @@ interface PrismError {
   message: string;
 }
 
-export type Routed =
-  | { kind: 'ok'; resource: IHttpOperation; params: Record<string, string> }
-  | { kind: 'not-found' }
-  | { kind: 'method-not-allowed'; allow: string[] };
-
 export type Example = { ok: true; output: IHttpResponse } | { ok: false; name: string; detail: string };
 
 /** An Accept header that asks for nothing in particular: any type, or JSON (every answer of the API is JSON). */
@@ -57,9 +52,8 @@ const PLAIN_ACCEPT = /^\s*(\*\/\*|application\/json)\s*$/i;
  * Whether a call asks for a particular answer: a Prefer preference, or an Accept that is not plainly
  * JSON. Only Prism's mocker knows whether such an answer can be served; any other call gets the plain one.
  */
-export function asksForParticular(prefs: Preferences, input: IHttpRequest): boolean {
+export function asksForParticular(prefs: Preferences, accept: string | undefined): boolean {
   if (Object.values(prefs).some((value) => value !== undefined)) return true;
-  const accept = input.headers?.accept;
   return accept !== undefined && !PLAIN_ACCEPT.test(accept);
 }
 
@@ -94,27 +88,18 @@ export async function createPrism(doc: unknown) {
   const logger = silentLogger();
   const operations: IHttpOperation[] = await getHttpOperationsFromSpec(doc as object);
 
-  const matcher = new PathMatcher(operations);
-
-  /** Reads `Prefer: code=…, example=…, dynamic=…` the way prism-http-server does. */
-  function preferences(request: IHttpRequest): { ok: true; value: Preferences } | { ok: false; detail: string } {
+  /**
+   * Reads `Prefer: code=…, example=…, dynamic=…` (or its query forms) the way prism-http-server
+   * does: the one reading of the caller's Prefer, from the router's value.
+   */
+  function preferences(request: Pick<ApiRequest, 'prefer' | 'query'>): { ok: true; value: Preferences } | { ok: false; detail: string } {
+    const { prefer, query } = request;
     // Nothing to read (the usual call): Prism's reader would decode four absent values to these.
-    if (!request.headers?.prefer && !PREFER_QUERY.some((key) => request.url.query?.[key] !== undefined))
+    if (!prefer && !PREFER_QUERY.some((key) => query[key] !== undefined))
       return { ok: true, value: { code: undefined, exampleKey: undefined, dynamic: undefined, seed: undefined } };
-    const parsed = getHttpConfigFromRequest(request);
+    const parsed = getHttpConfigFromRequest({ url: { path: '/', query }, headers: prefer ? { prefer } : {} });
     if (parsed._tag === 'Left') return { ok: false, detail: parsed.left.detail ?? String(parsed.left) };
     return { ok: true, value: parsed.right };
-  }
-
-  /**
-   * Which operation the call is (Prism's model of it), or 404, or 405 with the methods the path
-   * allows: the contract model's matcher ranks templates as Prism's router does (literal segments
-   * before parameters).
-   */
-  function route(method: string, path: string): Routed {
-    const found = matcher.match(method, path);
-    if (found.kind === 'operation') return { kind: 'ok', resource: found.op, params: found.params };
-    return found.kind === 'method-not-allowed' ? { kind: 'method-not-allowed', allow: found.allow } : { kind: 'not-found' };
   }
 
   /** Prism's security check (the operation's `security`): its violations, code 401, or none. */
@@ -127,8 +112,8 @@ export async function createPrism(doc: unknown) {
   // always the same static example: it is made once per operation and Accept, and copied per call,
   // since the state's handlers keep parts of it in stored resources.
   const plainAnswers = new Map<string, IHttpResponse>();
-  const plainKey = (resource: IHttpOperation, input: IHttpRequest, violations: RequestViolation[], prefs: Preferences) => {
-    const plain = !asksForParticular(prefs, input) && !violations.some((v) => v.severity === 0);
+  const plainKey = (resource: IHttpOperation, input: IHttpRequest, violations: RequestViolation[], particular: boolean) => {
+    const plain = !particular && !violations.some((v) => v.severity === 0);
     return plain ? `${resource.iid} ${input.headers?.accept ?? ''}` : undefined;
   };
 
@@ -136,10 +121,17 @@ export async function createPrism(doc: unknown) {
    * The answer Prism's mocker negotiates for a valid call: the status, headers and example body
    * that the Prefer preferences and the Accept header ask for, or why it cannot. Always the call's
    * own copy: Prism's mocker hands out the example objects of its operation model, and the state's
-   * handlers change and keep what they are given.
+   * handlers change and keep what they are given. `particular`: the call asks for a particular
+   * answer (asksForParticular, decided once by the validate stage).
    */
-  function example(resource: IHttpOperation, input: IHttpRequest, violations: RequestViolation[], prefs: Preferences): Example {
-    const key = plainKey(resource, input, violations, prefs);
+  function example(
+    resource: IHttpOperation,
+    input: IHttpRequest,
+    violations: RequestViolation[],
+    prefs: Preferences,
+    particular: boolean,
+  ): Example {
+    const key = plainKey(resource, input, violations, particular);
     const known = key === undefined ? undefined : plainAnswers.get(key);
     if (known) return { ok: true, output: copyJson(known) };
     const made = negotiate(resource, input, violations, prefs);
@@ -167,7 +159,7 @@ export async function createPrism(doc: unknown) {
     return made;
   }
 
-  return { route, security, example, preferences, operations };
+  return { security, example, preferences, operations };
 }
 
 export type Prism = Awaited<ReturnType<typeof createPrism>>;

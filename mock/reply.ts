@@ -3,6 +3,7 @@
 // gate) share.
 import type { Answer } from './errors.js';
 import { redactToken } from './control/journal.js';
+import type { ApiRequest } from '../lib/contract/index.js';
 
 /** A request as the core reads it: header names in lower case, the body as bytes or text. */
 export interface CoreRequest {
@@ -40,22 +41,33 @@ export const PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '600',
 } as const;
 
+/** Who is answered, as the router read the request: its headers (Origin, what a preflight asks for). */
+type Caller = Pick<ApiRequest, 'headers'>;
+
+/** The CORS headers every answer a page may read carries. */
+function corsHeaders(caller: Caller): Record<string, string> {
+  return {
+    Vary: 'Origin',
+    'Access-Control-Allow-Origin': caller.headers.origin ?? '*',
+    'Access-Control-Expose-Headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
+  };
+}
+
+/** The grant of a CORS preflight (the router's `preflight`): 204, the methods and the headers asked for. */
+export function preflightReply(caller: Caller): CoreReply {
+  const headers = corsHeaders(caller);
+  headers['Access-Control-Allow-Methods'] = PREFLIGHT_HEADERS['Access-Control-Allow-Methods'];
+  headers['Access-Control-Allow-Headers'] =
+    caller.headers['access-control-request-headers'] ?? PREFLIGHT_HEADERS['Access-Control-Allow-Headers'];
+  headers['Access-Control-Max-Age'] = PREFLIGHT_HEADERS['Access-Control-Max-Age'];
+  return { status: 204, headers, body: '' };
+}
+
 /** Headers and body of an answer: CORS on every API answer, so a browser app on another origin can
  * read bodies and rate headers; the control plane passes cors=false for origins it does not trust. */
-export function finish(request: CoreRequest, answer: Answer, rateHeaders: Record<string, string | number>, cors = true): CoreReply {
-  const headers: Record<string, string> = { Vary: 'Origin' };
-  if (cors) {
-    headers['Access-Control-Allow-Origin'] = request.headers.origin ?? '*';
-    headers['Access-Control-Expose-Headers'] = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
-    for (const name in rateHeaders) headers[name] = String(rateHeaders[name]);
-    if (request.method.toUpperCase() === 'OPTIONS' && request.headers.origin && request.headers['access-control-request-method']) {
-      headers['Access-Control-Allow-Methods'] = PREFLIGHT_HEADERS['Access-Control-Allow-Methods'];
-      headers['Access-Control-Allow-Headers'] =
-        request.headers['access-control-request-headers'] ?? PREFLIGHT_HEADERS['Access-Control-Allow-Headers'];
-      headers['Access-Control-Max-Age'] = PREFLIGHT_HEADERS['Access-Control-Max-Age'];
-      return { status: 204, headers, body: '' };
-    }
-  }
+export function toReply(caller: Caller, answer: Answer, rateHeaders: Record<string, string | number>, cors = true): CoreReply {
+  const headers: Record<string, string> = cors ? corsHeaders(caller) : { Vary: 'Origin' };
+  if (cors) for (const name in rateHeaders) headers[name] = String(rateHeaders[name]);
   // Only the answer's own headers can name a Content-Type (the ones above never do).
   let type: string | undefined;
   for (const name in answer.headers) {
@@ -66,6 +78,11 @@ export function finish(request: CoreRequest, answer: Answer, rateHeaders: Record
   const html = String(headers[type ?? 'Content-Type']).startsWith('text/html');
   const body = answer.body === undefined ? '' : html ? String(answer.body) : JSON.stringify(answer.body);
   return { status: answer.status, headers, body };
+}
+
+/** The mock's own absolute base URL (`http://[::1]:4010/v2`): an IPv6 host in brackets. */
+export function ownBaseUrl(host: string, port: number, basePath: string): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
 }
 
 /** How the request log names a token: mock tokens by name, others shortened. */

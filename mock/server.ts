@@ -8,6 +8,7 @@ import type { MockContract } from './contract.js';
 import type { MockConfig } from './config.js';
 import { createMockCore, type CoreOptions, type CoreReply, type CoreRequest, type MockCore } from './core.js';
 import { readBody } from '../lib/read-body.js';
+import { ownBaseUrl } from './reply.js';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** How long close() lets requests in flight finish before it cuts their connections. */
@@ -62,7 +63,7 @@ function fromCore(core: MockCore) {
         server.listen(port, host, () => resolve());
       });
       const address = server.address() as AddressInfo;
-      baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}${config.basePath}`;
+      baseUrl = ownBaseUrl(host, address.port, config.basePath);
       return {
         url: baseUrl,
         config,

@@ -15,7 +15,9 @@ import { Clock } from './control/clock.js';
 import { Faults } from './control/faults.js';
 import { Journal } from './control/journal.js';
 import { ControlPlane } from './control/plane.js';
-import { pipeline } from './pipeline/index.js';
+import { Pipeline } from './pipeline/index.js';
+import { RequestRouter } from '../lib/contract/index.js';
+import type { IHttpOperation } from '@stoplight/types';
 import { DocsRoute } from './docs/route.js';
 
 export interface World {
@@ -25,8 +27,10 @@ export interface World {
   clock: Clock;
   journal: Journal;
   plane: ControlPlane;
+  /** The contract's router over Prism's operations (lib/contract/request.ts): reads each request once. */
+  router: RequestRouter<IHttpOperation>;
   /** The API's request pipeline (mock/pipeline/). */
-  route: ReturnType<typeof pipeline>;
+  pipeline: Pipeline;
   /** The reference docs with "Try it" panels (mock/docs/): outside the API, like the control plane. */
   docs: DocsRoute;
 }
@@ -68,6 +72,7 @@ export async function assembleWorld(
     jsonLimits: config.jsonLimits,
   });
   if (scenario) plane.loadAtStart(scenario.text, scenario.source);
-  const route = pipeline({ contract, config, prism, errors, faults, store, api, clock });
-  return { errors, store, limiter, clock, journal, plane, route, docs: new DocsRoute(contract, config.basePath) };
+  const pipeline = new Pipeline({ contract, config, prism, errors, faults, store, api, clock });
+  const router = new RequestRouter(prism.operations, config.basePath);
+  return { errors, store, limiter, clock, journal, plane, router, pipeline, docs: new DocsRoute(contract, config.basePath) };
 }

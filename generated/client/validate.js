@@ -10,6 +10,7 @@ import { BundleModel } from './contract-engine/bundle-model.js';
 import { isGuessedParameter, isGuessedViolation, relaxations } from './contract-engine/leniency.js';
 import { headerMediaType } from './contract-engine/media-type.js';
 import { escapeToken } from './contract-engine/pointer.js';
+import { queryOf } from './contract-engine/serialisation.js';
 import { checkAnswer } from './contract-engine/response-check.js';
 import { Validators } from './contract-engine/validators.js';
 import { ContractViolationError } from './contract-violation.js';
@@ -67,15 +68,6 @@ function answerProblem(finding) {
     }
     const location = finding.kind === 'schema' ? 'body' : finding.kind;
     return [{ location, pointer: '', rule: finding.kind, message: `expected ${finding.expected}, got ${finding.got}` }];
-}
-/** A query string as the mock reads it: one value, or the list of a repeated name. */
-function queryOf(query) {
-    const out = {};
-    for (const key of new Set(query.keys())) {
-        const values = query.getAll(key);
-        out[key] = values.length === 1 ? values[0] : values;
-    }
-    return out;
 }
 /** The request as the mock's request check reads it: text parameters, a JSON body parsed, a form as its text. */
 async function requestInput(request, pathParams) {

@@ -51,14 +51,23 @@ export {
 export { canonicalPath, type CanonicalPath } from './canonical-path.js';
 export { newAjv, type AjvError, type AjvInstance, type AjvOptions, type ValidateFunction } from './ajv.js';
 export { headerMediaType, mediaMatches, mediaTypeCovers, parseMediaType } from './media-type.js';
+export {
+  type ApiRequest,
+  type RawRequest,
+  RequestRouter,
+  routeRequest,
+  singleHeaders,
+} from './request.js';
 export { formBoolean, RequestCheck, type RequestInput } from './request-check.js';
-export { defaultStyle, explodesByDefault } from './serialisation.js';
+export { defaultStyle, explodesByDefault, queryOf } from './serialisation.js';
 export { Validators } from './validators.js';
 export {
   checkAnswer,
   documentedResponse,
   type ObservedAnswer,
   type AnswerCheck,
+  type ParsedBody,
+  parseJsonBody,
   type AnswerFinding,
   type SchemaProblem,
 } from './response-check.js';

@@ -82,6 +82,16 @@ export class RequestCheck {
     this.contents = body ? this.bodyContents(body) : undefined;
   }
 
+  /** Whether the operation's request body is required (the contract's `requestBody.required`). */
+  get bodyRequired(): boolean {
+    return this.required;
+  }
+
+  /** The media types the request body is declared in, in the contract's order; undefined when it takes no body. */
+  get bodyMediaTypes(): string[] | undefined {
+    return this.contents?.map((content) => content.mediaType);
+  }
+
   /** Every violation of the request, in Prism's order: body, headers, query, path. */
   check(input: RequestInput): RequestViolation[] {
     return [

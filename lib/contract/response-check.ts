@@ -39,6 +39,23 @@ export interface ObservedAnswer {
   hasBody: boolean;
   /** The body as text: read only when the documented type is JSON. */
   text(): string;
+  /**
+   * The body's JSON, parsed once by whoever observed the answer and kept (`parsed: false`: not
+   * JSON). Without it the check parses text() itself.
+   */
+  json?(): ParsedBody;
+}
+
+/** A body read as JSON, or the word that it is not JSON. */
+export type ParsedBody = { parsed: true; value: unknown } | { parsed: false };
+
+/** Parses a body's text as JSON. */
+export function parseJsonBody(text: string): ParsedBody {
+  try {
+    return { parsed: true, value: JSON.parse(text) };
+  } catch {
+    return { parsed: false };
+  }
 }
 
 /** What the check found; where the operation is a guess, what it spared is `unverified`. */
@@ -128,14 +145,12 @@ function checkDocumented(
     return { findings };
   }
   if (!/json/.test(media)) return { findings };
-  let body: unknown;
-  const text = answer.text();
-  try {
-    body = JSON.parse(text);
-  } catch {
-    findings.push({ kind: 'schema', expected: 'a JSON body', got: `unparseable: ${text.slice(0, 80)}` });
+  const read = answer.json ? answer.json() : parseJsonBody(answer.text());
+  if (!read.parsed) {
+    findings.push({ kind: 'schema', expected: 'a JSON body', got: `unparseable: ${answer.text().slice(0, 80)}` });
     return { findings };
   }
+  const body = read.value;
   if (content[media].schema !== undefined) {
     const validate = validators.schema(extendPointer(ref, 'content', media, 'schema'));
     if (!validate(body)) {

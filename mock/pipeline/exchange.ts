@@ -1,15 +1,15 @@
-// One API call on its way through the pipeline (mock/pipeline/index.ts): what came in (Exchange),
-// and what each stage decided, as typed values the pipeline hands to the stages after it (Routing,
-// Matched, the Account, Checked). A stage either answers, and the call ends there, or returns its
-// decision.
+// One API call on its way through the pipeline (mock/pipeline/index.ts): the request as the contract's
+// router read it (lib/contract/request.ts) and what the adapter adds (Exchange), then what each stage
+// decided, as typed values the pipeline hands to the stages after it (Received, Matched, the Account,
+// Validated). A stage either answers, and the call ends there, or returns its decision.
 import type { IHttpRequest } from '@stoplight/prism-http';
 import type { MockConfig } from '../config.js';
 import type { MockContract, MockOperation } from '../contract.js';
 import type { Clock } from '../control/clock.js';
 import type { Faults } from '../control/faults.js';
 import type { Answer, Errors } from '../errors.js';
-import type { RequestViolation } from '../../lib/contract/index.js';
-import type { Example, Prism, Preferences, Routed } from '../prism.js';
+import type { ApiRequest, AuthorizationCheck, RequestViolation, Validators } from '../../lib/contract/index.js';
+import type { Example, Prism, Preferences } from '../prism.js';
 import type { IHttpOperation } from '@stoplight/types';
 import type { UploadedPart } from '../multipart.js';
 import type { ParsedBody } from '../request-body.js';
@@ -25,11 +25,8 @@ export interface Trace {
 }
 
 export interface Exchange {
-  /** Upper case. */
-  readonly method: string;
-  /** Header names in lower case. */
-  readonly headers: Record<string, string | undefined>;
-  readonly url: URL;
+  /** The method, path, operation, parameters, query and preferences, read once by the router. */
+  readonly request: ApiRequest<IHttpOperation>;
   readonly token: string | undefined;
   readonly raw: string;
   /** The body as sent (multipart files are read from these, not from the decoded text). */
@@ -41,16 +38,13 @@ export interface Exchange {
   readonly baseUrl: string;
 }
 
-export interface Routing {
-  /** The path under the base path (`/faceless/5`). */
-  path: string;
+/** What the first stage read of a call inside the base path: its body. */
+export interface Received {
   parsed: ParsedBody;
-  input: IHttpRequest;
-  routed: Routed;
 }
 
-/** What the stages are built from: one of each, made by createMock. */
-export interface StageDeps {
+/** The parts the stages work with: one of each, made by assembleWorld. */
+export interface PipelineParts {
   contract: MockContract;
   config: MockConfig;
   prism: Prism;
@@ -61,14 +55,25 @@ export interface StageDeps {
   clock: Clock;
 }
 
-/** The operation the route named: the contract's, and Prism's model of it. */
+/** The parts and what the stages keep per operation, made on first use. */
+export interface StageDeps extends PipelineParts {
+  /** The contract's compiled request checks (Ajv holding the contract), one per operation on its first call. */
+  validators: Validators;
+  /** Each operation's security read from the contract (undefined: a scheme only Prism's check covers). */
+  authorization: Map<string, AuthorizationCheck | undefined>;
+  /** Which multipart fields of an operation carry files, read on first use. */
+  fileFields: Map<string, () => Set<string>>;
+}
+
+/** The operation the router named: the contract's, Prism's model of it, and the request as Prism's parts take it. */
 export interface Matched {
   op: MockOperation;
   resource: IHttpOperation;
+  input: IHttpRequest;
 }
 
 /** What validation decided: the request check's warnings (once the call got past it) and the Prefer preferences. */
-export interface Checked {
+export interface Validated {
   violations: RequestViolation[];
   prefs: Preferences;
   /**

@@ -3,33 +3,30 @@
 import type { Answer } from '../errors.js';
 import type { Example, Prism } from '../prism.js';
 import type { Account } from '../state/store.js';
-import type { Checked, Exchange, Matched, Routing, StageDeps } from './exchange.js';
+import type { Exchange, Matched, Received, StageDeps, Validated } from './exchange.js';
 
 /** Everything the earlier stages decided about a call that reached the state. */
 export interface Admitted {
-  routing: Routing;
+  received: Received;
   matched: Matched;
   account: Account;
-  checked: Checked;
+  validated: Validated;
 }
 
 /** Answers from the account's state, starting from Prism's example for the operation when the answer needs one. */
-export function state({ api, clock, prism }: StageDeps): (x: Exchange, call: Admitted) => Answer {
-  return (x, call) => {
-    const { path, input, parsed } = call.routing;
-    const { ignored } = call.checked;
-    const answer = api.handle({
-      op: call.matched.op,
-      account: call.account,
-      path,
-      query: input.url.query ?? {},
-      body: parsed.forHandlers,
-      prism: new LazyExample(x, call, prism),
-      now: clock.now(),
-      baseUrl: x.baseUrl,
-    });
-    return ignored ? { ...answer, headers: { ...answer.headers, 'X-Mock-Prefer-Ignored': ignored } } : answer;
-  };
+export function stateAnswer({ api, clock, prism }: StageDeps, x: Exchange, call: Admitted): Answer {
+  const { ignored } = call.validated;
+  const answer = api.handle({
+    op: call.matched.op,
+    account: call.account,
+    params: x.request.params,
+    query: x.request.query,
+    body: call.received.parsed.forHandlers,
+    prism: new LazyExample(x, call, prism),
+    now: clock.now(),
+    baseUrl: x.baseUrl,
+  });
+  return ignored ? { ...answer, headers: { ...answer.headers, 'X-Mock-Prefer-Ignored': ignored } } : answer;
 }
 
 /**
@@ -53,16 +50,17 @@ class LazyExample {
 
   private output() {
     const { x, call } = this;
-    call.checked.example ??= exampleFor(call, this.prism);
-    const example = call.checked.example;
-    if (!example.ok) throw new Error(`mock: Prism's mocker has no answer for ${x.method} ${x.url.pathname}: ${example.detail}`);
+    call.validated.example ??= exampleFor(call, this.prism);
+    const example = call.validated.example;
+    if (!example.ok)
+      throw new Error(`mock: Prism's mocker has no answer for ${x.request.method} ${x.request.url.pathname}: ${example.detail}`);
     return example.output;
   }
 }
 
 /** The plain example: no preferences, and JSON when the call's own Prefer/Accept was ignored. */
-function exampleFor({ routing, matched, checked }: Admitted, prism: Prism): Example {
-  const { input } = routing;
-  const plain = checked.ignored ? { ...input, headers: { ...input.headers, accept: 'application/json' } } : input;
-  return prism.example(matched.resource, plain, checked.violations, {});
+function exampleFor({ matched, validated }: Admitted, prism: Prism): Example {
+  const { input } = matched;
+  const plain = validated.ignored ? { ...input, headers: { ...input.headers, accept: 'application/json' } } : input;
+  return prism.example(matched.resource, plain, validated.violations, {}, false);
 }

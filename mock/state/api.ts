@@ -12,7 +12,7 @@ import type { ApiOptions, Call, StateContext } from './call.js';
 import { Ledger, owned } from './ledger.js';
 import { Lists, onlyGroups } from './lists.js';
 import type { Machines } from './machines.js';
-import { type Family, firstSegment, pathParams, type Resources, resourceParam } from './resources.js';
+import { type Family, firstSegment, type Resources, resourceParam } from './resources.js';
 import { Rules } from './rules.js';
 import { checkpoint } from './undo.js';
 import { type Account, newId, type Resource, Store } from './store.js';
@@ -130,7 +130,7 @@ export class StatefulApi {
     const family = this.ctx.resources.familyOf(call.op);
     const param = family && resourceParam(call.op.path);
     if (!family || !param) return undefined;
-    return call.account.resources.get(Store.key(family.machine, pathParams(call.op.path, call.path)[param]));
+    return call.account.resources.get(Store.key(family.machine, call.params[param]));
   }
 
   private dispatch(call: Call): Answer {
@@ -166,7 +166,7 @@ export class StatefulApi {
       }
       return ok(call, onlyGroups(contract, call, call.prism.body?.data), this.ledger.charge(call));
     }
-    const id = pathParams(op.path, call.path)[param];
+    const id = call.params[param];
     const resource = call.account.resources.get(Store.key(family.machine, id));
     if (!resource) throw new ApiError(errors.notFound());
     // A typed surface serves only its own type: another type's video is not a resource of that

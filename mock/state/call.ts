@@ -9,7 +9,8 @@ import type { Account } from './store.js';
 export interface Call {
   op: MockOperation;
   account: Account;
-  path: string;
+  /** The path parameters, decoded (the router's, lib/contract/request.ts). */
+  params: Record<string, string>;
   query: Record<string, string | string[]>;
   body: unknown;
   /** Prism's answer for this call (status and body from the contract's examples); the pipeline makes it on first read. */

@@ -5,7 +5,6 @@ import type { MockContract, MockOperation } from '../contract.js';
 import { ApiError, type Answer } from '../errors.js';
 import { ok } from './answer.js';
 import type { Call, StateContext } from './call.js';
-import { pathParams } from './resources.js';
 
 export class Lists {
   constructor(private readonly ctx: StateContext) {}
@@ -32,7 +31,7 @@ export class Lists {
         call,
         items.filter((item) => !gone(item.id)),
       );
-    const id = Object.values(pathParams(call.op.path, call.path))[0];
+    const id = Object.values(call.params)[0];
     // A preset that is not there (never was, already deleted, or another account's) is 404.
     if (!items.some((item) => String(item.id) === id) || gone(id)) throw new ApiError(this.ctx.errors.notFound());
     call.account.deleted.add(`${list.path}:${id}`);

@@ -92,4 +92,3 @@ export function resourceParam(template: string): string | undefined {
 }
 
 /** Path parameters of a concrete path, given its template (the contract model's one reading). */
-export { templateValues as pathParams } from '../../lib/contract/index.js';

@@ -16,11 +16,15 @@ import {
   ContractModel,
   type ContractOperation,
   describeRelaxations,
-  PathMatcher,
   extendPointer,
   fragmentPointer,
   relaxations,
   type Relaxation,
+  type ApiRequest,
+  type ParsedBody,
+  RequestRouter,
+  routeRequest,
+  singleHeaders,
 } from '../../lib/contract/index.js';
 import { CoverageRecorder, type CoverageReport } from './coverage.js';
 import { CreditTracker } from './credits.js';
@@ -29,8 +33,8 @@ import { LifecycleTracker } from './lifecycle.js';
 import { operationMatcher, type Match } from './match.js';
 import { Schemas } from './schemas.js';
 import type { Dropped, Observed, Report, RequestError, TargetError, Unjudged, Unverified, Violation, ViolationKind } from './types.js';
-import { type Finding, validateRequest } from './validate-request.js';
-import { validateResponse } from './validate-response.js';
+import { type Finding, type RoutedCall, validateRequest } from './validate-request.js';
+import { answerOf, validateResponse } from './validate-response.js';
 
 /**
  * Distinct findings kept per list (violations, request errors, unverified, target errors) and per
@@ -83,7 +87,7 @@ export function defaultRefundGraceMs(contract: ContractModel): number {
 }
 
 /** One exchange being judged: what it was, when, and the violations it added so far. */
-interface Judged {
+interface JudgedExchange {
   ex: Observed;
   at: string;
   added: Violation[];
@@ -116,9 +120,8 @@ export class Checker {
   private readonly droppedByGroup = new Map<string, Dropped>();
   /** The mock's routing (a trailing slash forgiven): what the charge block and the recorder see through. */
   private readonly match: (method: string, path: string) => Match | undefined;
-  /** The paths the contract writes, exactly: what an exchange is judged as. */
-  private readonly exactMatch: (method: string, path: string) => Match | undefined;
-  private readonly templates: PathMatcher<ContractOperation>;
+  /** The contract's router over the paths the contract writes, exactly: what an exchange is judged as. */
+  private readonly router: RequestRouter<ContractOperation>;
   private readonly schemas: Schemas;
   private readonly onViolation?: (violation: Violation) => void;
   private readonly onRequestError?: (error: RequestError) => void;
@@ -128,8 +131,8 @@ export class Checker {
   constructor(options: CheckerOptions = {}) {
     this.contract = options.contract ?? ContractModel.load();
     this.match = operationMatcher(this.contract);
-    this.exactMatch = operationMatcher(this.contract, true);
-    this.templates = new PathMatcher(this.contract.operations(), { forgiveTrailingSlash: false });
+    // Paths are observed below the base path, so the router's base path is empty.
+    this.router = new RequestRouter(this.contract.operations(), '', { forgiveTrailingSlash: false });
     this.schemas = new Schemas(this.contract);
     this.lifecycle = new LifecycleTracker(this.contract);
     this.coverage = options.coverage ?? new CoverageRecorder(this.contract);
@@ -145,6 +148,26 @@ export class Checker {
     return this.match(method, path);
   }
 
+  /**
+   * The exchange as the contract's router reads it (lib/contract/request.ts), once: its operation,
+   * path parameters and query. HEAD is GET without the body (HTTP): where the contract has the GET,
+   * it is judged as that GET.
+   */
+  private routed(ex: Observed): RoutedCall | undefined {
+    const url = new URL('http://api.local');
+    url.pathname = ex.path;
+    url.search = ex.query.toString();
+    const request: ApiRequest<ContractOperation> = routeRequest(this.router, {
+      method: ex.method,
+      url,
+      headers: singleHeaders(ex.requestHeaders as Record<string, string | string[] | number | undefined>),
+    });
+    if (request.operation) return { op: request.operation, params: request.params, query: request.query };
+    if (request.method !== 'HEAD' || request.path === undefined) return undefined;
+    const get = this.router.matcher.match('GET', request.path);
+    return get.kind === 'operation' ? { op: get.op, params: get.params, query: request.query } : undefined;
+  }
+
   /** Checks one exchange; returns the violations it added. */
   check(ex: Observed): Violation[] {
     this.exchanges++;
@@ -152,15 +175,15 @@ export class Checker {
     const at = new Date(ex.at).toISOString();
     // A browser's CORS preflight is not an API call.
     if (ex.method === 'OPTIONS') return added;
-    // HEAD is GET without the body (HTTP): where the contract has the GET, it is judged as that GET.
-    const match = this.exactMatch(ex.method, ex.path) ?? (ex.method === 'HEAD' ? this.exactMatch('GET', ex.path) : undefined);
-    const judged: Judged = { ex, at, added };
-    if (!match) {
+    const request = this.routed(ex);
+    const judged: JudgedExchange = { ex, at, added };
+    if (!request) {
       this.unknownRoute(judged);
       return added;
     }
+    const match: Match = { op: request.op, params: request.params };
     const id = match.op.id;
-    const rejected = validateRequest(this.contract, this.schemas, match, ex);
+    const rejected = validateRequest(this.contract, this.schemas, request, ex);
     // A path value its parameter's schema refuses: the path is not this operation's (another
     // route of the deployment, or the client's mistake), so the answer is not judged as it.
     const wrongPath = rejected.filter((f) => f.where === 'path');
@@ -169,13 +192,15 @@ export class Checker {
       return added;
     }
     this.operations[id] = (this.operations[id] ?? 0) + 1;
-    this.coverage.exchange(id, ex.status, ex.status >= 400 ? jsonOf(ex.responseBody) : undefined);
+    // The answer's body is parsed once, for the coverage's error codes and the answer check alike.
+    const answer = answerOf(ex);
+    this.coverage.exchange(id, ex.status, ex.status >= 400 ? jsonValue(answer.json!()) : undefined);
     const relaxed = this.relaxed.get(id);
     judged.id = id;
     const add: Judge = (kind, expected, got, resource) => this.addViolation(judged, id, kind, expected, got, resource);
     const spare: Judge = (kind, expected, got, resource) => this.addUnverified(judged, id, relaxed!, kind, expected, got, resource);
     this.judgeRequest(judged, rejected, relaxed, add, spare);
-    const { findings, unverified, body } = validateResponse(this.schemas, match, ex, relaxed);
+    const { findings, unverified, body } = validateResponse(this.schemas, match, answer, relaxed);
     for (const f of findings) add(f.kind, f.expected, f.got);
     for (const f of unverified) spare(f.kind, f.expected, f.got);
     if (ex.status < 200 || ex.status >= 300 || body === undefined) return added;
@@ -187,7 +212,7 @@ export class Checker {
 
   /** A violation of this exchange; the same problem seen again (a client polling a broken resource) is counted, not repeated. */
   private addViolation(
-    judged: Judged,
+    judged: JudgedExchange,
     operationId: string | null,
     kind: ViolationKind,
     expected: string,
@@ -213,7 +238,7 @@ export class Checker {
 
   /** What the exchange showed where the contract is a guess: listed as unverified, never a violation. */
   private addUnverified(
-    judged: Judged,
+    judged: JudgedExchange,
     id: string,
     relaxed: Relaxation,
     kind: ViolationKind,
@@ -246,7 +271,7 @@ export class Checker {
    * A request the contract rejects is the client's mistake (requestErrors). Where the request itself
    * is not shown, the contract's request schema is a guess and says nothing either way.
    */
-  private judgeRequest(judged: Judged, rejected: Finding[], relaxed: Relaxation | undefined, add: Judge, spare: Judge): void {
+  private judgeRequest(judged: JudgedExchange, rejected: Finding[], relaxed: Relaxation | undefined, add: Judge, spare: Judge): void {
     const { ex, at } = judged;
     const id = judged.id!;
     for (const f of rejected) {
@@ -396,10 +421,10 @@ export class Checker {
    * operation's (x-unspecified-scope: operation), the method the source does not show may be the
    * real one: neither the client's error nor a violation; a success answer is listed as unverified.
    */
-  private unknownRoute(judged: Judged): void {
+  private unknownRoute(judged: JudgedExchange): void {
     const { ex, at } = judged;
     const route = `${ex.method} ${ex.path}`;
-    const guessed = this.templates
+    const guessed = this.router.matcher
       .templates(ex.path)
       .flatMap((t) => t.operations)
       .map((op) => this.relaxed.get(op.id))
@@ -470,10 +495,7 @@ export class Checker {
   }
 }
 
-function jsonOf(bytes: Buffer): unknown {
-  try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch {
-    return undefined;
-  }
+/** A parsed body's value; undefined when it was not JSON. */
+function jsonValue(read: ParsedBody): unknown {
+  return read.parsed ? read.value : undefined;
 }

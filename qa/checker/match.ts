@@ -1,6 +1,8 @@
-// Which contract operation a request is: the contract model's one path matcher
-// (lib/contract/paths.ts), the same the mock routes with. Path parameters come back decoded.
-import { type ContractModel, type ContractOperation, PathMatcher } from '../../lib/contract/index.js';
+// Which contract operation a method and a path below the base path are: the matcher of the
+// contract's router (lib/contract/request.ts), the one the mock routes with. The charge block asks
+// it once per method a request may mean (the method and its override headers), and the recorder and
+// the target-error list ask it for an exchange the checker never judged. Path parameters come back decoded.
+import { type ContractModel, type ContractOperation, RequestRouter } from '../../lib/contract/index.js';
 
 export interface Match {
   op: ContractOperation;
@@ -8,11 +10,11 @@ export interface Match {
 }
 
 /**
- * `exact`: only the paths the contract writes (no forgiven trailing slash), for judging a
- * deployment; without it, the mock's routing (what the proxy's charge block must see through).
+ * The mock's routing (a trailing slash forgiven): what the proxy's charge block must see through.
+ * An exchange is judged by the checker's own router over the paths the contract writes exactly.
  */
-export function operationMatcher(contract: ContractModel, exact = false): (method: string, path: string) => Match | undefined {
-  const matcher = new PathMatcher(contract.operations(), { forgiveTrailingSlash: !exact });
+export function operationMatcher(contract: ContractModel): (method: string, path: string) => Match | undefined {
+  const { matcher } = new RequestRouter(contract.operations(), '');
   return (method, path) => {
     const m = matcher.match(method, path);
     return m.kind === 'operation' ? { op: m.op, params: m.params } : undefined;

@@ -5,6 +5,7 @@
 // (tests/contract/request-check-agreement.test.ts). Multipart parts are not parsed: only their content type is checked.
 import {
   type ContractModel,
+  type ContractOperation,
   isGuessedMissingBody,
   isGuessedParameter,
   isGuessedViolation,
@@ -13,7 +14,6 @@ import {
   type RequestCheck,
   type RequestViolation,
 } from '../../lib/contract/index.js';
-import type { Match } from './match.js';
 import type { Schemas } from './schemas.js';
 import type { Observed } from './types.js';
 
@@ -27,25 +27,15 @@ export interface Finding {
   where?: 'path' | 'query' | 'body';
 }
 
-/** A query string as the mock reads it: one value, or the list of a repeated name. */
-function queryOf(query: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(query.keys())) {
-    const values = query.getAll(key);
-    out[key] = values.length === 1 ? values[0] : values;
-  }
-  return out;
-}
-
 /** The parameter a violation names: `['query', 'per_page']`, or the missing one of a `required` violation. */
 function parameterNamed(violation: RequestViolation): string {
   return violation.path?.[1] ?? /required property '([^']+)'/.exec(violation.message)?.[1] ?? '';
 }
 
-/** Path and query parameters, through the operation's compiled request check (the mock's). */
-function parameterFindings(contract: ContractModel, check: RequestCheck, match: Match, ex: Observed): Finding[] {
-  const query = queryOf(ex.query);
-  const sent = { path: match.params as Record<string, string | string[] | undefined>, query };
+/** Path and query parameters (as the router read them), through the operation's compiled request check (the mock's). */
+function parameterFindings(contract: ContractModel, check: RequestCheck, request: RoutedCall): Finding[] {
+  const { query } = request;
+  const sent = { path: request.params as Record<string, string | string[] | undefined>, query };
   const findings: Finding[] = [];
   for (const where of ['path', 'query'] as const) {
     for (const violation of check.parameters(where, sent[where])) {
@@ -56,7 +46,7 @@ function parameterFindings(contract: ContractModel, check: RequestCheck, match: 
         kind: 'request',
         expected: missing ? `${where} parameter ${name} (required)` : `${where} parameter ${name} as the contract types it`,
         got: missing ? 'none' : `${JSON.stringify(value)} (${violation.message})`,
-        guess: isGuessedViolation(contract, match.op, violation),
+        guess: isGuessedViolation(contract, request.op, violation),
         where,
       });
     }
@@ -66,37 +56,48 @@ function parameterFindings(contract: ContractModel, check: RequestCheck, match: 
       kind: 'request',
       expected: `query parameter ${name} not empty`,
       got: '""',
-      guess: isGuessedParameter(contract, match.op, 'query', name),
+      guess: isGuessedParameter(contract, request.op, 'query', name),
       where: 'query',
     });
   return findings;
 }
 
-export function validateRequest(contract: ContractModel, schemas: Schemas, match: Match, ex: Observed): Finding[] {
-  const { op } = match;
+/** The operation a request is, with its parameters and query as the contract's router read them (lib/contract/request.ts). */
+export interface RoutedCall {
+  op: ContractOperation;
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+}
+
+/**
+ * The request's findings. Whether a body is required and in which types it is declared are the
+ * compiled request check's facts (lib/contract/request-check.ts); a type is admitted by mediaMatches.
+ */
+export function validateRequest(contract: ContractModel, schemas: Schemas, request: RoutedCall, ex: Observed): Finding[] {
+  const { op } = request;
   const check = schemas.request(op.id);
-  const findings = parameterFindings(contract, check, match, ex);
-  const body = contract.deref(op.operation.requestBody) as { required?: boolean; content?: Record<string, unknown> } | undefined;
-  if (!body?.content) return findings;
+  const findings = parameterFindings(contract, check, request);
+  const types = check.bodyMediaTypes;
+  if (!types?.length) return findings;
   // A body finding is about a guess when each of its places carries its own x-unspecified (a
   // missing body: when the request body itself is marked); a wrong content type or text that is
   // not JSON is never a guess. The client's validation asks the same question (isGuessedViolation).
   if (!(ex.requestBodySize ?? ex.requestBody.length)) {
-    if (body.required)
+    if (check.bodyRequired)
       findings.push({
         kind: 'request',
-        expected: `a request body (${Object.keys(body.content).join(' or ')})`,
+        expected: `a request body (${types.join(' or ')})`,
         got: 'none',
         guess: isGuessedMissingBody(contract, op),
       });
     return findings;
   }
   const type = headerMediaType(ex.requestHeaders['content-type']);
-  const declared = Object.keys(body.content).find((d) => mediaMatches(d, type));
+  const declared = types.find((d) => mediaMatches(d, type));
   if (!declared) {
     findings.push({
       kind: 'request',
-      expected: `request content type ${Object.keys(body.content).join(' or ')}`,
+      expected: `request content type ${types.join(' or ')}`,
       got: type || 'none',
       guess: false,
     });

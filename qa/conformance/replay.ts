@@ -17,7 +17,14 @@ import type { RecordedRequest, ReportFailure, RunReport } from '../report/model.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPORT_JSON, readRunReport } from '../report/write.js';
-import { ContractModel, type ContractOperation, PathMatcher, relaxations, templateSegments } from '../../lib/contract/index.js';
+import {
+  ContractModel,
+  type ContractOperation,
+  type PathMatcher,
+  RequestRouter,
+  relaxations,
+  templateSegments,
+} from '../../lib/contract/index.js';
 import { badCase, replayBase, replayHeaders, replayUrl } from './replay-request.js';
 
 const log = (line: string) => console.log(`[replay] ${line}`);
@@ -156,7 +163,7 @@ function prepare(args: ReplayArgs, env: NodeJS.ProcessEnv): { report: RunReport;
   const base = replayBase(args.baseUrl, env, report.target);
   const chosen = args.cases.length ? report.failures.filter((f) => args.cases.includes(f.id)) : report.failures;
   const contract = ContractModel.load();
-  return { report, target: { base, token, contract, matcher: new PathMatcher(contract.operations()) }, chosen };
+  return { report, target: { base, token, contract, matcher: new RequestRouter(contract.operations(), '').matcher }, chosen };
 }
 
 export async function runReplay(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, stopped = () => false): Promise<number> {

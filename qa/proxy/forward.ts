@@ -146,7 +146,7 @@ function handle(p: Proxy, x: Incoming): void {
   read
     .then(
       (body) => {
-        if (body !== undefined) return route(p, x, body);
+        if (body !== undefined) return answerOrForward(p, x, body);
         x.answered(tooLarge(p));
         p.log(`refused ${method} ${req.url}: body over PROXY_MAX_BODY_BYTES=${p.maxBodyBytes}`);
       },
@@ -163,7 +163,7 @@ function handle(p: Proxy, x: Incoming): void {
 }
 
 /** The proxy's own paths (its report, anything outside the API), PROXY_BLOCK_CHARGES, then the target. */
-function route(p: Proxy, x: Incoming, body: Buffer): Promise<void> | undefined {
+function answerOrForward(p: Proxy, x: Incoming, body: Buffer): Promise<void> | undefined {
   const { req, method } = x;
   const { basePath } = p;
   const url = requestUrl(req.url ?? '/');
@@ -215,7 +215,8 @@ function forward(p: Proxy, x: Incoming, url: URL, body: Buffer): Promise<void> {
   });
   const sent = streamed ? { source: req, maxBytes: p.maxBodyBytes, counted } : body;
   return openUpstream(upstream, { method, headers }, sent, p.timeoutMs).then(
-    (answer) => relayAndJudge(x.res, answer, { checker: p.checker, request, maxResponseBytes: p.maxResponseBytes, log: p.log }),
+    (answer) =>
+      relayAndJudge(x.res, answer, { checker: p.checker, method, path: below, request, maxResponseBytes: p.maxResponseBytes, log: p.log }),
     (error: Error & { code?: string }) => failed(p, x, below, error),
   );
 }

@@ -9,9 +9,16 @@ import type { Observed, Unjudged } from '../checker/types.js';
 import { Undecodable } from './answer-body.js';
 import { relay } from './relay.js';
 
-export interface Judged {
+/** A forwarded request waiting for its answer to be judged. */
+export interface PendingExchange {
   checker: Checker;
-  /** The exchange as the checker sees it, all but the answer (filled in here). */
+  method: string;
+  /** The path below the base path, as the checker reads it. */
+  path: string;
+  /**
+   * The exchange as the checker sees it, all but the answer (filled in here): read when the answer
+   * is judged, so a streamed body's size is the one counted by then.
+   */
   request: () => Omit<Observed, 'status' | 'responseHeaders' | 'responseBody' | 'at'>;
   maxResponseBytes: number;
   log: (line: string) => void;
@@ -19,13 +26,12 @@ export interface Judged {
 
 const EMPTY = Buffer.alloc(0);
 
-export async function relayAndJudge(res: http.ServerResponse, answer: http.IncomingMessage, judged: Judged): Promise<void> {
-  const { checker, maxResponseBytes, log } = judged;
-  const { method, path } = judged.request();
+export async function relayAndJudge(res: http.ServerResponse, answer: http.IncomingMessage, pending: PendingExchange): Promise<void> {
+  const { checker, maxResponseBytes, log, method, path } = pending;
   const status = answer.statusCode ?? 502;
   const check = (responseBody: Buffer) => {
     try {
-      checker.check({ ...judged.request(), status, responseHeaders: answer.headers, responseBody, at: Date.now() });
+      checker.check({ ...pending.request(), status, responseHeaders: answer.headers, responseBody, at: Date.now() });
     } catch (error) {
       log(`checker fault on ${method} ${path}: ${(error as Error).stack ?? error}`);
     }

@@ -71,7 +71,7 @@ export async function runProxy(env: NodeJS.ProcessEnv, print: (line: string) => 
         `PROXY_RECORD: wrote ${settings.record}: ${accounts} account(s), ${resources} resource(s); serve it with video-api-mock --scenario ${settings.record}`,
       );
     }
-    return finish(signal, checker, settings, started, log, env) ? 1 : 0;
+    return closeRun(signal, checker, settings, started, log, env) ? 1 : 0;
   };
   startLines(proxy, settings, checker, log);
   return {
@@ -102,7 +102,7 @@ function startLines(proxy: { url: string; port: number }, settings: ProxySetting
 }
 
 /** Writes every report file and prints the closing lines; true when the run failed. */
-function finish(
+function closeRun(
   signal: string,
   checker: Checker,
   settings: ProxySettings,

@@ -1,6 +1,6 @@
 // The benchmark's second yardstick, the "floor": a bare node:http server that does for each request
 // only what the mock's engine does (called the same way as mock/pipeline/gate.ts, validate.ts and
-// mock/prism.ts): the contract's path matcher, the contract's security check (lib/contract/security.ts),
+// mock/prism.ts): the contract's router (lib/contract/request.ts), the contract's security check (lib/contract/security.ts),
 // its compiled request check (lib/contract/validators.ts), the Prefer reading and the plain example
 // (made once per operation, copied per call), written as JSON. No state, credits, rate limit, faults or journal.
 // The mock cannot be faster than this server, so where the floor itself is below a goal, the goal is
@@ -12,15 +12,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { readBody } from '../../lib/read-body.js';
-import { authorizationCheck, type RequestViolation, Validators } from '../../lib/contract/index.js';
+import {
+  authorizationCheck,
+  RequestRouter,
+  type RequestViolation,
+  routeRequest,
+  singleHeaders,
+  Validators,
+} from '../../lib/contract/index.js';
 import { mockContract, operationFromContract } from '../../mock/contract.js';
-import { createPrism, type Preferences } from '../../mock/prism.js';
+import { asksForParticular, createPrism, type Preferences } from '../../mock/prism.js';
 
 const BASE = '/v2';
 const contract = mockContract();
 // As the mock does: Prism rewrites the document it is given.
 const prism = await createPrism(structuredClone(contract.doc));
 const validators = Validators.of(contract);
+const router = new RequestRouter(prism.operations, BASE);
 const checks = process.env.FLOOR_PRISM_CHECKS !== '0';
 
 function respond(res: http.ServerResponse, status: number, body: unknown) {
@@ -44,27 +52,26 @@ const server = http.createServer((req, res) => {
 });
 
 function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
-  const url = new URL(req.url ?? '/', 'http://floor');
-  const path = url.pathname.slice(BASE.length);
-  const routed = prism.route(req.method ?? 'GET', path);
-  if (routed.kind !== 'ok') return respond(res, 404, {});
+  const request = routeRequest(router, { method: req.method ?? 'GET', url: req.url ?? '/', headers: singleHeaders(req.headers) });
+  const resource = request.operation;
+  if (!resource) return respond(res, 404, {});
   const input: IHttpRequest = {
-    method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
-    url: { path, query: Object.fromEntries(url.searchParams) },
-    headers: req.headers as Record<string, string>,
+    method: resource.method as IHttpRequest['method'],
+    url: { path: request.path!, query: request.query },
+    headers: request.headers as Record<string, string>,
     body: raw ? JSON.parse(raw) : undefined,
   };
   let violations: RequestViolation[] = [];
   let prefs: Preferences = {};
   if (checks) {
-    if (!securityCheck(routed.resource.iid as string)?.(input.headers?.authorization)) return respond(res, 401, {});
-    const check = validators.request(routed.resource.iid as string);
-    violations = check.check({ params: routed.params, query: input.url.query ?? {}, headers: input.headers ?? {}, body: input.body });
+    if (!securityCheck(resource.iid as string)?.(input.headers?.authorization)) return respond(res, 401, {});
+    const check = validators.request(resource.iid as string);
+    violations = check.check({ params: request.params, query: request.query, headers: input.headers ?? {}, body: input.body });
     if (violations.some((v) => v.severity === 0)) return respond(res, 422, {});
-    const preferences = prism.preferences(input);
+    const preferences = prism.preferences(request);
     if (preferences.ok) prefs = preferences.value;
   }
-  const example = prism.example(routed.resource, input, violations, prefs);
+  const example = prism.example(resource, input, violations, prefs, asksForParticular(prefs, input.headers?.accept));
   if (!example.ok) return respond(res, 500, {});
   respond(res, example.output.statusCode, example.output.body);
 }

@@ -30,7 +30,7 @@ function shellQuote(text: string): string {
 }
 
 /** The query string of a request, percent-encoded (`?a=1&b=x,y`, or ''). */
-function queryOf(req: SampleRequest): string {
+function queryString(req: SampleRequest): string {
   const query = Object.entries(req.query)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : String(v))}`)
     .join('&');
@@ -46,7 +46,7 @@ function shellUrl(route: string, req: SampleRequest, value: (name: string) => st
     const env = markerEnv(req.path[name]);
     return value(name) ?? (env ? `$${env}` : encodeURIComponent(String(req.path[name])));
   });
-  return `"$API_BASE_URL${path}${queryOf(req)}"`;
+  return `"$API_BASE_URL${path}${queryString(req)}"`;
 }
 
 /** jq's path to a value: `.data.video.status`. */

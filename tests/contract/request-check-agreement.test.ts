@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Example, JsonValue, MaybeRef, Parameter, RequestBody, Schema } from '../../lib/contract/index.js';
-import { ContractModel } from '../../lib/contract/index.js';
+import { ContractModel, queryOf } from '../../lib/contract/index.js';
 import { createMockCore, type MockCore } from '../../mock/core.js';
 import { operationMatcher } from '../../qa/checker/match.js';
 import { Schemas } from '../../qa/checker/schemas.js';
@@ -191,17 +191,22 @@ async function judge(request: Sent): Promise<{ mock: boolean; checker: boolean; 
   const reply = await mock.answer({ method: request.method, url: target, headers, body: request.body ?? '' });
   const matched = match(request.method, request.path);
   if (!matched) throw new Error(`${request.method} ${request.path} matches no operation`);
-  const findings = validateRequest(contract, schemas, matched, {
-    method: request.method,
-    path: request.path,
-    query: search,
-    requestHeaders: headers,
-    requestBody: Buffer.from(request.body ?? ''),
-    status: reply.status,
-    responseHeaders: {},
-    responseBody: Buffer.from(reply.body),
-    at: 0,
-  });
+  const findings = validateRequest(
+    contract,
+    schemas,
+    { ...matched, query: queryOf(search) },
+    {
+      method: request.method,
+      path: request.path,
+      query: search,
+      requestHeaders: headers,
+      requestBody: Buffer.from(request.body ?? ''),
+      status: reply.status,
+      responseHeaders: {},
+      responseBody: Buffer.from(reply.body),
+      at: 0,
+    },
+  );
   return {
     mock: !mockRefused(reply.status, reply.body),
     checker: findings.length === 0,

@@ -13,6 +13,7 @@ import {
   MAX_JOURNAL_STRING,
 } from '../../mock/control/journal.js';
 import { createMockCore } from '../../mock/core.js';
+import { templateValues } from '../../lib/contract/index.js';
 import { priceList } from '../../mock/costs.js';
 import { Errors } from '../../mock/errors.js';
 import { StatefulApi } from '../../mock/state/api.js';
@@ -111,7 +112,7 @@ describe('a charge, its ledger entry and its change happen together or not at al
     return {
       op,
       account: store.account(token, 'paid'),
-      path,
+      params: templateValues(op.path, path),
       query: {},
       body,
       prism: { status: 200, body: example },

@@ -79,20 +79,20 @@ describe('an unexpected fault', () => {
 describe("Prism's examples are each call's own copy", () => {
   it('changing the example one call was given leaves the next call of the same kind untouched (plain, particular Accept, Prefer)', async () => {
     const prism = await createPrism(structuredClone(mockContract().doc));
-    const routed = prism.route('GET', '/me');
-    if (routed.kind !== 'ok') throw new Error('GET /me did not route');
+    const resource = prism.operations.find((op) => op.iid === 'getMe');
+    if (!resource) throw new Error('Prism has no getMe');
     const kinds = {
-      plain: [{}, {}],
-      accept: [{ accept: 'application/*' }, {}],
-      prefer: [{}, { code: 200 }],
+      plain: [{}, {}, false],
+      accept: [{ accept: 'application/*' }, {}, true],
+      prefer: [{}, { code: 200 }, true],
     } as const;
     const leaked: string[] = [];
-    for (const [kind, [headers, prefs]] of Object.entries(kinds)) {
+    for (const [kind, [headers, prefs, particular]] of Object.entries(kinds)) {
       const input = { method: 'get' as const, url: { path: '/me', query: {} }, headers: { ...headers } };
-      const first = prism.example(routed.resource, input, [], prefs);
+      const first = prism.example(resource, input, [], prefs, particular);
       if (!first.ok) throw new Error(`${kind}: no example`);
       (first.output.body as { data: Record<string, unknown> }).data.changedByTheFirstCall = true;
-      const second = prism.example(routed.resource, input, [], prefs);
+      const second = prism.example(resource, input, [], prefs, particular);
       if (second.ok && (second.output.body as { data: Record<string, unknown> }).data.changedByTheFirstCall) leaked.push(kind);
     }
     expect(leaked).toEqual([]);

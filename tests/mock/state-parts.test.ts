@@ -3,6 +3,7 @@
 // clock is just `now`).
 import { describe, expect, it } from 'vitest';
 import { mockContract, operationFromContract } from '../../mock/contract.js';
+import { templateValues } from '../../lib/contract/index.js';
 import { priceList } from '../../mock/costs.js';
 import { ApiError, Errors } from '../../mock/errors.js';
 import type { Call, StateContext } from '../../mock/state/call.js';
@@ -36,7 +37,16 @@ const account = (balance: number): Account => ({ ...world.fresh(`parts-${++accou
 
 function callOf(op: Call['op'], who: Account, body: unknown = {}, now = 0): Call {
   const example = Object.values(contract.examples(op))[0];
-  return { op, account: who, path: op.path, query: {}, body, prism: { status: 200, body: example }, now, baseUrl: 'http://mock/v2' };
+  return {
+    op,
+    account: who,
+    params: templateValues(op.path, op.path),
+    query: {},
+    body,
+    prism: { status: 200, body: example },
+    now,
+    baseUrl: 'http://mock/v2',
+  };
 }
 
 /** The status an ApiError thrown by `run` answers, or undefined when nothing is thrown. */
@@ -179,7 +189,7 @@ describe('the byte count (MOCK_MAX_STATE_BYTES)', () => {
     const api = new StatefulApi(contract, machines, resources, ctx.prices, ctx.errors, ctx.options);
     const walked = () => store.all().reduce((total, who) => total + accountBytes(who, resourceBytes), 0);
     const answer = (token: string, op: Call['op'], path: string, body: unknown, now = 0) => {
-      const call = { ...callOf(op, store.account(token, 'paid'), body, now), path };
+      const call = { ...callOf(op, store.account(token, 'paid'), body, now), params: templateValues(op.path, path) };
       call.prism = { status: 200, body: structuredClone(call.prism.body) };
       const reply = api.handle(call);
       store.settle();

@@ -27,6 +27,10 @@ export declare class RequestCheck {
     private readonly contents;
     private readonly covers;
     constructor(model: BundleModel, compiler: SchemaCompiler, entry: ContractOperation);
+    /** Whether the operation's request body is required (the contract's `requestBody.required`). */
+    get bodyRequired(): boolean;
+    /** The media types the request body is declared in, in the contract's order; undefined when it takes no body. */
+    get bodyMediaTypes(): string[] | undefined;
     /** Every violation of the request, in Prism's order: body, headers, query, path. */
     check(input: RequestInput): RequestViolation[];
     /** The violations of one location's parameters (`query`: the query string's values as sent). */

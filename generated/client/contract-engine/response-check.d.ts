@@ -24,7 +24,21 @@ export interface ObservedAnswer {
     hasBody: boolean;
     /** The body as text: read only when the documented type is JSON. */
     text(): string;
+    /**
+     * The body's JSON, parsed once by whoever observed the answer and kept (`parsed: false`: not
+     * JSON). Without it the check parses text() itself.
+     */
+    json?(): ParsedBody;
 }
+/** A body read as JSON, or the word that it is not JSON. */
+export type ParsedBody = {
+    parsed: true;
+    value: unknown;
+} | {
+    parsed: false;
+};
+/** Parses a body's text as JSON. */
+export declare function parseJsonBody(text: string): ParsedBody;
 /** What the check found; where the operation is a guess, what it spared is `unverified`. */
 export interface AnswerCheck {
     findings: AnswerFinding[];

@@ -10,6 +10,15 @@
 import { withArticle } from './article.js';
 import { headerMediaType, mediaMatches } from './media-type.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
+/** Parses a body's text as JSON. */
+export function parseJsonBody(text) {
+    try {
+        return { parsed: true, value: JSON.parse(text) };
+    }
+    catch {
+        return { parsed: false };
+    }
+}
 /** The documented response key for a status, and where its schema lives. */
 export function documentedResponse(model, entry, status) {
     const responses = entry.operation.responses;
@@ -83,15 +92,12 @@ function checkDocumented(validators, documented, answer) {
     }
     if (!/json/.test(media))
         return { findings };
-    let body;
-    const text = answer.text();
-    try {
-        body = JSON.parse(text);
-    }
-    catch {
-        findings.push({ kind: 'schema', expected: 'a JSON body', got: `unparseable: ${text.slice(0, 80)}` });
+    const read = answer.json ? answer.json() : parseJsonBody(answer.text());
+    if (!read.parsed) {
+        findings.push({ kind: 'schema', expected: 'a JSON body', got: `unparseable: ${answer.text().slice(0, 80)}` });
         return { findings };
     }
+    const body = read.value;
     if (content[media].schema !== undefined) {
         const validate = validators.schema(extendPointer(ref, 'content', media, 'schema'));
         if (!validate(body)) {
