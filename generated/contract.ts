@@ -806,6 +806,7 @@ export const stateMachines = {
   "FacelessVideoStatus": {
     "resource": "Faceless video",
     "statusLocation": "/data/video/status",
+    "failureLocation": "/data/video/failure",
     "pollOperationIds": [
       "getFacelessVideo",
       "getBRollVideo",
@@ -906,11 +907,17 @@ export const stateMachines = {
       "data",
       "video",
       "status"
+    ],
+    "failurePath": [
+      "data",
+      "video",
+      "failure"
     ]
   },
   "TextToVideoAssetStatus": {
     "resource": "Text-to-video clip",
     "statusLocation": "/data/asset/status",
+    "failureLocation": "/data/asset/failure",
     "pollOperationIds": [
       "getTextToVideo"
     ],
@@ -976,11 +983,17 @@ export const stateMachines = {
       "data",
       "asset",
       "status"
+    ],
+    "failurePath": [
+      "data",
+      "asset",
+      "failure"
     ]
   },
   "LaunchClipStatus": {
     "resource": "Launch clip",
     "statusLocation": "/data/status",
+    "failureLocation": "/data/error",
     "pollOperationIds": [
       "getLaunchClip"
     ],
@@ -1052,6 +1065,10 @@ export const stateMachines = {
     "statusPath": [
       "data",
       "status"
+    ],
+    "failurePath": [
+      "data",
+      "error"
     ]
   },
   "StoryboardVideoStatus": {

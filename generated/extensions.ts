@@ -249,6 +249,8 @@ interface components {
             resource: string;
             /** @description JSON pointer to the status inside the body of the polling operation's 2xx response. */
             statusLocation: string;
+            /** @description JSON pointer to the failure details (the source's failure field) inside the same body, where the source names one; read at a failure state. */
+            failureLocation?: string;
             /** @description Operations that read the resource's current state. */
             pollOperationIds: string[];
             /** @description The source's polling cadence. */
