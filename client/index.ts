@@ -71,7 +71,7 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
   // sees each answer last (after a retry), so errors name the operation of the answer they came from;
   // validation sees a request before auth and the retries, and an answer after any retry.
   const validation = options.validate ? [contractValidation(options.validate, redact)] : [];
-  client.use(describeOperations(), ...validation, bearerAuth(token), limits);
+  client.use(describeOperations(redact), ...validation, bearerAuth(token), limits);
 
   const poll = Object.fromEntries(
     Object.keys(pollableResources).map((r) => [
@@ -99,6 +99,7 @@ export {
   VideoApiError,
   JobFailedError,
   PollTimeoutError,
+  VideoApiNetworkError,
   isVideoApiError,
   toVideoApiError,
   errorCodeOf,

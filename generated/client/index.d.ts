@@ -47,7 +47,7 @@ export interface VideoApiHelpers {
 export type VideoApiClient = Client<paths> & VideoApiHelpers;
 export declare function createVideoApiClient(options: VideoApiClientOptions): VideoApiClient;
 export { servers, MOCK_BASE_URL, type ServerName } from './servers.js';
-export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, errorCodeOf, type FailedOperation, type VideoApiErrorCode, } from './errors.js';
+export { VideoApiError, JobFailedError, PollTimeoutError, VideoApiNetworkError, isVideoApiError, toVideoApiError, errorCodeOf, type FailedOperation, type VideoApiErrorCode, } from './errors.js';
 export { errorCatalogue, errorCodeByStatus, type ErrorCode, type OperationId, type PreconditionKey, renderPreconditions, } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { ContractViolationError, isContractViolationError, type ContractProblem } from './contract-violation.js';

@@ -31,7 +31,7 @@ export function createVideoApiClient(options) {
     // sees each answer last (after a retry), so errors name the operation of the answer they came from;
     // validation sees a request before auth and the retries, and an answer after any retry.
     const validation = options.validate ? [contractValidation(options.validate, redact)] : [];
-    client.use(describeOperations(), ...validation, bearerAuth(token), limits);
+    client.use(describeOperations(redact), ...validation, bearerAuth(token), limits);
     const poll = Object.fromEntries(Object.keys(pollableResources).map((r) => [
         r,
         (ref, o) => pollResource(client, r, ref, o, redact),
@@ -51,7 +51,7 @@ export function createVideoApiClient(options) {
     return Object.assign(client, helpers);
 }
 export { servers, MOCK_BASE_URL } from './servers.js';
-export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, errorCodeOf, } from './errors.js';
+export { VideoApiError, JobFailedError, PollTimeoutError, VideoApiNetworkError, isVideoApiError, toVideoApiError, errorCodeOf, } from './errors.js';
 export { errorCatalogue, errorCodeByStatus, renderPreconditions, } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { ContractViolationError, isContractViolationError } from './contract-violation.js';
