@@ -1,5 +1,6 @@
 import { headerMediaType, mediaMatches } from './media-type.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
+import { schemaErrorMessage } from './schema-messages.js';
 /** The documented response key for a status, and where its schema lives. */
 export function documentedResponse(model, entry, status) {
     const responses = entry.operation.responses;
@@ -85,7 +86,11 @@ function checkDocumented(validators, documented, answer) {
     if (content[media].schema !== undefined) {
         const validate = validators.schema(extendPointer(ref, 'content', media, 'schema'));
         if (!validate(body)) {
-            const problems = (validate.errors ?? []).map((e) => ({ pointer: e.instancePath, keyword: e.keyword, message: e.message ?? '' }));
+            const problems = (validate.errors ?? []).map((e) => ({
+                pointer: e.instancePath,
+                keyword: e.keyword,
+                message: schemaErrorMessage(e),
+            }));
             const got = validators.errorsText(validate, 'body');
             findings.push({ kind: 'schema', expected: `a ${key} body valid against the contract`, got, problems });
         }
