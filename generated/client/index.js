@@ -12,6 +12,7 @@ import { rateLimits } from './middleware/rate-limit.js';
 import { contractValidation } from './middleware/validate.js';
 import { pollableResources, pollResource } from './poll.js';
 import { resolveBaseUrl } from './servers.js';
+import { dataOf } from './success.js';
 export function createVideoApiClient(options) {
     const { token } = options;
     const baseUrl = resolveBaseUrl(options.baseUrl);
@@ -46,6 +47,12 @@ export function createVideoApiClient(options) {
                 throw toVideoApiError(result, { redact });
             return result.data;
         },
+        async data(call) {
+            const result = await call;
+            if (!result.response.ok)
+                throw toVideoApiError(result, { redact });
+            return dataOf(result.data, result.response);
+        },
         rateLimit: () => limits.last(),
     };
     return Object.assign(client, helpers);
@@ -57,4 +64,5 @@ export { chargesCredits, findOperation } from './operations.js';
 export { ContractViolationError, isContractViolationError } from './contract-violation.js';
 export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
+export { hasData } from './success.js';
 export { createMockControl, MockControlError } from './mock-control.js';
