@@ -184,6 +184,57 @@ export class JobFailedError extends Error {
   }
 }
 
+/**
+ * A call that got no answer at all: nothing listening, a refused or reset connection, a name that
+ * does not resolve. Names the operation and the URL; the network's own error is its `cause`.
+ */
+export class VideoApiNetworkError extends Error {
+  override name = 'VideoApiNetworkError';
+  readonly code = 'NETWORK-ERROR';
+  readonly operationId?: OperationId;
+  readonly method: string;
+  /** The path template of the call (`/faceless/{faceless}`). */
+  readonly path: string;
+  /** `METHOD /path/{template}`. */
+  readonly operation: string;
+  /** The URL the call was sent to. */
+  readonly url: string;
+
+  constructor(init: { operation: FailedOperation; url: string; cause: unknown }, redact: Redactor = noRedaction) {
+    const { operationId, method, path } = init.operation;
+    const reason = networkReason(init.cause);
+    super(
+      redact(`${method} ${path}${operationId ? ` (${operationId})` : ''} got no answer from ${init.url}${reason ? `: ${reason}` : ''}`),
+      {
+        cause: init.cause,
+      },
+    );
+    this.operationId = operationId;
+    this.method = method;
+    this.path = path;
+    this.operation = `${method} ${path}`;
+    this.url = redact(init.url);
+  }
+
+  toJSON() {
+    return {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      operationId: this.operationId,
+      operation: this.operation,
+      url: this.url,
+    };
+  }
+}
+
+/** "fetch failed (ECONNREFUSED)": the error's message and the system code beneath it, when there is one. */
+function networkReason(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error === 'string' ? error : '';
+  const code = (error.cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code;
+  return typeof code === 'string' ? `${error.message} (${code})` : error.message;
+}
+
 /** A poll gave up after its `timeoutMs` without reaching a terminal state. */
 export class PollTimeoutError extends Error {
   override name = 'PollTimeoutError';

@@ -13,6 +13,7 @@ import { rateLimits, type RateLimitInfo, type RateLimitOptions } from './middlew
 import { contractValidation, type ValidateMode } from './middleware/validate.js';
 import { pollableResources, pollResource, type PollableResource, type PolledResource, type PollOptions, type ResourceRef } from './poll.js';
 import { resolveBaseUrl, type ServerName } from './servers.js';
+import { dataOf, type WithData } from './success.js';
 
 export interface VideoApiClientOptions extends RateLimitOptions {
   /** A URL, or a preset name: `production`, `staging` (from the contract) or `mock` (`npm start`). */
@@ -46,6 +47,12 @@ export interface VideoApiHelpers {
   discoverIdeas(body: Parameters<typeof discoverIdeas>[1], options?: DiscoverOptions): Promise<DiscoverOutcome>;
   /** Resolves with `data` of a successful call, or throws a VideoApiError for an error answer. */
   unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T>;
+  /**
+   * Resolves with the resource of a successful call (the envelope's `data`, typed without undefined):
+   * `const video = await api.data(api.POST('/faceless', { body }))`. Throws a VideoApiError for an
+   * error answer, and an Error naming the call for a success without `data`.
+   */
+  data<T extends { data?: unknown }>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<WithData<T>['data']>;
   /** The last X-RateLimit-* values seen. */
   rateLimit(): RateLimitInfo | undefined;
 }
@@ -71,7 +78,7 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
   // sees each answer last (after a retry), so errors name the operation of the answer they came from;
   // validation sees a request before auth and the retries, and an answer after any retry.
   const validation = options.validate ? [contractValidation(options.validate, redact)] : [];
-  client.use(describeOperations(), ...validation, bearerAuth(token), limits);
+  client.use(describeOperations(redact), ...validation, bearerAuth(token), limits);
 
   const poll = Object.fromEntries(
     Object.keys(pollableResources).map((r) => [
@@ -89,6 +96,11 @@ export function createVideoApiClient(options: VideoApiClientOptions): VideoApiCl
       if (!result.response.ok) throw toVideoApiError(result, { redact });
       return result.data as never;
     },
+    async data(call) {
+      const result = await call;
+      if (!result.response.ok) throw toVideoApiError(result, { redact });
+      return dataOf(result.data, result.response);
+    },
     rateLimit: () => limits.last(),
   };
   return Object.assign(client, helpers);
@@ -99,6 +111,7 @@ export {
   VideoApiError,
   JobFailedError,
   PollTimeoutError,
+  VideoApiNetworkError,
   isVideoApiError,
   toVideoApiError,
   errorCodeOf,
@@ -118,6 +131,7 @@ export { ContractViolationError, isContractViolationError, type ContractProblem 
 export type { ValidateMode } from './middleware/validate.js';
 export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
+export { hasData, type WithData } from './success.js';
 export { createMockControl, MockControlError, type MockControl, type MockControlHelpers, type MockControlOptions } from './mock-control.js';
 export type { RateLimitInfo, RateLimitOptions, RetryEvent } from './middleware/rate-limit.js';
 export type { PollOptions, PollProgress, PollableResource, PolledResource, ResourceRef } from './poll.js';

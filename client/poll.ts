@@ -5,6 +5,7 @@
 import type { Client } from 'openapi-fetch';
 import { clientDefaults, operations, stateMachines, type StateMachineName } from '../generated/contract.js';
 import type { paths } from '../generated/schema.js';
+import type { SucceededResourceOfPath } from './job-types.js';
 import { JobFailedError, PollTimeoutError, toVideoApiError, type Redactor } from './errors.js';
 import { sleep } from './sleep.js';
 
@@ -22,14 +23,11 @@ export type PollableResource = keyof typeof pollableResources;
 
 type Machine<R extends PollableResource> = (typeof stateMachines)[(typeof pollableResources)[R]];
 type PollPath<R extends PollableResource> = (typeof operations)[Machine<R>['pollOperationIds'][0]]['path'];
-type PollBody<R extends PollableResource> =
-  PollPath<R> extends keyof paths
-    ? paths[PollPath<R>] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } }
-      ? B
-      : never
-    : never;
-/** What a poller resolves with: the resource (`data` of the polling operation's 200 body). */
-export type PolledResource<R extends PollableResource> = PollBody<R> extends { data?: infer D } ? NonNullable<D> : unknown;
+/**
+ * What a poller resolves with: the resource (`data` of the polling operation's 200 body), its status
+ * narrowed to the machine's success states (`video.status` is `'completed'`).
+ */
+export type PolledResource<R extends PollableResource> = SucceededResourceOfPath<PollPath<R>>;
 
 export interface PollProgress {
   resource: string;
@@ -63,12 +61,9 @@ export function readPath(body: unknown, keys: readonly string[]): unknown {
   return node;
 }
 
-// The failure details sit beside the status: video.failure, asset.failure, or the resource's error.
-function failureBeside(body: unknown, statusPath: readonly string[]): unknown {
-  const parent = readPath(body, statusPath.slice(0, -1));
-  if (!parent || typeof parent !== 'object') return undefined;
-  const p = parent as Record<string, unknown>;
-  return p.failure ?? p.error;
+/** The failure details at the machine's failureLocation (`video.failure`, `asset.failure`, `error`), if it has one. */
+export function failureAt(body: unknown, machine: object): unknown {
+  return 'failurePath' in machine ? readPath(body, machine.failurePath as readonly string[]) : undefined;
 }
 
 export async function pollResource<R extends PollableResource>(
@@ -106,10 +101,7 @@ export async function pollResource<R extends PollableResource>(
     options.onProgress?.({ resource: machine.resource, state, attempt, elapsedMs: Date.now() - started, data });
     if (state !== undefined && terminal.includes(state)) {
       if (failure.includes(state)) {
-        throw new JobFailedError(
-          { resource: machine.resource, state, failure: failureBeside(result.data, machine.statusPath), data },
-          redact,
-        );
+        throw new JobFailedError({ resource: machine.resource, state, failure: failureAt(result.data, machine), data }, redact);
       }
       return data as PolledResource<R>;
     }

@@ -10,7 +10,16 @@ import type { paths } from '../generated/schema.js';
 import { isVideoApiError, toVideoApiError, VideoApiError } from './errors.js';
 import type { VideoApiClient } from './index.js';
 import { chargesCredits, operationById } from './operations.js';
-import { readPath } from './poll.js';
+import type {
+  FailureOfPath,
+  FailureStateOf,
+  MachineOfPath,
+  ResourceOfPath,
+  StateOf,
+  SucceededResourceOfPath,
+  SuccessStateOf,
+} from './job-types.js';
+import { failureAt, readPath } from './poll.js';
 
 type Machine = (typeof stateMachines)[keyof typeof stateMachines];
 type PollOperationId = Machine['pollOperationIds'][number];
@@ -49,26 +58,53 @@ export interface JobOptions {
 }
 
 /** The resource a job path answers with (`data` of its 200 body). */
-export type JobResource<P extends JobPath> = paths[P] extends {
-  get: { responses: { 200: { content: { 'application/json': { data?: infer D } } } } };
-}
-  ? NonNullable<D>
-  : unknown;
+export type JobResource<P extends JobPath> = ResourceOfPath<P>;
 
-export interface JobState<R = unknown> {
-  /** The resource (`data` of the polling operation's answer) as last read. */
-  resource: R | undefined;
-  /** Its state in the machine (`video.status`, `asset.status`, `status`). */
-  state: string | undefined;
-  /** True at a terminal state of the machine: the poll has stopped. */
-  done: boolean;
-  succeeded: boolean;
-  failed: boolean;
-  /** The failure details at a failure state (`video.failure`, `asset.failure`, `error`). */
-  failure: unknown;
+interface JobQuery {
   /** The last error of the poll (a VideoApiError). */
   error: Error | null;
   isPending: boolean;
+}
+
+/**
+ * A job as last polled, one shape per outcome: switch on `state` (a union of the machine's states,
+ * from the contract), or test `succeeded` / `failed` / `done` (then `resource` is there, and at a
+ * success its status is the success state; at a failure `failure` is typed by the contract's
+ * failureLocation).
+ */
+export type JobState<P extends JobPath> =
+  | (JobQuery & {
+      /** Its state in the machine (`video.status`, `asset.status`, `status`); undefined before the first answer. */
+      state: Exclude<StateOf<MachineOfPath<P>>, MachineOfPath<P>['terminal'][number]> | undefined;
+      /** The resource (`data` of the polling operation's answer) as last read. */
+      resource: ResourceOfPath<P> | undefined;
+      /** True at a terminal state of the machine: the poll has stopped. */
+      done: false;
+      succeeded: false;
+      failed: false;
+      failure: undefined;
+    })
+  | (JobQuery & {
+      state: SuccessStateOf<MachineOfPath<P>>;
+      resource: SucceededResourceOfPath<P>;
+      done: true;
+      succeeded: true;
+      failed: false;
+      failure: undefined;
+    })
+  | (JobQuery & {
+      state: FailureStateOf<MachineOfPath<P>>;
+      resource: ResourceOfPath<P>;
+      done: true;
+      succeeded: false;
+      failed: true;
+      /** The failure details at the machine's failureLocation (`video.failure`, `asset.failure`, `error`). */
+      failure: FailureOfPath<P> | undefined;
+    });
+
+/** True once the job reached a terminal state (success or failure): its `resource` and `state` are then final. */
+export function isFinished<J extends { done: boolean }>(job: J): job is Extract<J, { done: true }> {
+  return job.done;
 }
 
 /** The state machine a job path is polled by, and its status pointer. */
@@ -99,12 +135,7 @@ function retryRateLimited(limit: number) {
 
 export type VideoApiQueries = OpenapiQueryClient<paths> & {
   /** Polls `GET path` until the job reaches a terminal state of its x-state-machine. */
-  useJob<P extends JobPath>(
-    path: P,
-    id: string | number | undefined,
-    options?: JobOptions,
-    queryClient?: QueryClient,
-  ): JobState<JobResource<P>>;
+  useJob<P extends JobPath>(path: P, id: string | number | undefined, options?: JobOptions, queryClient?: QueryClient): JobState<P>;
   /** The query key of the account's credits (GET /me), for your own invalidations. */
   creditsQueryKey: readonly unknown[];
 };
@@ -139,7 +170,7 @@ export function createVideoApiQueries(api: VideoApiClient): VideoApiQueries {
     id: string | number | undefined,
     options: JobOptions = {},
     queryClient?: QueryClient,
-  ): JobState<JobResource<P>> {
+  ): JobState<P> {
     const client = useQueryClient(queryClient);
     const machine = machineOfPath(path);
     const param = /\{(\w+)\}/.exec(path)![1];
@@ -171,25 +202,25 @@ export function createVideoApiQueries(api: VideoApiClient): VideoApiQueries {
       },
       queryClient,
     );
-    return jobState(machine, query) as JobState<JobResource<P>>;
+    return jobState(machine, query) as JobState<P>;
   }
 
   return Object.assign({}, $api, { useMutation, useJob, creditsQueryKey: creditsKey() });
 }
 
-function jobState(machine: Machine, query: { data: unknown; error: unknown; isPending: boolean }): JobState {
+/** The job as the hook returns it, from the last answer (typed by its path at the call). */
+function jobState(machine: Machine, query: { data: unknown; error: unknown; isPending: boolean }): unknown {
   const raw = readPath(query.data, machine.statusPath);
   const state = raw === undefined || raw === null ? undefined : String(raw);
   const done = state !== undefined && (machine.terminal as readonly string[]).includes(state);
   const failed = done && (machine.failure as readonly string[]).includes(state);
-  const parent = readPath(query.data, machine.statusPath.slice(0, -1)) as Record<string, unknown> | undefined;
   return {
     resource: (query.data as { data?: unknown } | undefined)?.data,
     state,
     done,
     succeeded: done && !failed,
     failed,
-    failure: failed ? (parent?.failure ?? parent?.error) : undefined,
+    failure: failed ? failureAt(query.data, machine) : undefined,
     error: query.error instanceof Error ? query.error : null,
     isPending: query.isPending,
   };

@@ -852,6 +852,7 @@ export const stateMachines = {
   "FacelessVideoStatus": {
     "resource": "Faceless video",
     "statusLocation": "/data/video/status",
+    "failureLocation": "/data/video/failure",
     "pollOperationIds": [
       "getFacelessVideo",
       "getBRollVideo",
@@ -952,11 +953,17 @@ export const stateMachines = {
       "data",
       "video",
       "status"
+    ],
+    "failurePath": [
+      "data",
+      "video",
+      "failure"
     ]
   },
   "TextToVideoAssetStatus": {
     "resource": "Text-to-video clip",
     "statusLocation": "/data/asset/status",
+    "failureLocation": "/data/asset/failure",
     "pollOperationIds": [
       "getTextToVideo"
     ],
@@ -1022,11 +1029,17 @@ export const stateMachines = {
       "data",
       "asset",
       "status"
+    ],
+    "failurePath": [
+      "data",
+      "asset",
+      "failure"
     ]
   },
   "LaunchClipStatus": {
     "resource": "Launch clip",
     "statusLocation": "/data/status",
+    "failureLocation": "/data/error",
     "pollOperationIds": [
       "getLaunchClip"
     ],
@@ -1098,6 +1111,10 @@ export const stateMachines = {
     "statusPath": [
       "data",
       "status"
+    ],
+    "failurePath": [
+      "data",
+      "error"
     ]
   },
   "StoryboardVideoStatus": {

@@ -200,6 +200,11 @@ interface components {
             };
         };
         /**
+         * XPatternMessage
+         * @description What a value of this schema's `pattern` must be, in words a person reads, continuing the field's name ("must be between 5 and 1500 words"). A 422 (the mock) and a refused request (the client's validate) show it instead of the regular expression.
+         */
+        "x-pattern-message": string;
+        /**
          * XRateLimit
          * @description The API's default request rate limit.
          */
@@ -254,6 +259,8 @@ interface components {
             resource: string;
             /** @description JSON pointer to the status inside the body of the polling operation's 2xx response. */
             statusLocation: string;
+            /** @description JSON pointer to the failure details (the source's failure field) inside the same body, where the source names one; read at a failure state. */
+            failureLocation?: string;
             /** @description Operations that read the resource's current state. */
             pollOperationIds: string[];
             /** @description The source's polling cadence. */
@@ -378,6 +385,8 @@ export type XInternal = components["schemas"]["x-internal"];
 export type XLimits = components["schemas"]["x-limits"];
 /** `x-order`: see openapi/extensions/x-order.schema.json */
 export type XOrder = components["schemas"]["x-order"];
+/** `x-pattern-message`: see openapi/extensions/x-pattern-message.schema.json */
+export type XPatternMessage = components["schemas"]["x-pattern-message"];
 /** `x-rate-limit`: see openapi/extensions/x-rate-limit.schema.json */
 export type XRateLimit = components["schemas"]["x-rate-limit"];
 /** `x-refused-urls`: see openapi/extensions/x-refused-urls.schema.json */

@@ -798,6 +798,7 @@ export declare const stateMachines: {
     readonly FacelessVideoStatus: {
         readonly resource: "Faceless video";
         readonly statusLocation: "/data/video/status";
+        readonly failureLocation: "/data/video/failure";
         readonly pollOperationIds: readonly ["getFacelessVideo", "getBRollVideo", "getAiVisualsVideo", "getUrlToVideo"];
         readonly pollIntervalSeconds: {
             readonly min: 5;
@@ -855,10 +856,12 @@ export declare const stateMachines: {
             readonly "x-unspecified": "The state after a retry is not shown.";
         }];
         readonly statusPath: readonly ["data", "video", "status"];
+        readonly failurePath: readonly ["data", "video", "failure"];
     };
     readonly TextToVideoAssetStatus: {
         readonly resource: "Text-to-video clip";
         readonly statusLocation: "/data/asset/status";
+        readonly failureLocation: "/data/asset/failure";
         readonly pollOperationIds: readonly ["getTextToVideo"];
         readonly pollIntervalSeconds: {
             readonly min: 5;
@@ -900,10 +903,12 @@ export declare const stateMachines: {
             readonly refund: true;
         }];
         readonly statusPath: readonly ["data", "asset", "status"];
+        readonly failurePath: readonly ["data", "asset", "failure"];
     };
     readonly LaunchClipStatus: {
         readonly resource: "Launch clip";
         readonly statusLocation: "/data/status";
+        readonly failureLocation: "/data/error";
         readonly pollOperationIds: readonly ["getLaunchClip"];
         readonly pollIntervalSeconds: {
             readonly min: 5;
@@ -950,6 +955,7 @@ export declare const stateMachines: {
             readonly refund: true;
         }];
         readonly statusPath: readonly ["data", "status"];
+        readonly failurePath: readonly ["data", "error"];
     };
     readonly StoryboardVideoStatus: {
         readonly resource: "Storyboard";

@@ -105,6 +105,35 @@ export declare class JobFailedError extends Error {
         message: string;
     };
 }
+/**
+ * A call that got no answer at all: nothing listening, a refused or reset connection, a name that
+ * does not resolve. Names the operation and the URL; the network's own error is its `cause`.
+ */
+export declare class VideoApiNetworkError extends Error {
+    name: string;
+    readonly code = "NETWORK-ERROR";
+    readonly operationId?: OperationId;
+    readonly method: string;
+    /** The path template of the call (`/faceless/{faceless}`). */
+    readonly path: string;
+    /** `METHOD /path/{template}`. */
+    readonly operation: string;
+    /** The URL the call was sent to. */
+    readonly url: string;
+    constructor(init: {
+        operation: FailedOperation;
+        url: string;
+        cause: unknown;
+    }, redact?: Redactor);
+    toJSON(): {
+        name: string;
+        code: string;
+        message: string;
+        operationId: "getAutoTopup" | "updateAutoTopup" | "getFacelessVideo" | "getBRollVideo" | "getAiVisualsVideo" | "getUrlToVideo" | "renderFacelessVideo" | "renderBRollVideo" | "renderAiVisualsVideo" | "renderUrlToVideo" | "retryFacelessRender" | "getTextToVideo" | "createTextToVideo" | "getLaunchClip" | "createLaunchClip" | "getStoryboard" | "renderStoryboard" | "getVoiceClone" | "createVoiceClone" | "getCharacter" | "trainCharacter" | "getMe" | "getCreditCosts" | "listCreditHistory" | "getFacelessOptions" | "createFacelessVideo" | "updateFacelessVideo" | "generateFacelessScript" | "estimateFacelessRender" | "exportFacelessVideo" | "scrapeFacelessImages" | "scrapeFacelessScript" | "createBRollVideo" | "updateBRollVideo" | "generateBRollScript" | "estimateBRollRender" | "createAiVisualsVideo" | "updateAiVisualsVideo" | "generateAiVisualsScript" | "estimateAiVisualsRender" | "createUrlToVideo" | "updateUrlToVideo" | "generateUrlToVideoScript" | "estimateUrlToVideoRender" | "scrapeUrlToVideoImages" | "scrapeUrlToVideoScript" | "uploadAiVisualsAsset" | "regenerateAiVisualsAsset" | "listTextToVideoModels" | "estimateTextToVideo" | "estimateLaunchClip" | "createStoryboard" | "generateStoryboardFromPrompt" | "addStoryboardScene" | "sortStoryboardScenes" | "setStoryboardSceneFrames" | "chainStoryboardScene" | "getStoryboardMoodboard" | "updateStoryboardMoodboard" | "generateStoryboardClips" | "estimateStoryboard" | "getVoiceCloneSlots" | "listVoiceClones" | "updateVoiceClone" | "deleteVoiceClone" | "discoverIdeas" | "listIdeas" | "listCharacterGenres" | "listCharacters" | "createCharacter" | "previewCharacter" | "listPresets" | "deletePreset" | undefined;
+        operation: string;
+        url: string;
+    };
+}
 /** A poll gave up after its `timeoutMs` without reaching a terminal state. */
 export declare class PollTimeoutError extends Error {
     readonly resource: string;

@@ -137,6 +137,51 @@ export class JobFailedError extends Error {
         return { name: this.name, code: this.code, resource: this.resource, state: this.state, failure: this.failure, message: this.message };
     }
 }
+/**
+ * A call that got no answer at all: nothing listening, a refused or reset connection, a name that
+ * does not resolve. Names the operation and the URL; the network's own error is its `cause`.
+ */
+export class VideoApiNetworkError extends Error {
+    name = 'VideoApiNetworkError';
+    code = 'NETWORK-ERROR';
+    operationId;
+    method;
+    /** The path template of the call (`/faceless/{faceless}`). */
+    path;
+    /** `METHOD /path/{template}`. */
+    operation;
+    /** The URL the call was sent to. */
+    url;
+    constructor(init, redact = noRedaction) {
+        const { operationId, method, path } = init.operation;
+        const reason = networkReason(init.cause);
+        super(redact(`${method} ${path}${operationId ? ` (${operationId})` : ''} got no answer from ${init.url}${reason ? `: ${reason}` : ''}`), {
+            cause: init.cause,
+        });
+        this.operationId = operationId;
+        this.method = method;
+        this.path = path;
+        this.operation = `${method} ${path}`;
+        this.url = redact(init.url);
+    }
+    toJSON() {
+        return {
+            name: this.name,
+            code: this.code,
+            message: this.message,
+            operationId: this.operationId,
+            operation: this.operation,
+            url: this.url,
+        };
+    }
+}
+/** "fetch failed (ECONNREFUSED)": the error's message and the system code beneath it, when there is one. */
+function networkReason(error) {
+    if (!(error instanceof Error))
+        return typeof error === 'string' ? error : '';
+    const code = error.cause?.code ?? error.code;
+    return typeof code === 'string' ? `${error.message} (${code})` : error.message;
+}
 /** A poll gave up after its `timeoutMs` without reaching a terminal state. */
 export class PollTimeoutError extends Error {
     resource;

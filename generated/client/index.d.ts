@@ -5,6 +5,7 @@ import { type RateLimitInfo, type RateLimitOptions } from './middleware/rate-lim
 import { type ValidateMode } from './middleware/validate.js';
 import { type PollableResource, type PolledResource, type PollOptions, type ResourceRef } from './poll.js';
 import { type ServerName } from './servers.js';
+import { type WithData } from './success.js';
 export interface VideoApiClientOptions extends RateLimitOptions {
     /** A URL, or a preset name: `production`, `staging` (from the contract) or `mock` (`npm start`). */
     baseUrl: ServerName | (string & {});
@@ -41,19 +42,32 @@ export interface VideoApiHelpers {
         error?: unknown;
         response: Response;
     }>): Promise<T>;
+    /**
+     * Resolves with the resource of a successful call (the envelope's `data`, typed without undefined):
+     * `const video = await api.data(api.POST('/faceless', { body }))`. Throws a VideoApiError for an
+     * error answer, and an Error naming the call for a success without `data`.
+     */
+    data<T extends {
+        data?: unknown;
+    }>(call: Promise<{
+        data?: T;
+        error?: unknown;
+        response: Response;
+    }>): Promise<WithData<T>['data']>;
     /** The last X-RateLimit-* values seen. */
     rateLimit(): RateLimitInfo | undefined;
 }
 export type VideoApiClient = Client<paths> & VideoApiHelpers;
 export declare function createVideoApiClient(options: VideoApiClientOptions): VideoApiClient;
 export { servers, MOCK_BASE_URL, type ServerName } from './servers.js';
-export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, errorCodeOf, type FailedOperation, type VideoApiErrorCode, } from './errors.js';
+export { VideoApiError, JobFailedError, PollTimeoutError, VideoApiNetworkError, isVideoApiError, toVideoApiError, errorCodeOf, type FailedOperation, type VideoApiErrorCode, } from './errors.js';
 export { errorCatalogue, errorCodeByStatus, type ErrorCode, type OperationId, type PreconditionKey, renderPreconditions, } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { ContractViolationError, isContractViolationError, type ContractProblem } from './contract-violation.js';
 export type { ValidateMode } from './middleware/validate.js';
 export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
+export { hasData, type WithData } from './success.js';
 export { createMockControl, MockControlError, type MockControl, type MockControlHelpers, type MockControlOptions } from './mock-control.js';
 export type { RateLimitInfo, RateLimitOptions, RetryEvent } from './middleware/rate-limit.js';
 export type { PollOptions, PollProgress, PollableResource, PolledResource, ResourceRef } from './poll.js';

@@ -12,6 +12,7 @@ import { rateLimits } from './middleware/rate-limit.js';
 import { contractValidation } from './middleware/validate.js';
 import { pollableResources, pollResource } from './poll.js';
 import { resolveBaseUrl } from './servers.js';
+import { dataOf } from './success.js';
 export function createVideoApiClient(options) {
     const { token } = options;
     const baseUrl = resolveBaseUrl(options.baseUrl);
@@ -31,7 +32,7 @@ export function createVideoApiClient(options) {
     // sees each answer last (after a retry), so errors name the operation of the answer they came from;
     // validation sees a request before auth and the retries, and an answer after any retry.
     const validation = options.validate ? [contractValidation(options.validate, redact)] : [];
-    client.use(describeOperations(), ...validation, bearerAuth(token), limits);
+    client.use(describeOperations(redact), ...validation, bearerAuth(token), limits);
     const poll = Object.fromEntries(Object.keys(pollableResources).map((r) => [
         r,
         (ref, o) => pollResource(client, r, ref, o, redact),
@@ -46,15 +47,22 @@ export function createVideoApiClient(options) {
                 throw toVideoApiError(result, { redact });
             return result.data;
         },
+        async data(call) {
+            const result = await call;
+            if (!result.response.ok)
+                throw toVideoApiError(result, { redact });
+            return dataOf(result.data, result.response);
+        },
         rateLimit: () => limits.last(),
     };
     return Object.assign(client, helpers);
 }
 export { servers, MOCK_BASE_URL } from './servers.js';
-export { VideoApiError, JobFailedError, PollTimeoutError, isVideoApiError, toVideoApiError, errorCodeOf, } from './errors.js';
+export { VideoApiError, JobFailedError, PollTimeoutError, VideoApiNetworkError, isVideoApiError, toVideoApiError, errorCodeOf, } from './errors.js';
 export { errorCatalogue, errorCodeByStatus, renderPreconditions, } from './contract.js';
 export { chargesCredits, findOperation } from './operations.js';
 export { ContractViolationError, isContractViolationError } from './contract-violation.js';
 export { isMockToken, isMockBaseUrl, BROWSER_TOKEN_WARNING } from './browser.js';
 export { toFormData } from './body.js';
+export { hasData } from './success.js';
 export { createMockControl, MockControlError } from './mock-control.js';

@@ -1,6 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import { operations, stateMachines } from './contract.js';
 import type { paths } from './schema.js';
+import type { SucceededResourceOfPath } from './job-types.js';
 import { type Redactor } from './errors.js';
 /** The resources that can be awaited, and the contract state machine each follows. */
 export declare const pollableResources: {
@@ -14,21 +15,11 @@ export declare const pollableResources: {
 export type PollableResource = keyof typeof pollableResources;
 type Machine<R extends PollableResource> = (typeof stateMachines)[(typeof pollableResources)[R]];
 type PollPath<R extends PollableResource> = (typeof operations)[Machine<R>['pollOperationIds'][0]]['path'];
-type PollBody<R extends PollableResource> = PollPath<R> extends keyof paths ? paths[PollPath<R>] extends {
-    get: {
-        responses: {
-            200: {
-                content: {
-                    'application/json': infer B;
-                };
-            };
-        };
-    };
-} ? B : never : never;
-/** What a poller resolves with: the resource (`data` of the polling operation's 200 body). */
-export type PolledResource<R extends PollableResource> = PollBody<R> extends {
-    data?: infer D;
-} ? NonNullable<D> : unknown;
+/**
+ * What a poller resolves with: the resource (`data` of the polling operation's 200 body), its status
+ * narrowed to the machine's success states (`video.status` is `'completed'`).
+ */
+export type PolledResource<R extends PollableResource> = SucceededResourceOfPath<PollPath<R>>;
 export interface PollProgress {
     resource: string;
     state: string | undefined;
@@ -52,5 +43,7 @@ export type ResourceRef = string | number | {
 };
 /** The value at `keys` in a body (a status pointer split into keys), or undefined. */
 export declare function readPath(body: unknown, keys: readonly string[]): unknown;
+/** The failure details at the machine's failureLocation (`video.failure`, `asset.failure`, `error`), if it has one. */
+export declare function failureAt(body: unknown, machine: object): unknown;
 export declare function pollResource<R extends PollableResource>(client: Client<paths>, resource: R, ref: ResourceRef, options?: PollOptions, redact?: Redactor): Promise<PolledResource<R>>;
 export {};

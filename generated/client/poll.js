@@ -20,13 +20,9 @@ export function readPath(body, keys) {
     }
     return node;
 }
-// The failure details sit beside the status: video.failure, asset.failure, or the resource's error.
-function failureBeside(body, statusPath) {
-    const parent = readPath(body, statusPath.slice(0, -1));
-    if (!parent || typeof parent !== 'object')
-        return undefined;
-    const p = parent;
-    return p.failure ?? p.error;
+/** The failure details at the machine's failureLocation (`video.failure`, `asset.failure`, `error`), if it has one. */
+export function failureAt(body, machine) {
+    return 'failurePath' in machine ? readPath(body, machine.failurePath) : undefined;
 }
 export async function pollResource(client, resource, ref, options = {}, redact) {
     const machine = stateMachines[pollableResources[resource]];
@@ -52,7 +48,7 @@ export async function pollResource(client, resource, ref, options = {}, redact) 
         options.onProgress?.({ resource: machine.resource, state, attempt, elapsedMs: Date.now() - started, data });
         if (state !== undefined && terminal.includes(state)) {
             if (failure.includes(state)) {
-                throw new JobFailedError({ resource: machine.resource, state, failure: failureBeside(result.data, machine.statusPath), data }, redact);
+                throw new JobFailedError({ resource: machine.resource, state, failure: failureAt(result.data, machine), data }, redact);
             }
             return data;
         }

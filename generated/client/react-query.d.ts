@@ -3,6 +3,7 @@ import { type OpenapiQueryClient } from 'openapi-react-query';
 import { operations, stateMachines } from './contract.js';
 import type { paths } from './schema.js';
 import type { VideoApiClient } from './index.js';
+import type { FailureOfPath, FailureStateOf, MachineOfPath, ResourceOfPath, StateOf, SucceededResourceOfPath, SuccessStateOf } from './job-types.js';
 type Machine = (typeof stateMachines)[keyof typeof stateMachines];
 type PollOperationId = Machine['pollOperationIds'][number];
 /** A path that reads a job's status: the GET of a state machine's pollOperationIds (`/faceless/{faceless}`, …). */
@@ -16,39 +17,55 @@ export interface JobOptions {
     rateLimitRetries?: number;
 }
 /** The resource a job path answers with (`data` of its 200 body). */
-export type JobResource<P extends JobPath> = paths[P] extends {
-    get: {
-        responses: {
-            200: {
-                content: {
-                    'application/json': {
-                        data?: infer D;
-                    };
-                };
-            };
-        };
-    };
-} ? NonNullable<D> : unknown;
-export interface JobState<R = unknown> {
-    /** The resource (`data` of the polling operation's answer) as last read. */
-    resource: R | undefined;
-    /** Its state in the machine (`video.status`, `asset.status`, `status`). */
-    state: string | undefined;
-    /** True at a terminal state of the machine: the poll has stopped. */
-    done: boolean;
-    succeeded: boolean;
-    failed: boolean;
-    /** The failure details at a failure state (`video.failure`, `asset.failure`, `error`). */
-    failure: unknown;
+export type JobResource<P extends JobPath> = ResourceOfPath<P>;
+interface JobQuery {
     /** The last error of the poll (a VideoApiError). */
     error: Error | null;
     isPending: boolean;
 }
+/**
+ * A job as last polled, one shape per outcome: switch on `state` (a union of the machine's states,
+ * from the contract), or test `succeeded` / `failed` / `done` (then `resource` is there, and at a
+ * success its status is the success state; at a failure `failure` is typed by the contract's
+ * failureLocation).
+ */
+export type JobState<P extends JobPath> = (JobQuery & {
+    /** Its state in the machine (`video.status`, `asset.status`, `status`); undefined before the first answer. */
+    state: Exclude<StateOf<MachineOfPath<P>>, MachineOfPath<P>['terminal'][number]> | undefined;
+    /** The resource (`data` of the polling operation's answer) as last read. */
+    resource: ResourceOfPath<P> | undefined;
+    /** True at a terminal state of the machine: the poll has stopped. */
+    done: false;
+    succeeded: false;
+    failed: false;
+    failure: undefined;
+}) | (JobQuery & {
+    state: SuccessStateOf<MachineOfPath<P>>;
+    resource: SucceededResourceOfPath<P>;
+    done: true;
+    succeeded: true;
+    failed: false;
+    failure: undefined;
+}) | (JobQuery & {
+    state: FailureStateOf<MachineOfPath<P>>;
+    resource: ResourceOfPath<P>;
+    done: true;
+    succeeded: false;
+    failed: true;
+    /** The failure details at the machine's failureLocation (`video.failure`, `asset.failure`, `error`). */
+    failure: FailureOfPath<P> | undefined;
+});
+/** True once the job reached a terminal state (success or failure): its `resource` and `state` are then final. */
+export declare function isFinished<J extends {
+    done: boolean;
+}>(job: J): job is Extract<J, {
+    done: true;
+}>;
 /** The state machine a job path is polled by, and its status pointer. */
 export declare function machineOfPath(path: JobPath): Machine;
 export type VideoApiQueries = OpenapiQueryClient<paths> & {
     /** Polls `GET path` until the job reaches a terminal state of its x-state-machine. */
-    useJob<P extends JobPath>(path: P, id: string | number | undefined, options?: JobOptions, queryClient?: QueryClient): JobState<JobResource<P>>;
+    useJob<P extends JobPath>(path: P, id: string | number | undefined, options?: JobOptions, queryClient?: QueryClient): JobState<P>;
     /** The query key of the account's credits (GET /me), for your own invalidations. */
     creditsQueryKey: readonly unknown[];
 };

@@ -8,7 +8,7 @@ import createQueryClient from 'openapi-react-query';
 import { clientDefaults, operations, stateMachines } from './contract.js';
 import { isVideoApiError, toVideoApiError, VideoApiError } from './errors.js';
 import { chargesCredits, operationById } from './operations.js';
-import { readPath } from './poll.js';
+import { failureAt, readPath } from './poll.js';
 /** The operation whose answer carries the account's credits; refreshed after a charging call. */
 const CREDITS_OPERATION = 'getMe';
 const creditsKey = () => {
@@ -24,6 +24,10 @@ function throwingVideoApiErrors(api) {
     const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
     const wrapped = Object.fromEntries(methods.map((m) => [m, wrap(api[m].bind(api))]));
     return { ...api, ...wrapped };
+}
+/** True once the job reached a terminal state (success or failure): its `resource` and `state` are then final. */
+export function isFinished(job) {
+    return job.done;
 }
 /** The state machine a job path is polled by, and its status pointer. */
 export function machineOfPath(path) {
@@ -91,19 +95,19 @@ export function createVideoApiQueries(api) {
     }
     return Object.assign({}, $api, { useMutation, useJob, creditsQueryKey: creditsKey() });
 }
+/** The job as the hook returns it, from the last answer (typed by its path at the call). */
 function jobState(machine, query) {
     const raw = readPath(query.data, machine.statusPath);
     const state = raw === undefined || raw === null ? undefined : String(raw);
     const done = state !== undefined && machine.terminal.includes(state);
     const failed = done && machine.failure.includes(state);
-    const parent = readPath(query.data, machine.statusPath.slice(0, -1));
     return {
         resource: query.data?.data,
         state,
         done,
         succeeded: done && !failed,
         failed,
-        failure: failed ? (parent?.failure ?? parent?.error) : undefined,
+        failure: failed ? failureAt(query.data, machine) : undefined,
         error: query.error instanceof Error ? query.error : null,
         isPending: query.isPending,
     };

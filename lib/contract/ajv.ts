@@ -26,6 +26,9 @@ export function newAjv(options: AjvOptions = {}): AjvInstance {
     allowUnionTypes: true,
     allowMatchingProperties: true,
     validateFormats: true,
+    // Each error keeps the schema it broke (parentSchema): its words for a pattern are read there
+    // (lib/contract/schema-messages.ts).
+    verbose: true,
     ...options,
   });
   (addFormats as unknown as (instance: AjvInstance) => void)(ajv);

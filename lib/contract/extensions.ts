@@ -30,6 +30,8 @@ export const EXTENSIONS = {
   'x-deprecation-policy': ['info'],
   'x-tool-server': ['document'],
   'x-unspecified': ['anywhere'],
+  // Beside a schema's `pattern` (tests/contract/pattern-messages.test.ts keeps them together).
+  'x-pattern-message': ['anywhere'],
   'x-unspecified-scope': ['operation'],
   // Redocly's own extensions, used for the reference docs and bundling.
   'x-tagGroups': ['document'],

@@ -50,6 +50,7 @@ export {
 } from './templates.js';
 export { canonicalPath, type CanonicalPath } from './canonical-path.js';
 export { newAjv, type AjvError, type AjvInstance, type AjvOptions, type ValidateFunction } from './ajv.js';
+export { PATTERN_FALLBACK, PATTERN_MESSAGE, schemaErrorMessage } from './schema-messages.js';
 export { headerMediaType, mediaMatches, mediaTypeCovers, parseMediaType } from './media-type.js';
 export {
   type ApiRequest,

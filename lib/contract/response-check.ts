@@ -13,6 +13,7 @@ import type { Relaxation } from './leniency.js';
 import { headerMediaType, mediaMatches } from './media-type.js';
 import type { Response } from './openapi.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
+import { schemaErrorMessage } from './schema-messages.js';
 import type { Validators } from './validators.js';
 
 /** One error of a schema's validator: where in the body, which rule (the JSON Schema keyword), its text. */
@@ -154,7 +155,11 @@ function checkDocumented(
   if (content[media].schema !== undefined) {
     const validate = validators.schema(extendPointer(ref, 'content', media, 'schema'));
     if (!validate(body)) {
-      const problems = (validate.errors ?? []).map((e) => ({ pointer: e.instancePath, keyword: e.keyword, message: e.message ?? '' }));
+      const problems = (validate.errors ?? []).map((e) => ({
+        pointer: e.instancePath,
+        keyword: e.keyword,
+        message: schemaErrorMessage(e),
+      }));
       const got = validators.errorsText(validate, 'body');
       findings.push({ kind: 'schema', expected: `${withArticle(key)} body valid against the contract`, got, problems });
     }

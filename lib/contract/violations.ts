@@ -1,6 +1,7 @@
 // What a compiled validator found, in the shape the mock has answered with since it validated with
 // Prism (path, code, message, severity), and the one way those become the API's 422 `errors` map.
 import type { AjvError } from './ajv.js';
+import { schemaErrorMessage } from './schema-messages.js';
 
 export interface RequestViolation {
   /** Where: `['body', 'name']`, `['query', 'per_page']`; none for the request as a whole. */
@@ -33,7 +34,7 @@ export function toViolations(
     return {
       path: [part, ...at],
       code: error.keyword || '',
-      message: `${where}${error.message || ''}${allowed}${additional}${unevaluated}`,
+      message: `${where}${schemaErrorMessage(error)}${allowed}${additional}${unevaluated}`,
       severity: 0,
     };
   });

@@ -3,7 +3,14 @@
 // are its paths, and path, query and body are checked with Ajv against its schemas.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type AjvError, fragmentPointer, newAjv, PathMatcher, type ValidateFunction as Validator } from '../../lib/contract/index.js';
+import {
+  type AjvError,
+  fragmentPointer,
+  newAjv,
+  PathMatcher,
+  schemaErrorMessage,
+  type ValidateFunction as Validator,
+} from '../../lib/contract/index.js';
 
 export const CONTROL_DOC_PATH = fileURLToPath(new URL('../../generated/mock-control.json', import.meta.url));
 
@@ -83,7 +90,7 @@ export function errorsMap(errors: AjvError[] | null | undefined, prefix = ''): R
     const extra =
       error.keyword === 'additionalProperties' ? (error.params as { additionalProperty?: string }).additionalProperty : undefined;
     const field = [error.instancePath.split('/').filter(Boolean).join('.'), missing ?? extra].filter(Boolean).join('.') || prefix || 'body';
-    const message = extra ? `is not a known field (${error.message})` : (error.message ?? 'is invalid');
+    const message = extra ? `is not a known field (${error.message})` : schemaErrorMessage(error) || 'is invalid';
     if (!Object.hasOwn(out, field)) out[field] = [];
     if (!out[field].includes(message)) out[field].push(message);
   }

@@ -37,7 +37,8 @@ export async function contractMeta(outDir: string): Promise<void> {
       };
   const stateMachines: Record<string, unknown> = {};
   for (const { name, ...machine } of model.stateMachines()) {
-    stateMachines[name] = { ...machine, statusPath: parsePointer(machine.statusLocation) };
+    const failurePath = machine.failureLocation ? { failurePath: parsePointer(machine.failureLocation) } : {};
+    stateMachines[name] = { ...machine, statusPath: parsePointer(machine.statusLocation), ...failurePath };
   }
   const servers = model.servers().map(({ description, url, template }) => ({ description, url, template }));
   const limits = model.limits();

@@ -21,8 +21,8 @@ const remaining = async (c: VideoApiClient = client) => (await c.unwrap(c.GET('/
 describe('client flows against the mock', () => {
   it('README quick start, verbatim but for the base URL: render a faceless video and await it', async () => {
     const api = createVideoApiClient({ baseUrl: mock.baseUrl, token: 'mock-dev' });
-    const video = (await api.unwrap(api.POST('/faceless', { body: { type: 'b-roll', topic: 'Octopus hearts' } }))).data!;
-    const voice = (await api.unwrap(api.GET('/faceless/options'))).data!.mandatory!.voices![0];
+    const video = await api.data(api.POST('/faceless', { body: { type: 'b-roll', topic: 'Octopus hearts' } }));
+    const voice = (await api.data(api.GET('/faceless/options'))).mandatory!.voices![0];
     const faceless = { path: { faceless: video.id } };
     await api.unwrap(
       api.PATCH('/faceless/{faceless}', { params: faceless, body: { script: 'Octopuses have three hearts.', voice_id: voice.id } }),

@@ -89,6 +89,21 @@ describe('state machines', () => {
     });
   });
 
+  it('failureLocation points at the failure details every example of a failure state carries', () => {
+    const withFailure = machines.filter(([, schema]) => schema['x-state-machine'].failureLocation);
+    expect(withFailure.map(([n]) => n).sort()).toEqual(['FacelessVideoStatus', 'LaunchClipStatus', 'TextToVideoAssetStatus']);
+    for (const [name, schema] of withFailure) {
+      const m = schema['x-state-machine'];
+      const examples = m.pollOperationIds.flatMap((id: string) => {
+        const success = Object.entries<any>(byId.get(id)!.operation.responses).find(([c]) => /^2/.test(c))![1];
+        return Object.values<any>(deref(doc, success).content['application/json'].examples).map((ex) => deref(doc, ex).value);
+      });
+      const failed = examples.filter((body: any) => m.failure.includes(pointer(body, m.statusLocation)));
+      expect.soft(failed.length, name).toBeGreaterThan(0);
+      for (const body of failed as any[]) expect.soft(pointer(body, m.failureLocation), name).toBeTruthy();
+    }
+  });
+
   // An open machine (the source shows no table) has none to carry.
   const closed = machines.filter(([, schema]) => !schema['x-state-machine'].open);
   it('every closed machine carries the source table in its description', () => {

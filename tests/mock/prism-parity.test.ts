@@ -2,7 +2,9 @@
 // contract's compiled request check, lib/contract/request-check.ts), the security check
 // (lib/contract/security.ts) and, for calls without preferences, the Prefer reader. The mock's answers
 // were to stay as they were: this test asks Prism's parts (still installed, the mock's engine for
-// examples) and the replacements the same questions and wants the same answers, word for word.
+// examples) and the replacements the same questions and wants the same answers, word for word. One
+// departure: a broken `pattern` is told in the contract's words (x-pattern-message), where Prism
+// showed the regular expression; there the rest of the violation must still be Prism's.
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import * as validatorModule from '@stoplight/prism-http/dist/validator/index.js';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
@@ -43,6 +45,22 @@ function bodies(operationId: string): unknown[] {
 const QUERIES = [{}, { page: '0' }, { page: 'abc', per_page: '51' }, { page: ['1', '2'] }, { only: 'a,b' }, { order: 'X', search: '' }];
 const CONTENT_TYPES = ['application/json', undefined, 'text/plain', 'multipart/form-data', 'foo'];
 
+type Violation = { path?: string[]; code?: unknown; message: string };
+
+/** Prism's answer with each pattern violation told in our words, when ours names the same place without the expression. */
+function inContractWords(theirs: string, ours: string): string {
+  if (!theirs.startsWith('[') || !ours.startsWith('[')) return theirs;
+  const mine = JSON.parse(ours) as Violation[];
+  const prism = (JSON.parse(theirs) as Violation[]).map((v, i) => {
+    const m = mine[i];
+    const [place] = v.message.split(' must match pattern ');
+    const same =
+      v.code === 'pattern' && m?.code === 'pattern' && m.message.startsWith(`${place} must `) && !m.message.includes('pattern "');
+    return same ? { ...v, message: m.message } : v;
+  });
+  return JSON.stringify(prism);
+}
+
 function prismAnswer(part: Part, resource: IHttpOperation, element: object): string {
   try {
     const result = part({ resource, element });
@@ -73,7 +91,7 @@ describe("the mock's checks answer as Prism's did", () => {
               ours = `throws ${(error as Error).message}`;
             }
             compared += 1;
-            if (ours !== theirs)
+            if (ours !== inContractWords(theirs, ours))
               differ.push(`${entry.id} ${type} ${JSON.stringify(query)} ${text.slice(0, 60)}: Prism ${theirs}; ours ${ours}`);
           }
     }

@@ -2,7 +2,7 @@
 // Each `@ts-expect-error` line must fail to compile: if it ever compiles, tsc reports the unused
 // directive and the check fails. The rest must compile.
 import { expectTypeOf } from 'vitest';
-import { createVideoApiQueries } from '../../client/react-query.js';
+import { createVideoApiQueries, isFinished } from '../../client/react-query.js';
 import { createVideoApiClient, type ErrorCode, isVideoApiError, type ServerName, type VideoApiError } from '../../client/index.js';
 
 const client = createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' });
@@ -68,4 +68,38 @@ export function useScreen() {
   // @ts-expect-error not a path that polls a job
   queries.useJob('/me', 1);
   return queries.useMutation('post', '/faceless/{faceless}/render');
+}
+
+// A job's states are the union of its machine's states (from the contract), its failure is typed by
+// the machine's failureLocation, and each outcome narrows the rest.
+export function useJobStates() {
+  const queries = createVideoApiQueries(createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' }));
+  const job = queries.useJob('/faceless/{faceless}', 1);
+  expectTypeOf(job.state).toEqualTypeOf<'rendering' | 'completed' | 'failed' | undefined>();
+  // @ts-expect-error not a state of the faceless video machine
+  if (job.state === 'done') return '';
+  if (job.succeeded) {
+    expectTypeOf(job.state).toEqualTypeOf<'completed'>();
+    expectTypeOf(job.resource.video.status).toEqualTypeOf<'completed'>();
+  }
+  if (job.failed) expectTypeOf(job.failure).toEqualTypeOf<{ code: string; message: string } | undefined>();
+  if (isFinished(job)) expectTypeOf(job.state).toEqualTypeOf<'completed' | 'failed'>();
+  else expectTypeOf(job.state).toEqualTypeOf<'rendering' | undefined>();
+  const clip = queries.useJob('/text-to-video/{id}', 'c1');
+  expectTypeOf(clip.state).toEqualTypeOf<'draft' | 'processing' | 'success' | 'failed' | undefined>();
+  // An open machine (the source says other states exist): its named states, and any other string.
+  const voice = queries.useJob('/voice-clones/{id}', 1);
+  expectTypeOf<'completed'>().toMatchTypeOf<typeof voice.state>();
+  expectTypeOf<'training'>().toMatchTypeOf<typeof voice.state>();
+  return job.state;
+}
+
+// A poller resolves at a success state only: the status it returns is that state.
+export async function pollerNarrowsToSuccess() {
+  const video = await client.poll.facelessVideo(1);
+  expectTypeOf(video.video.status).toEqualTypeOf<'completed'>();
+  const clip = await client.poll.textToVideo('c1');
+  expectTypeOf(clip.asset.status).toEqualTypeOf<'success'>();
+  const launch = await client.poll.launchClip('c1');
+  expectTypeOf(launch.status).toEqualTypeOf<'completed'>();
 }

@@ -11,6 +11,9 @@ export function newAjv(options = {}) {
         allowUnionTypes: true,
         allowMatchingProperties: true,
         validateFormats: true,
+        // Each error keeps the schema it broke (parentSchema): its words for a pattern are read there
+        // (lib/contract/schema-messages.ts).
+        verbose: true,
         ...options,
     });
     addFormats(ajv);

@@ -10,6 +10,7 @@
 import { withArticle } from './article.js';
 import { headerMediaType, mediaMatches } from './media-type.js';
 import { extendPointer, fragmentPointer } from './pointer.js';
+import { schemaErrorMessage } from './schema-messages.js';
 /** Parses a body's text as JSON. */
 export function parseJsonBody(text) {
     try {
@@ -101,7 +102,11 @@ function checkDocumented(validators, documented, answer) {
     if (content[media].schema !== undefined) {
         const validate = validators.schema(extendPointer(ref, 'content', media, 'schema'));
         if (!validate(body)) {
-            const problems = (validate.errors ?? []).map((e) => ({ pointer: e.instancePath, keyword: e.keyword, message: e.message ?? '' }));
+            const problems = (validate.errors ?? []).map((e) => ({
+                pointer: e.instancePath,
+                keyword: e.keyword,
+                message: schemaErrorMessage(e),
+            }));
             const got = validators.errorsText(validate, 'body');
             findings.push({ kind: 'schema', expected: `${withArticle(key)} body valid against the contract`, got, problems });
         }

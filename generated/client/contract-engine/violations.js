@@ -1,3 +1,4 @@
+import { schemaErrorMessage } from './schema-messages.js';
 /**
  * Ajv's errors as violations, worded as the mock's answers have always been worded:
  * "Request body property name must be string", "Request query parameter per_page must be <= 50".
@@ -14,7 +15,7 @@ export function toViolations(errors, part, context = 'Request') {
         return {
             path: [part, ...at],
             code: error.keyword || '',
-            message: `${where}${error.message || ''}${allowed}${additional}${unevaluated}`,
+            message: `${where}${schemaErrorMessage(error)}${allowed}${additional}${unevaluated}`,
             severity: 0,
         };
     });

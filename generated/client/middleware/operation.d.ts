@@ -1,2 +1,3 @@
 import type { Middleware } from 'openapi-fetch';
-export declare function describeOperations(): Middleware;
+import { type Redactor } from '../errors.js';
+export declare function describeOperations(redact?: Redactor): Middleware;
