@@ -15,8 +15,9 @@ export function describeOperations(redact?: Redactor): Middleware {
   return {
     onError({ request, error, schemaPath }) {
       if (stopped(request, error)) return undefined;
-      const method = request.method.toUpperCase();
-      const operation = { operationId: findOperation(method, schemaPath)?.operationId, method, path: schemaPath };
+      // The contract's own spelling of the method where the call is one of its operations.
+      const found = findOperation(request.method, schemaPath);
+      const operation = { operationId: found?.operationId, method: found?.method ?? request.method, path: schemaPath };
       return new VideoApiNetworkError({ operation, url: request.url, cause: error }, redact);
     },
     onResponse({ request, response, schemaPath }) {
