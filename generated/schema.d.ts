@@ -1592,7 +1592,44 @@ export interface components {
          * AutoTopupUnits
          * @description Units of 100 credits. Up to 100 only 1, 2, 3, 4, 5, 10, 20, 30, 50 and 100 are accepted; above 100, any integer up to 199,999.
          */
-        AutoTopupUnits: number | (1 | 2 | 3 | 4 | 5 | 10 | 20 | 30 | 50 | 100) | unknown;
+        AutoTopupUnits: number;
+        /**
+         * AutoTopupExtraCredits
+         * @description Enables auto top-up with a one-time credit-pack plan.
+         */
+        AutoTopupExtraCredits: {
+            /** @constant */
+            enabled: true;
+            /** @constant */
+            type: "extra-credits";
+            /**
+             * @description An active one-time credit-pack plan.
+             * @example 12
+             */
+            plan_id: number;
+            units?: components["schemas"]["AutoTopupUnits"];
+        };
+        /**
+         * AutoTopupDynamicCredits
+         * @description Enables auto top-up with units of 100 credits.
+         */
+        AutoTopupDynamicCredits: {
+            /** @constant */
+            enabled: true;
+            /** @constant */
+            type: "dynamic-credits";
+            units: components["schemas"]["AutoTopupUnits"];
+            /** @example 12 */
+            plan_id?: number;
+        };
+        /**
+         * AutoTopupDisabling
+         * @description Disables auto top-up. Every other field is ignored (the saved `type`, `plan_id` and `units` are kept), so none is checked.
+         */
+        AutoTopupDisabling: {
+            /** @constant */
+            enabled: false;
+        };
         /**
          * AutoTopupUpdateRequest
          * @description When `enabled` is false, every other field is ignored. `type` is required when `enabled` is true;
@@ -1602,24 +1639,7 @@ export interface components {
          *     payment method, else 422. The rules apply only when `enabled` is true, because otherwise the other
          *     fields are ignored.
          */
-        AutoTopupUpdateRequest: {
-            enabled: boolean;
-            /**
-             * @description `extra-credits` or `dynamic-credits`; required when `enabled` is true.
-             * @example dynamic-credits
-             */
-            type?: unknown;
-            /**
-             * @description Required for `extra-credits`; an active one-time credit-pack plan.
-             * @example 12
-             */
-            plan_id?: unknown;
-            /**
-             * @description Required for `dynamic-credits`; units of 100 credits. Up to 100 only 1, 2, 3, 4, 5, 10, 20, 30, 50, 100; above 100 any integer up to 199,999.
-             * @example 5
-             */
-            units?: unknown;
-        };
+        AutoTopupUpdateRequest: components["schemas"]["AutoTopupExtraCredits"] | components["schemas"]["AutoTopupDynamicCredits"] | components["schemas"]["AutoTopupDisabling"];
         /** AspectRatioOption */
         AspectRatioOption: {
             /**
@@ -2287,8 +2307,8 @@ export interface components {
         };
         /** VoiceCloneCreateRequest */
         VoiceCloneCreateRequest: {
-            /** @description Acceptance of the terms. */
-            terms: unknown;
+            /** @description Acceptance of the terms, sent as a text part (for example `true`). */
+            terms: string;
             name: string;
             gender: string;
             /** @description 1 to 3 audio files. */

@@ -77,8 +77,8 @@ function cloneForm(terms: string | Blob | undefined): FormData {
 }
 
 describe('POST /voice-clones: which terms pass', () => {
-  it('accepts any text, an empty one too, and a part sent as a JSON file (what a generator that sees no type sends)', async () => {
-    const sent = ['true', 'false', 'yes', '1', 'I agree', '', new Blob(['true'], { type: 'application/json' })];
+  it('accepts any text (reserved characters and an empty one too) and a part sent as a JSON file (what a generator that sees no type sends)', async () => {
+    const sent = ['true', 'false', 'yes', '1', 'I agree', 'yes & no? a/b#c=d+e', '', new Blob(['true'], { type: 'application/json' })];
     const statuses = [];
     for (const terms of sent) statuses.push(await send('/voice-clones', 'POST', cloneForm(terms)));
     expect(statuses).toEqual(sent.map(() => 200));
