@@ -1594,10 +1594,15 @@ export interface components {
          */
         AutoTopupUnits: number;
         /**
-         * AutoTopupExtraCredits
-         * @description Enables auto top-up with a one-time credit-pack plan.
+         * AutoTopupUpdateRequest
+         * @description When `enabled` is false, every other field is ignored. `type` is required when `enabled` is true;
+         *     `plan_id` (an active one-time credit-pack plan) is required for `extra-credits`; `units` (100
+         *     credits each) is required for `dynamic-credits`. Up to 100 units only 1, 2, 3, 4, 5, 10, 20, 30,
+         *     50 and 100 are accepted; above 100, any integer up to 199,999. Enabling requires a saved default
+         *     payment method, else 422. The rules apply only when `enabled` is true, because otherwise the other
+         *     fields are ignored.
          */
-        AutoTopupExtraCredits: {
+        AutoTopupUpdateRequest: {
             /** @constant */
             enabled: true;
             /** @constant */
@@ -1608,12 +1613,7 @@ export interface components {
              */
             plan_id: number;
             units?: components["schemas"]["AutoTopupUnits"];
-        };
-        /**
-         * AutoTopupDynamicCredits
-         * @description Enables auto top-up with units of 100 credits.
-         */
-        AutoTopupDynamicCredits: {
+        } | {
             /** @constant */
             enabled: true;
             /** @constant */
@@ -1621,25 +1621,10 @@ export interface components {
             units: components["schemas"]["AutoTopupUnits"];
             /** @example 12 */
             plan_id?: number;
-        };
-        /**
-         * AutoTopupDisabling
-         * @description Disables auto top-up. Every other field is ignored (the saved `type`, `plan_id` and `units` are kept), so none is checked.
-         */
-        AutoTopupDisabling: {
+        } | {
             /** @constant */
             enabled: false;
         };
-        /**
-         * AutoTopupUpdateRequest
-         * @description When `enabled` is false, every other field is ignored. `type` is required when `enabled` is true;
-         *     `plan_id` (an active one-time credit-pack plan) is required for `extra-credits`; `units` (100
-         *     credits each) is required for `dynamic-credits`. Up to 100 units only 1, 2, 3, 4, 5, 10, 20, 30,
-         *     50 and 100 are accepted; above 100, any integer up to 199,999. Enabling requires a saved default
-         *     payment method, else 422. The rules apply only when `enabled` is true, because otherwise the other
-         *     fields are ignored.
-         */
-        AutoTopupUpdateRequest: components["schemas"]["AutoTopupExtraCredits"] | components["schemas"]["AutoTopupDynamicCredits"] | components["schemas"]["AutoTopupDisabling"];
         /** AspectRatioOption */
         AspectRatioOption: {
             /**
