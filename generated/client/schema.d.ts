@@ -1592,7 +1592,7 @@ export interface components {
          * AutoTopupUnits
          * @description Units of 100 credits. Up to 100 only 1, 2, 3, 4, 5, 10, 20, 30, 50 and 100 are accepted; above 100, any integer up to 199,999.
          */
-        AutoTopupUnits: number | (1 | 2 | 3 | 4 | 5 | 10 | 20 | 30 | 50 | 100) | unknown;
+        AutoTopupUnits: number;
         /**
          * AutoTopupUpdateRequest
          * @description When `enabled` is false, every other field is ignored. `type` is required when `enabled` is true;
@@ -1603,22 +1603,27 @@ export interface components {
          *     fields are ignored.
          */
         AutoTopupUpdateRequest: {
-            enabled: boolean;
+            /** @constant */
+            enabled: true;
+            /** @constant */
+            type: "extra-credits";
             /**
-             * @description `extra-credits` or `dynamic-credits`; required when `enabled` is true.
-             * @example dynamic-credits
-             */
-            type?: unknown;
-            /**
-             * @description Required for `extra-credits`; an active one-time credit-pack plan.
+             * @description An active one-time credit-pack plan.
              * @example 12
              */
-            plan_id?: unknown;
-            /**
-             * @description Required for `dynamic-credits`; units of 100 credits. Up to 100 only 1, 2, 3, 4, 5, 10, 20, 30, 50, 100; above 100 any integer up to 199,999.
-             * @example 5
-             */
-            units?: unknown;
+            plan_id: number;
+            units?: components["schemas"]["AutoTopupUnits"];
+        } | {
+            /** @constant */
+            enabled: true;
+            /** @constant */
+            type: "dynamic-credits";
+            units: components["schemas"]["AutoTopupUnits"];
+            /** @example 12 */
+            plan_id?: number;
+        } | {
+            /** @constant */
+            enabled: false;
         };
         /** AspectRatioOption */
         AspectRatioOption: {
@@ -2288,10 +2293,10 @@ export interface components {
         /** VoiceCloneCreateRequest */
         VoiceCloneCreateRequest: {
             /**
-             * @description Acceptance of the terms.
+             * @description Acceptance of the terms, sent as a text part (for example `true`).
              * @example true
              */
-            terms: unknown;
+            terms: string;
             /** @example Studio narrator */
             name: string;
             /** @example female */

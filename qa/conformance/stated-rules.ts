@@ -1,10 +1,10 @@
 // Targeted cases for rules the contract states where Schemathesis draws no negative case: inside
-// `if`/`then` (a field required only when another has a value; `units` of auto top-up, whose listed
-// values 1, 2, 3, 4, 5, 10, 20, 30, 50, 100 and range 101..199,999 apply only when enabling with
-// `dynamic-credits`). Every case is derived from the contract: an operation's own request example
-// that reaches the branch, with one value moved just outside a stated set or range, or one field the
-// branch requires left out. A case is kept only when the contract's whole request schema rejects it
-// (Ajv), so the refusal it expects is one the contract states.
+// `if`/`then` branches and the alternatives of a `oneOf`/`anyOf` body (a field required only when
+// another has a value; `units` of auto top-up, whose listed values 1, 2, 3, 4, 5, 10, 20, 30, 50, 100
+// and range 101..199,999 apply only when enabling). Every case is derived from the contract: an
+// operation's own request example that reaches the branch, with one value moved just outside a
+// stated set or range, or one field the branch requires left out. A case is kept only when the
+// contract's whole request schema rejects it (Ajv), so the refusal it expects is one the contract states.
 import { type ContractModel, type ContractOperation, fragmentPointer, Validators } from '../../lib/contract/index.js';
 
 type Json = any; // contract schema nodes, read as they stand in the bundle
@@ -20,18 +20,27 @@ export interface RuleCase {
   rule: string;
 }
 
-/** Integer sets and ranges a schema states (`enum`, `minimum`/`maximum`, or an anyOf/oneOf of them). */
+/**
+ * Integer sets and ranges a schema states: `enum`, `minimum`/`maximum`, an anyOf/oneOf of them, or a
+ * range with a listed set below a cap (`not: { maximum: cap, not: { enum } }`: up to the cap only the
+ * listed values, above it the range).
+ */
 function statedIntegers(schema: Json, contract: ContractModel): { sets: number[][]; ranges: [number, number][] } {
   const s = contract.deref(schema) ?? {};
   const out = { sets: [] as number[][], ranges: [] as [number, number][] };
+  const integers = (values: unknown) => Array.isArray(values) && values.every(Number.isInteger);
   const add = (node: Json) => {
-    if (Array.isArray(node.enum) && node.enum.every(Number.isInteger)) out.sets.push([...node.enum].sort((a, b) => a - b));
+    if (integers(node.enum)) out.sets.push([...node.enum].sort((a, b) => a - b));
     else if (Number.isInteger(node.minimum) || Number.isInteger(node.maximum))
       out.ranges.push([node.minimum ?? Number.NaN, node.maximum ?? Number.NaN]);
   };
   const branches = s.anyOf ?? s.oneOf;
+  const cap = s.not?.maximum;
   if (Array.isArray(branches)) for (const b of branches) add(contract.deref(b));
-  else add(s);
+  else if (Number.isInteger(cap) && integers(s.not?.not?.enum)) {
+    add({ enum: s.not.not.enum.filter((n: number) => n <= cap) });
+    add({ minimum: cap + 1, maximum: s.maximum });
+  } else add(s);
   return out;
 }
 
@@ -56,12 +65,16 @@ interface Branch {
   required: string[];
 }
 
-/** Every `then`/`else` branch of a schema (and those nested in their allOf), where Schemathesis generates no negatives. */
+/**
+ * Every `then`/`else` branch of a schema and every alternative of its oneOf/anyOf (and those nested in
+ * their allOf), where Schemathesis generates no negatives.
+ */
 function conditionalBranches(schema: Json, contract: ContractModel, inBranch = false, out: Branch[] = []): Branch[] {
   const s = contract.deref(schema);
   if (!s || typeof s !== 'object') return out;
   if (inBranch) out.push({ properties: s.properties ?? {}, required: s.required ?? [] });
   for (const key of ['then', 'else']) if (s[key]) conditionalBranches(s[key], contract, true, out);
+  for (const alternative of s.oneOf ?? s.anyOf ?? []) conditionalBranches(alternative, contract, true, out);
   for (const sub of s.allOf ?? []) conditionalBranches(sub, contract, inBranch, out);
   return out;
 }
@@ -105,7 +118,7 @@ export function operationRuleCases(contract: ContractModel, op: ContractOperatio
       const base = examples.find((e) => e[field] !== undefined && validate(e));
       if (!base) continue;
       const { [field]: _left, ...without } = base;
-      keep(`${op.id}:without-${field}`, without, `${field} is required here (if/then of the request schema)`);
+      keep(`${op.id}:without-${field}`, without, `${field} is required here (a branch of the request schema)`);
     }
   }
   return [...cases.values()];

@@ -163,6 +163,34 @@ function parametersTable(doc: Document, o: ContractOperation): string {
   );
 }
 
+/** A table of a schema's fields, or '' when it lists none. */
+function fieldsTable(doc: Document, node: MaybeRef<Schema> | undefined): string {
+  const { props, required } = properties(doc, node);
+  const names = Object.keys(props);
+  if (!names.length) return '';
+  return table(
+    ['field', 'type', 'required', 'description'],
+    names.map((n) => [code(n), typeText(doc, props[n]), required.has(n) ? 'yes' : 'no', describeField(doc, props[n])]),
+  );
+}
+
+/** A body's fields: one table, or one per alternative of a oneOf/anyOf body (its title and description above it). */
+function bodyFields(doc: Document, node: MaybeRef<Schema> | undefined): string[] {
+  const own = fieldsTable(doc, node);
+  if (own) return [own, ''];
+  const schema = node && ContractModel.of(doc).deref<Schema>(node);
+  const alternatives = (schema?.oneOf ?? schema?.anyOf ?? []).map((alt) => ({ alt, fields: fieldsTable(doc, alt) }));
+  if (!alternatives.length || alternatives.some((a) => !a.fields))
+    return [`Schema: ${typeText(doc, node)}; the source shows no fields.`, ''];
+  const out = [`One of ${alternatives.length} bodies:`, ''];
+  for (const { alt, fields } of alternatives) {
+    const s = ContractModel.of(doc).deref<Schema>(alt);
+    const name = s.title ?? (alt as Schema).$ref?.split('/').pop() ?? 'alternative';
+    out.push(`${code(name)}${s.description ? `: ${oneLine(s.description)}` : ''}`, '', fields, '');
+  }
+  return out;
+}
+
 function bodyMarkdown(doc: Document, o: ContractOperation): string {
   if (!o.operation.requestBody) return '';
   const body = ContractModel.of(doc).deref<RequestBody>(o.operation.requestBody);
@@ -170,17 +198,7 @@ function bodyMarkdown(doc: Document, o: ContractOperation): string {
   for (const [media, content] of Object.entries(body.content ?? {})) {
     out.push(`### Body (${code(media)}, ${body.required ? 'required' : 'optional'})`, '');
     if (body.description) out.push(oneLine(body.description), '');
-    const { props, required } = properties(doc, content.schema);
-    const names = Object.keys(props);
-    if (names.length) {
-      out.push(
-        table(
-          ['field', 'type', 'required', 'description'],
-          names.map((n) => [code(n), typeText(doc, props[n]), required.has(n) ? 'yes' : 'no', describeField(doc, props[n])]),
-        ),
-        '',
-      );
-    } else out.push(`Schema: ${typeText(doc, content.schema)}; the source shows no fields.`, '');
+    out.push(...bodyFields(doc, content.schema));
     for (const [name, example] of Object.entries(content.examples ?? {})) {
       const value = ContractModel.of(doc).deref(example);
       out.push(`Example ${code(name)}${value.summary ? ` (${value.summary})` : ''}:`, '', json(value.value), '');

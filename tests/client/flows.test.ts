@@ -273,7 +273,7 @@ describe('client flows against the mock', () => {
     expect(slots.data).toHaveProperty('available');
     const samples = [new File(['a'], 'one.mp3', { type: 'audio/mpeg' }), new File(['b'], 'two.mp3', { type: 'audio/mpeg' })];
     const created = await client.unwrap(
-      client.POST('/voice-clones', { body: { terms: true, name: 'Narrator', gender: 'female', 'samples[]': samples } }),
+      client.POST('/voice-clones', { body: { terms: 'true', name: 'Narrator', gender: 'female', 'samples[]': samples } }),
     );
     const clone = await client.poll.voiceClone(created.data!, fast);
     expect(clone.status).toBe('completed');

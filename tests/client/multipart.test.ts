@@ -23,7 +23,7 @@ describe('client multipart', () => {
     const client = createVideoApiClient({ baseUrl: server.baseUrl, token: 't' });
     const samples = [1, 2, 3].map((i) => new File([`audio-${i}`], `s${i}.mp3`, { type: 'audio/mpeg' }));
     const { response } = await client.POST('/voice-clones', {
-      body: { terms: true, name: 'Narrator', gender: 'female', 'samples[]': samples, purchase_addon: false },
+      body: { terms: 'true', name: 'Narrator', gender: 'female', 'samples[]': samples, purchase_addon: false },
     });
     expect(response.status).toBe(201);
     expect(String(server.seen[0].headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);

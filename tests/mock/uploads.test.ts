@@ -51,7 +51,7 @@ describe('uploads with real file bytes', () => {
     const client = createVideoApiClient({ baseUrl: mock.base, token: 'upload-wav' });
     const { response, data } = await client.POST('/voice-clones', {
       body: {
-        terms: true,
+        terms: 'true',
         name: 'Narrator',
         gender: 'female',
         'samples[]': [new File([sample], 'take one.wav', { type: 'audio/wav' })],
@@ -71,7 +71,12 @@ describe('uploads with real file bytes', () => {
     const photo = new Uint8Array(readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'photo.jpg')));
     const voice = createVideoApiClient({ baseUrl: mock.base, token: 'journal-wav' });
     await voice.POST('/voice-clones', {
-      body: { terms: true, name: 'Narrateur', gender: 'male', 'samples[]': [new File([sample], 'prise un é.wav', { type: 'audio/wav' })] },
+      body: {
+        terms: 'true',
+        name: 'Narrateur',
+        gender: 'male',
+        'samples[]': [new File([sample], 'prise un é.wav', { type: 'audio/wav' })],
+      },
     });
     const character = createVideoApiClient({ baseUrl: mock.base, token: 'journal-jpeg' });
     await character.POST('/characters', { body: { name: 'Ava', image: new File([photo], 'ava.jpg', { type: 'image/jpeg' }) } });
@@ -125,7 +130,7 @@ describe('uploads with real file bytes', () => {
       const client = createVideoApiClient({ baseUrl: mock.base, token });
       const samples = Array.from({ length: count }, (_, i) => new File([wav(100)], `take ${i}.wav`, { type: 'audio/wav' }));
       const { response, error } = await client.POST('/voice-clones', {
-        body: { terms: true, name: 'Four', gender: 'male', 'samples[]': samples },
+        body: { terms: 'true', name: 'Four', gender: 'male', 'samples[]': samples },
       });
       return { status: response.status, fields: Object.keys((error as { errors?: object } | undefined)?.errors ?? {}) };
     };

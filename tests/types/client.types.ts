@@ -25,7 +25,15 @@ export async function wrongCallsDoNotCompile() {
   // @ts-expect-error a query parameter of the wrong type
   await client.GET('/credits/history', { params: { query: { per_page: 'ten' } } });
   // @ts-expect-error voice clone samples are files, not strings
-  await client.POST('/voice-clones', { body: { terms: true, name: 'n', gender: 'f', 'samples[]': ['a.mp3'] } });
+  await client.POST('/voice-clones', { body: { terms: 'true', name: 'n', gender: 'f', 'samples[]': ['a.mp3'] } });
+  // @ts-expect-error terms is a text part: a string, not a boolean
+  await client.POST('/voice-clones', { body: { terms: true, name: 'n', gender: 'f', 'samples[]': [new Blob(['x'])] } });
+  // @ts-expect-error units are a number of 100-credit units, not text
+  await client.PUT('/account/auto-topup', { body: { enabled: true, type: 'dynamic-credits', units: '5' } });
+  // @ts-expect-error an auto top-up type outside extra-credits and dynamic-credits
+  await client.PUT('/account/auto-topup', { body: { enabled: true, type: 'monthly', units: 5 } });
+  // @ts-expect-error enabling with extra-credits needs its plan_id
+  await client.PUT('/account/auto-topup', { body: { enabled: true, type: 'extra-credits' } });
   // @ts-expect-error a faceless video is polled by its id; a video_id-only reference is refused
   await client.poll.facelessVideo({ video_id: 2 });
   // @ts-expect-error pollers exist only for the contract's long-running resources
@@ -39,10 +47,12 @@ export async function rightCallsCompileWithTypedResults() {
   expectTypeOf(video.id).not.toBeAny();
   const clip = await client.poll.launchClip('c1');
   expectTypeOf(clip.status).toMatchTypeOf<string | undefined>();
-  await client.POST('/voice-clones', { body: { terms: true, name: 'n', gender: 'f', 'samples[]': [new Blob(['x'])] } });
+  await client.POST('/voice-clones', { body: { terms: 'true', name: 'n', gender: 'f', 'samples[]': [new Blob(['x'])] } });
   await client.PATCH('/faceless/{faceless}', { params: { path: { faceless: 1 } }, body: { voice_id: 3 } });
   await client.DELETE('/presets/{id}', { params: { path: { id: 1 } } });
   await client.PUT('/account/auto-topup', { body: { enabled: false } });
+  await client.PUT('/account/auto-topup', { body: { enabled: true, type: 'extra-credits', plan_id: 12 } });
+  await client.PUT('/account/auto-topup', { body: { enabled: true, type: 'dynamic-credits', units: 5 } });
   expectTypeOf<ServerName>().toEqualTypeOf<'production' | 'staging' | 'mock'>();
   const error = {} as VideoApiError;
   expectTypeOf<ErrorCode>().toMatchTypeOf<typeof error.code>();
