@@ -92,6 +92,16 @@ export class RequestCheck {
     return this.contents?.map((content) => content.mediaType);
   }
 
+  /**
+   * The declared media type a body sent as `mediaType` is read as: the first declared one that
+   * covers it (`application/vnd.x+json` is JSON), the first declared one when none was named, and
+   * undefined when the operation does not take that type (the 415 of check()).
+   */
+  declaredTypeFor(mediaType: string | undefined): string | undefined {
+    if (!this.contents?.length) return undefined;
+    return mediaType ? this.covering(mediaType)?.mediaType : this.contents[0].mediaType;
+  }
+
   /** Every violation of the request, in Prism's order: body, headers, query, path. */
   check(input: RequestInput): RequestViolation[] {
     return [

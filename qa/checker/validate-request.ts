@@ -10,7 +10,6 @@ import {
   isGuessedParameter,
   isGuessedViolation,
   headerMediaType,
-  mediaMatches,
   type RequestCheck,
   type RequestViolation,
 } from '../../lib/contract/index.js';
@@ -71,7 +70,8 @@ export interface RoutedCall {
 
 /**
  * The request's findings. Whether a body is required and in which types it is declared are the
- * compiled request check's facts (lib/contract/request-check.ts); a type is admitted by mediaMatches.
+ * compiled request check's facts (lib/contract/request-check.ts), and so is the type a body is read as
+ * (declaredTypeFor: the mock's own rule).
  */
 export function validateRequest(contract: ContractModel, schemas: Schemas, request: RoutedCall, ex: Observed): Finding[] {
   const { op } = request;
@@ -93,7 +93,7 @@ export function validateRequest(contract: ContractModel, schemas: Schemas, reque
     return findings;
   }
   const type = headerMediaType(ex.requestHeaders['content-type']);
-  const declared = types.find((d) => mediaMatches(d, type));
+  const declared = check.declaredTypeFor(type || undefined);
   if (!declared) {
     findings.push({
       kind: 'request',

@@ -286,15 +286,23 @@ describe("requests the contract refuses: the client's error, and the API's if it
     ]);
   });
 
-  it('a body in a content type the contract does not declare, or in none, is a request error', () => {
+  it('a body in a content type the contract does not declare is a request error; one in none is read as the declared type, as the mock reads it', () => {
     const checker = new Checker({ contract });
     const created = exchange('createLaunchClip', {}, 201, example('createLaunchClip', '201'));
     checker.check(withBody(created, 'hello', 'text/plain'));
     checker.check(withBody(created, '{}'));
-    expect(requestFindings(checker)).toEqual([
-      'request content type application/json | text/plain',
-      'request content type application/json | none',
-    ]);
+    checker.check(withBody(created, JSON.stringify({ product_name: 'Kettle', domain: 'kettle.example', idea: 'Boils fast' })));
+    const findings = requestFindings(checker);
+    expect(findings[0]).toBe('request content type application/json | text/plain');
+    expect(findings[1]).toMatch(/^a request body valid against the contract \| .*required property 'product_name'/);
+    expect(findings).toHaveLength(2);
+  });
+
+  it('a body in a type with the JSON suffix is read as the declared JSON, as the mock reads it', () => {
+    const checker = new Checker({ contract });
+    const created = exchange('createLaunchClip', {}, 201, example('createLaunchClip', '201'));
+    checker.check(withBody(created, '{}', 'application/vnd.launch+json'));
+    expect(requestFindings(checker)).toEqual([expect.stringMatching(/^a request body valid against the contract \|/)]);
   });
 
   it('a multipart upload is not read as JSON, and one streamed without being kept still counts as sent', () => {

@@ -31,6 +31,12 @@ export declare class RequestCheck {
     get bodyRequired(): boolean;
     /** The media types the request body is declared in, in the contract's order; undefined when it takes no body. */
     get bodyMediaTypes(): string[] | undefined;
+    /**
+     * The declared media type a body sent as `mediaType` is read as: the first declared one that
+     * covers it (`application/vnd.x+json` is JSON), the first declared one when none was named, and
+     * undefined when the operation does not take that type (the 415 of check()).
+     */
+    declaredTypeFor(mediaType: string | undefined): string | undefined;
     /** Every violation of the request, in Prism's order: body, headers, query, path. */
     check(input: RequestInput): RequestViolation[];
     /** The violations of one location's parameters (`query`: the query string's values as sent). */
