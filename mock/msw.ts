@@ -38,6 +38,20 @@ function isStrippedPreflight(request: Request): boolean {
   return request.method === 'OPTIONS' && !request.headers.has('origin') && !request.headers.has('access-control-request-method');
 }
 
+/**
+ * A control request as the handlers pass it to the core: without its Origin. Whatever reaches these
+ * handlers was sent by the page's own code (a service worker sees only the requests of the pages it
+ * controls; in Node, the process's own), so its Origin names the page that runs the mock, never another
+ * site: the control plane answers it as it answers in process, on any origin (a Storybook on a team host).
+ */
+async function withoutOrigin(request: Request): Promise<Request> {
+  if (!request.headers.has('origin')) return request;
+  const headers = new Headers(request.headers);
+  headers.delete('origin');
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  return new Request(request.url, { method: request.method, headers, body });
+}
+
 export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
   const here = (globalThis as { location?: { href: string } }).location?.href;
   const base = new URL(options.baseUrl, here);
@@ -59,7 +73,7 @@ export function createMockHandlers(options: MockHandlerOptions): MockHandlers {
   const control = async ({ request }: { request: Request }) => {
     const core = await ready;
     await readyFor(request);
-    return core.fetch(request);
+    return core.fetch(await withoutOrigin(request));
   };
   // A call outside the base path on the API's own origin (a client whose baseUrl lacks /v2) is the
   // API's 404 naming the base path. Only for an absolute base URL: on the page's own origin (a

@@ -2,6 +2,7 @@
 // /v2 calls `<page>/faceless/1`. That is answered with the API's 404 naming the base path, as the
 // command and the Node handlers answer it, not passed to the dev server (whose index.html the
 // client would try to read as JSON); the page's own requests (assets, routes) still pass by.
+// The page's own control calls carry its Origin, and are answered on any page origin.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,5 +43,16 @@ describe('handlers under a relative base, on the page origin', () => {
   it('the API under /v2 still answers', async () => {
     const answer = await fetch(`${PAGE}/v2/me`, { headers: { authorization: 'Bearer page-test' } });
     expect(answer.status).toBe(200);
+  });
+
+  it("the page's own control calls with its Origin are answered on a page that is not on loopback (a Storybook on a team host)", async () => {
+    const patch = await fetch(`${PAGE}/__mock/accounts/page-trial`, {
+      method: 'PATCH',
+      headers: { origin: PAGE, 'content-type': 'application/json' },
+      body: JSON.stringify({ subscription: 'trial' }),
+    });
+    expect(patch.status).toBe(200);
+    const gated = await fetch(`${PAGE}/v2/faceless/options`, { headers: { authorization: 'Bearer page-trial' } });
+    expect(((await gated.json()) as { error: { code: string } }).error.code).toBe('PAID-SUBSCRIPTION-REQUIRED');
   });
 });

@@ -12,6 +12,7 @@ import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser.js';
+import type { Page } from 'playwright-core';
 import { exec, ROOT, sharedConsumer } from '../support/consumer.js';
 import { type Block, installedReadme, writeBlocks } from '../support/readme-blocks.js';
 import { testTempDir } from '../support/temp-dirs.js';
@@ -49,46 +50,28 @@ describe('the README blocks for the browser', () => {
       'e2e/render.spec.ts',
       'playwright.config.ts',
       'src/Render.stories.ts',
+      'src/Screens.stories.ts',
     ]);
   });
 
   it('Storybook: the built story, with msw-storybook-addon and the handlers, shows a render reach completed in Chromium', async () => {
-    const site = path.join(project, 'storybook-static');
-    const server: Server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const file = path.join(site, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
-      if (!file.startsWith(site) || !existsSync(file)) return res.writeHead(404).end();
-      const type = file.endsWith('.html')
-        ? 'text/html'
-        : file.endsWith('.js') || file.endsWith('.mjs')
-          ? 'text/javascript'
-          : file.endsWith('.json')
-            ? 'application/json'
-            : file.endsWith('.css')
-              ? 'text/css'
-              : 'application/octet-stream';
-      res.writeHead(200, { 'Content-Type': type }).end(readFileSync(file));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as net.AddressInfo).port;
-    const context = await launchChromium(testTempDir('storybook-chromium-'));
     const started = Date.now();
-    try {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`http://127.0.0.1:${port}/iframe.html?id=video-render--rendering&viewMode=story`);
-      await page.waitForFunction(() => /^(completed|failed|error)/.test(document.querySelector('#status')?.textContent ?? ''), undefined, {
-        timeout: 60_000,
-      });
-      await page.screenshot({ path: path.join(ROOT, 'reports', 'test', 'storybook-story.png') }).catch(() => undefined);
-      expect({ status: await page.textContent('#status'), errors }).toEqual({ status: 'completed', errors: [] });
-      timings.storybookStory = Date.now() - started;
-    } finally {
-      await context.close();
-      server.close();
-    }
+    const shown = await openStories(['video-render--rendering'], /^(completed|failed|error)/, 'storybook-story.png');
+    expect(shown).toEqual([{ status: 'completed', errors: [] }]);
+    timings.storybookStory = Date.now() - started;
   }, 120_000);
+
+  it("Storybook: each story starts from its own world (the preview's loader and the story's mockScenario)", async () => {
+    // Switched in one page as Storybook's UI switches them (no reload, so one world for all three):
+    // the render story comes last, after the trial account, and still reaches completed.
+    const ids = ['video-screens--failed-render', 'video-screens--trial-account', 'video-render--rendering'];
+    const shown = await openStories(ids, /^(completed|failed|error|[A-Z][A-Z-]+$)/, 'storybook-worlds.png');
+    expect(shown).toEqual([
+      { status: 'failed', errors: [] },
+      { status: 'PAID-SUBSCRIPTION-REQUIRED', errors: [] },
+      { status: 'completed', errors: [] },
+    ]);
+  }, 180_000);
 
   it('Playwright: the README config and test pass against the command (two webServers)', async () => {
     const started = Date.now();
@@ -109,3 +92,60 @@ describe('the README blocks for the browser', () => {
     );
   }, 180_000);
 });
+
+/** Opens the built stories one after another in one page; what each shows in #status once it matches `done`. */
+async function openStories(ids: string[], done: RegExp, screenshot: string): Promise<{ status: string | null; errors: string[] }[]> {
+  const site = path.join(project, 'storybook-static');
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const file = path.join(site, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
+    if (!file.startsWith(site) || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': contentType(file) }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const context = await launchChromium(testTempDir('storybook-chromium-'));
+  const shown: { status: string | null; errors: string[] }[] = [];
+  try {
+    const page = await context.newPage();
+    for (const [index, id] of ids.entries()) {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      if (index === 0) await page.goto(`http://127.0.0.1:${port}/iframe.html?id=${id}&viewMode=story`);
+      else await switchStory(page, id);
+      await page.waitForFunction(
+        (source) => new RegExp(source).test(document.querySelector('#status')?.textContent ?? 'loading'),
+        done.source,
+        {
+          timeout: 60_000,
+        },
+      );
+      await page.screenshot({ path: path.join(ROOT, 'reports', 'test', screenshot) }).catch(() => undefined);
+      shown.push({ status: await page.textContent('#status'), errors });
+      page.removeAllListeners('pageerror');
+    }
+  } finally {
+    await context.close();
+    server.close();
+  }
+  return shown;
+}
+
+/** Shows another story in the same preview, as Storybook's UI does: an event on its channel, no reload. */
+async function switchStory(page: Page, id: string): Promise<void> {
+  await page.evaluate((storyId) => {
+    // The story shown until now gives up its #status, so only the next one's counts.
+    document.querySelector('#status')?.removeAttribute('id');
+    const channel = (globalThis as { __STORYBOOK_ADDONS_CHANNEL__?: { emit(event: string, payload: unknown): void } })
+      .__STORYBOOK_ADDONS_CHANNEL__;
+    channel!.emit('setCurrentStory', { storyId, viewMode: 'story' });
+  }, id);
+}
+
+function contentType(file: string): string {
+  if (file.endsWith('.html')) return 'text/html';
+  if (file.endsWith('.js') || file.endsWith('.mjs')) return 'text/javascript';
+  if (file.endsWith('.json')) return 'application/json';
+  if (file.endsWith('.css')) return 'text/css';
+  return 'application/octet-stream';
+}
