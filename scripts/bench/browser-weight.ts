@@ -15,7 +15,7 @@ import { ROOT } from '../lib/project.js';
 const exec = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const devDeps = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
-// The Vite the repository already runs (vitest's), so the measure does not drift with Vite's releases.
+// The Vite the repository already runs (vitest's peer, installed with it), so the measure does not drift with Vite's releases.
 const viteVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'vite', 'package.json'), 'utf8')).version as string;
 
 const APPS: Record<string, string> = {

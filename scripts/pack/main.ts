@@ -30,9 +30,10 @@ async function stage(pkg: BundledPackage): Promise<string> {
   }
   cpSync(path.join(ROOT, pkg.readme), path.join(dir, 'README.md'));
   if (pkg.types?.length) {
-    // Declarations of the public entries (and what they refer to), from the same sources.
+    // Declarations of the public entries (and what they refer to), from the same sources, by the
+    // build's TypeScript (5.x) named by its path: the typescript7 alias has a `tsc` command too.
     await run(
-      path.join(ROOT, 'node_modules', '.bin', 'tsc'),
+      path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
       [
         '--declaration',
         '--emitDeclarationOnly',
