@@ -13,6 +13,7 @@
 // when the replay could not run (no report, an unknown case, no token, no base URL), 3 when none
 // fails but some case could not tell or was bad.
 import { Checker } from '../checker/checker.js';
+import { curlLine } from '../report/curl.js';
 import type { RecordedRequest, ReportFailure, RunReport } from '../report/model.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,7 @@ import {
   templateSegments,
 } from '../../lib/contract/index.js';
 import { badCase, replayBase, replayHeaders, replayUrl } from './replay-request.js';
+import { shrink } from './replay-shrink.js';
 
 const log = (line: string) => console.log(`[replay] ${line}`);
 
@@ -33,6 +35,8 @@ export interface ReplayArgs {
   dir: string;
   cases: string[];
   baseUrl?: string;
+  /** --shrink: for a case that still fails, the smallest request that fails the same way. */
+  shrink?: boolean;
 }
 
 export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
@@ -41,11 +45,12 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
     const a = argv[i];
     if (a === '--case') args.cases.push(argv[++i] ?? '');
     else if (a === '--base-url') args.baseUrl = argv[++i];
-    else if (a.startsWith('--')) throw new Error(`unknown option ${a} (replay <report dir> [--case <id>] [--base-url <url>])`);
+    else if (a === '--shrink') args.shrink = true;
+    else if (a.startsWith('--')) throw new Error(`unknown option ${a} (replay <report dir> [--case <id>] [--base-url <url>] [--shrink])`);
     else if (!args.dir) args.dir = a;
     else throw new Error(`one report directory only, got "${args.dir}" and "${a}"`);
   }
-  if (!args.dir) throw new Error('usage: video-api-conformance replay <report dir> [--case <id>] [--base-url <url>]');
+  if (!args.dir) throw new Error('usage: video-api-conformance replay <report dir> [--case <id>] [--base-url <url>] [--shrink]');
   if (args.cases.some((c) => !c)) throw new Error('--case needs a case id (report.html shows each failure with its id)');
   return args;
 }
@@ -144,6 +149,16 @@ async function replayOne(failure: ReportFailure, target: ReplayTarget): Promise<
   return why ? { verdict: 'fails', why } : { verdict: 'passes' };
 }
 
+/** The shrunk reproduction of a case that still fails, as one line to print. */
+async function shrunkLine(failure: ReportFailure, why: string | undefined, target: ReplayTarget): Promise<string> {
+  const shrunk = await shrink(failure, why, (candidate) => replayOne(candidate, target));
+  if (!shrunk.dropped.length) return 'shrunk: nothing could be left out (every part is needed to fail this way)';
+  const { method, path: sent, headers, body } = shrunk.request;
+  const contentType = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const curl = curlLine({ method, url: replayUrl(target.base, sent).href, contentType, body });
+  return `shrunk (left out ${shrunk.dropped.join(', ')}): ${curl}`;
+}
+
 const LABELS: Record<Outcome['verdict'], string> = {
   fails: '✗ still fails',
   passes: '✓ passes now',
@@ -185,6 +200,7 @@ export async function runReplay(argv: readonly string[], env: NodeJS.ProcessEnv 
     );
     counts[outcome.verdict]++;
     log(`  ${LABELS[outcome.verdict]} ${failure.id} ${failure.kind} ${failure.operation}${outcome.why ? `: ${outcome.why}` : ''}`);
+    if (args.shrink && outcome.verdict === 'fails') log(`    ${await shrunkLine(failure, outcome.why, target)}`);
   }
   const judged = counts.fails + counts.passes;
   log(

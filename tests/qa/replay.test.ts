@@ -152,6 +152,22 @@ async function recorder(): Promise<{
   return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+describe('replay --shrink', () => {
+  it('a case that still fails is printed again without the parts it does not need', async () => {
+    const proxy = await startFaultProxy(upstream.baseUrl, 'missing-rate-limit-header', TOKEN);
+    try {
+      const request = { method: 'GET', path: '/me?verbose=1&lang=en', headers: { Accept: 'application/json' } };
+      const dir = reportWith([failure('header-gone', 'ST107', request, 'getMe')], proxy.url);
+      const run = await replay([dir, '--base-url', proxy.url, '--shrink']);
+      expect(run.output).toContain('✗ still fails header-gone');
+      expect(run.output).toMatch(/shrunk \(left out query verbose, query lang\): curl -X GET .*'http:\/\/127\.0\.0\.1:\d+\/v2\/me'/);
+      expect(run.code, run.output).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+});
+
 describe('replay: what it cannot tell, and what it never sends (issue #50)', () => {
   it('a recorded resource that is gone (404, or missing when read first) cannot tell: never "passes now", exit 3', async () => {
     const dir = reportWith(
