@@ -3,12 +3,20 @@
 // that polls a job until a terminal state of its x-state-machine, and a refresh of the account's
 // credits (GET /me) after every call that charges (x-credits.charges). All facts come from
 // generated/contract.ts; @tanstack/react-query and openapi-react-query are the app's (peers).
-import { type QueryClient, useQuery as useTanstackQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+  useQuery as useTanstackQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import createQueryClient, { type OpenapiQueryClient } from 'openapi-react-query';
 import { clientDefaults, operations, type OperationId, stateMachines } from '../generated/contract.js';
 import type { paths } from '../generated/schema.js';
 import { isVideoApiError, toVideoApiError, VideoApiError } from './errors.js';
 import type { VideoApiClient } from './index.js';
+import { infiniteListOptions, type ListInit, type ListPage, type ListPath } from './lists.js';
 import { chargesCredits, operationById } from './operations.js';
 import type {
   FailureOfPath,
@@ -20,6 +28,17 @@ import type {
   SuccessStateOf,
 } from './job-types.js';
 import { failureAt, readPath } from './poll.js';
+
+export {
+  infiniteListOptions,
+  type ListInit,
+  type ListPage,
+  type ListPath,
+  type ListQuery,
+  nextPageOf,
+  type Paginated,
+  previousPageOf,
+} from './lists.js';
 
 type Machine = (typeof stateMachines)[keyof typeof stateMachines];
 type PollOperationId = Machine['pollOperationIds'][number];
@@ -136,6 +155,12 @@ function retryRateLimited(limit: number) {
 export type VideoApiQueries = OpenapiQueryClient<paths> & {
   /** Polls `GET path` until the job reaches a terminal state of its x-state-machine. */
   useJob<P extends JobPath>(path: P, id: string | number | undefined, options?: JobOptions, queryClient?: QueryClient): JobState<P>;
+  /** A paginated list (`/credits/history`, `/ideas`) page by page: React Query's useInfiniteQuery over infiniteListOptions. */
+  useInfiniteList<P extends ListPath>(
+    path: P,
+    init?: ListInit<P>,
+    queryClient?: QueryClient,
+  ): UseInfiniteQueryResult<InfiniteData<ListPage<P>, number>, Error>;
   /** The query key of the account's credits (GET /me), for your own invalidations. */
   creditsQueryKey: readonly unknown[];
 };
@@ -205,7 +230,10 @@ export function createVideoApiQueries(api: VideoApiClient): VideoApiQueries {
     return jobState(machine, query) as JobState<P>;
   }
 
-  return Object.assign({}, $api, { useMutation, useJob, creditsQueryKey: creditsKey() });
+  const useInfiniteList: VideoApiQueries['useInfiniteList'] = (path, init, queryClient) =>
+    useInfiniteQuery(infiniteListOptions(api, path, init), queryClient);
+
+  return Object.assign({}, $api, { useMutation, useJob, useInfiniteList, creditsQueryKey: creditsKey() });
 }
 
 /** The job as the hook returns it, from the last answer (typed by its path at the call). */

@@ -213,7 +213,7 @@ export interface paths {
          *     within `MOCK_MAX_JOURNAL_BYTES`, by default an eighth of `MOCK_MAX_STATE_BYTES`: the oldest
          *     go first). A string longer than 4 KB (a file name, a field name) is kept as its first 4,096
          *     characters, `…` and its length (`… (20000000 characters)`); a path as its first 2,048.
-         *     Tokens are shown redacted to a prefix; `token` filters by the full token. One answer holds
+         *     Tokens are shown redacted to their beginning and end (`rq-…-1`); `token` filters by the full token. One answer holds
          *     at most about 1 MB of entries; `next` is the `offset` of the page after it.
          */
         get: operations["listRequests"];
@@ -370,7 +370,7 @@ export interface components {
              * @description Wall-clock time the call arrived.
              */
             time: string;
-            /** @description The bearer token redacted to a prefix (special `mock-` tokens in full); null without one. */
+            /** @description The bearer token redacted to its beginning and end, at most half of it and at most 9 characters (`rq-…-1`, `secret…per`; special `mock-` tokens in full); null without one. */
             token: string | null;
             method: string;
             /** @description Path and query as sent. */

@@ -1,9 +1,11 @@
-import { type QueryClient } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type OpenapiQueryClient } from 'openapi-react-query';
 import { operations, stateMachines } from './contract.js';
 import type { paths } from './schema.js';
 import type { VideoApiClient } from './index.js';
+import { type ListInit, type ListPage, type ListPath } from './lists.js';
 import type { FailureOfPath, FailureStateOf, MachineOfPath, ResourceOfPath, StateOf, SucceededResourceOfPath, SuccessStateOf } from './job-types.js';
+export { infiniteListOptions, type ListInit, type ListPage, type ListPath, type ListQuery, nextPageOf, type Paginated, previousPageOf, } from './lists.js';
 type Machine = (typeof stateMachines)[keyof typeof stateMachines];
 type PollOperationId = Machine['pollOperationIds'][number];
 /** A path that reads a job's status: the GET of a state machine's pollOperationIds (`/faceless/{faceless}`, …). */
@@ -66,6 +68,8 @@ export declare function machineOfPath(path: JobPath): Machine;
 export type VideoApiQueries = OpenapiQueryClient<paths> & {
     /** Polls `GET path` until the job reaches a terminal state of its x-state-machine. */
     useJob<P extends JobPath>(path: P, id: string | number | undefined, options?: JobOptions, queryClient?: QueryClient): JobState<P>;
+    /** A paginated list (`/credits/history`, `/ideas`) page by page: React Query's useInfiniteQuery over infiniteListOptions. */
+    useInfiniteList<P extends ListPath>(path: P, init?: ListInit<P>, queryClient?: QueryClient): UseInfiniteQueryResult<InfiniteData<ListPage<P>, number>, Error>;
     /** The query key of the account's credits (GET /me), for your own invalidations. */
     creditsQueryKey: readonly unknown[];
 };
@@ -74,4 +78,3 @@ export type VideoApiQueries = OpenapiQueryClient<paths> & {
  * `useMutation('post', '/faceless/{faceless}/render')`, … (errors are VideoApiErrors), and `useJob`.
  */
 export declare function createVideoApiQueries(api: VideoApiClient): VideoApiQueries;
-export {};

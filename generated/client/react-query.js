@@ -3,12 +3,14 @@
 // that polls a job until a terminal state of its x-state-machine, and a refresh of the account's
 // credits (GET /me) after every call that charges (x-credits.charges). All facts come from
 // generated/contract.ts; @tanstack/react-query and openapi-react-query are the app's (peers).
-import { useQuery as useTanstackQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery as useTanstackQuery, useQueryClient, } from '@tanstack/react-query';
 import createQueryClient from 'openapi-react-query';
 import { clientDefaults, operations, stateMachines } from './contract.js';
 import { isVideoApiError, toVideoApiError, VideoApiError } from './errors.js';
+import { infiniteListOptions } from './lists.js';
 import { chargesCredits, operationById } from './operations.js';
 import { failureAt, readPath } from './poll.js';
+export { infiniteListOptions, nextPageOf, previousPageOf, } from './lists.js';
 /** The operation whose answer carries the account's credits; refreshed after a charging call. */
 const CREDITS_OPERATION = 'getMe';
 const creditsKey = () => {
@@ -93,7 +95,8 @@ export function createVideoApiQueries(api) {
         }, queryClient);
         return jobState(machine, query);
     }
-    return Object.assign({}, $api, { useMutation, useJob, creditsQueryKey: creditsKey() });
+    const useInfiniteList = (path, init, queryClient) => useInfiniteQuery(infiniteListOptions(api, path, init), queryClient);
+    return Object.assign({}, $api, { useMutation, useJob, useInfiniteList, creditsQueryKey: creditsKey() });
 }
 /** The job as the hook returns it, from the last answer (typed by its path at the call). */
 function jobState(machine, query) {

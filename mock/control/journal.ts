@@ -1,5 +1,5 @@
 // The request journal (GET /__mock/requests): every answered /v2 call, newest first, with its
-// token redacted to a prefix. Only the most recent entries are kept, within a count and a byte
+// token redacted to its beginning and end. Only the most recent entries are kept, within a count and a byte
 // budget, so memory stays flat; a long value is kept as its beginning and a note of its length.
 import type { UploadedPart } from '../multipart.js';
 
@@ -22,12 +22,18 @@ export const MAX_JOURNAL_STRING = 4096;
 /** At most this much of the journal (its approximate JSON size) is in one answer; `next` pages on. */
 export const JOURNAL_PAGE_BYTES = 1024 * 1024;
 
-/** A token as the journal and the logs show it: special `mock-` tokens whole, others as a prefix. */
+/**
+ * A token as the journal, the listings and the logs show it: special `mock-` tokens whole, others as
+ * their beginning and their end (`rq-…-1`, `secret…per`), so two tokens that share a beginning
+ * (`rq-user-1`, `rq-user-2`) still read apart.
+ */
 export function redactToken(token: string | undefined): string | null {
   if (!token) return null;
   if (token.startsWith('mock-')) return token;
-  // Never the whole token: at most 6 characters, and at most half of a short one.
-  return `${token.slice(0, Math.min(6, Math.ceil(token.length / 2)))}…`;
+  // Never the whole token: at most half of it and at most 9 characters, the end at most 3 of them.
+  const shown = Math.min(9, Math.ceil(token.length / 2));
+  const end = Math.min(3, Math.floor(shown / 2));
+  return `${token.slice(0, shown - end)}…${token.slice(token.length - end)}`;
 }
 
 /** What add() is given: the entry without its token, and its start as epoch milliseconds. */

@@ -149,6 +149,9 @@ function browserShims(inlined: string[]): esbuild.Plugin {
   };
 }
 
+/** The guard at the end of @jsdevtools/ono's ESM entry that assigns `module.exports` when there is one. */
+const ONO_INTEROP_GUARD = /\n(\/\/[^\n]*\n)?if \(typeof module === "object" && typeof module\.exports === "object"\) \{\n[^}]*\}\n/;
+
 /** A CommonJS module whose every export throws if called: for a dependency no code path of ours reaches. */
 const leftOut = (name: string) =>
   `module.exports = new Proxy({}, { get: (_t, prop) => function () { throw new Error('${name} ' + String(prop) + ' is left out of this build'); } });`;
@@ -225,6 +228,15 @@ function browserSources(): esbuild.Plugin {
       build.onResolve({ filter: /^fp-ts\/lib\/[A-Za-z]+(\.js)?$/ }, (args) =>
         build.resolve(args.path.replace(/^fp-ts\/lib\//, 'fp-ts/es6/'), { kind: args.kind, resolveDir: args.resolveDir }),
       );
+      // The $ref reader's errors (ono): its ESM build ends with a CommonJS interop guard (`typeof
+      // module === 'object'` … `module.exports = …`), dead in a browser, that a consumer's bundler flags
+      // in an ES module (Vite 8: COMMONJS_VARIABLE_IN_ESM). The file is taken without it.
+      build.onLoad({ filter: /[\\/]@jsdevtools[\\/]ono[\\/]esm[\\/]index\.js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const contents = source.replace(ONO_INTEROP_GUARD, '');
+        if (contents === source) throw new Error(`${args.path}: its CommonJS interop guard is not where the browser build expects it`);
+        return { contents, loader: 'js' };
+      });
       // Prism colours its log lines with chalk, and its logger here says nothing: plain text, as chalk
       // gives in a browser, without chalk's colour tables.
       build.onResolve({ filter: /^chalk$/ }, () => ({ path: 'chalk', namespace: 'trimmed' }));

@@ -1,6 +1,7 @@
 // The console page (GET /__mock/) in headless Chromium against the real mock: it shows accounts,
-// resources with state badges, ledgers and the journal, live; its buttons change the mock (checked
-// through the control API and the API itself); it makes no request outside the mock's origin.
+// resources with state badges, ledgers and the journal, live; tokens that share a beginning read
+// apart; its buttons change the mock (checked through the control API and the API itself); it makes
+// no request outside the mock's origin.
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -62,6 +63,13 @@ describe('mock console (GET /__mock/) in headless Chromium', () => {
     const ledger = page.locator(`${await cardOf(token)} table.ledger`);
     await expect.poll(() => ledger.textContent()).toMatch(/Debit: .*-\d+/);
     await expect.poll(() => page.locator('#journal tbody').textContent()).toContain('renderFacelessVideo');
+  });
+
+  it('tells apart two tokens that share a beginning (rq-user-1, rq-user-2)', async () => {
+    for (const t of ['rq-user-1', 'rq-user-2']) await mock.op('getMe', {}, { token: t });
+    const shown = async (t: string) => page.locator(`${await cardOf(t)} h2 .token`).textContent();
+    await expect.poll(() => shown('rq-user-1'), { timeout: 10_000 }).toBe('rq-…-1');
+    await expect.poll(() => shown('rq-user-2'), { timeout: 10_000 }).toBe('rq-…-2');
   });
 
   it('updates live when the app calls the API (polling)', async () => {

@@ -229,7 +229,7 @@ describe('journal', () => {
     expect(journal.body.requests).toHaveLength(2);
     expect(newest).toMatchObject({ method: 'GET', path: '/v2/faceless/424242', operationId: 'getFacelessVideo', status: 404 });
     expect(older).toMatchObject({ path: '/v2/me', operationId: 'getMe', status: 200 });
-    expect(newest.token).toMatch(/^journ.{0,1}…$/);
+    expect(newest.token).toBe('journa…123');
     expect(typeof newest.durationMs).toBe('number');
     expect(Date.parse(newest.time)).toBeGreaterThanOrEqual(Date.parse(older.time));
     expect((await control('GET', '/requests', { query: { limit: '1' } })).body.requests).toHaveLength(1);

@@ -92,7 +92,7 @@ describe('bounded journal (in process)', () => {
       `/me?call=${calls - JOURNAL_SIZE}`,
       JOURNAL_SIZE / 2,
       `/me?call=${calls - JOURNAL_SIZE + 1}`,
-      'journa…',
+      'journa…ken',
     ]);
   });
 });

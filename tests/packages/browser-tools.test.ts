@@ -2,7 +2,8 @@
 // repository that installs the packed tarballs with Storybook 10, msw-storybook-addon 3 and
 // @playwright/test: the README's Storybook blocks are built (`storybook build`) and the story opened
 // in headless Chromium until it shows `completed`; the README's Playwright blocks run with
-// `playwright test` against the command (two webServers: the mock and a stand-in app). The packages
+// `playwright test` against the command (two webServers: the mock and a stand-in app) on ports from the
+// environment while the README's default ports are taken. The packages
 // tier's one consumer project has them installed (tests/packages/global-setup.ts); building the
 // Storybook takes a while, so this file has a long beforeAll.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../lib/free-port.js';
 import { launchChromium } from '../support/browser.js';
 import type { Page } from 'playwright-core';
 import { exec, ROOT, sharedConsumer } from '../support/consumer.js';
@@ -47,6 +49,7 @@ describe('the README blocks for the browser', () => {
     expect(blocks.map((b) => b.file).sort()).toEqual([
       '.storybook/main.ts',
       '.storybook/preview.ts',
+      'e2e/env.ts',
       'e2e/render.spec.ts',
       'playwright.config.ts',
       'src/Render.stories.ts',
@@ -73,13 +76,18 @@ describe('the README blocks for the browser', () => {
     ]);
   }, 180_000);
 
-  it('Playwright: the README config and test pass against the command (two webServers)', async () => {
+  it('Playwright: the README config and test pass against the command (two webServers), on the ports and token the environment gives', async () => {
     const started = Date.now();
+    // The README's default ports are taken (by another run, say): the run must use the ones it is given.
+    const defaults = await Promise.all([4010, 5173].map(occupy));
+    const [mockPort, appPort] = [await freePort(), await freePort()];
     const result = await exec(path.join(project, 'node_modules', '.bin', 'playwright'), ['test', '--reporter=json'], {
       cwd: project,
-      env: { ...process.env, CI: '1' },
+      env: { ...process.env, CI: '1', MOCK_PORT: String(mockPort), APP_PORT: String(appPort), E2E_TOKEN: 'e2e-from-env' },
       maxBuffer: 1 << 26,
-    }).catch((e) => e);
+    })
+      .catch((e) => e)
+      .finally(() => Promise.all(defaults.map((server) => new Promise((r) => (server ? server.close(r) : r(null))))));
     timings.playwright = Date.now() - started;
     const report = JSON.parse(result.stdout);
     expect({ expected: report.stats.expected, unexpected: report.stats.unexpected, errors: report.errors, exit: result.code ?? 0 }).toEqual(
@@ -148,4 +156,13 @@ function contentType(file: string): string {
   if (file.endsWith('.json')) return 'application/json';
   if (file.endsWith('.css')) return 'text/css';
   return 'application/octet-stream';
+}
+
+/** A server on a loopback port, or null when something already listens there (taken either way). */
+function occupy(port: number): Promise<Server | null> {
+  return new Promise((resolve) => {
+    const server = createServer((_req, res) => res.writeHead(503).end());
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
 }

@@ -74,7 +74,7 @@ describe("the packed READMEs' blocks, in a consumer project", () => {
           .filter((t) => t.status !== 'passed')
           .map((t) => `${t.fullName}: ${t.failureMessages.join(' ').slice(0, 400)}`),
     );
-    expect({ failures, passed: report.numPassedTests, exit: result.code ?? 0 }).toEqual({ failures: [], passed: 6, exit: 0 });
+    expect({ failures, passed: report.numPassedTests, exit: result.code ?? 0 }).toEqual({ failures: [], passed: 7, exit: 0 });
   }, 180_000);
 
   it('the scenario block is a scenario the command starts with', async () => {

@@ -2,7 +2,7 @@
 // Each `@ts-expect-error` line must fail to compile: if it ever compiles, tsc reports the unused
 // directive and the check fails. The rest must compile.
 import { expectTypeOf } from 'vitest';
-import { createVideoApiQueries, isFinished } from '../../client/react-query.js';
+import { createVideoApiQueries, infiniteListOptions, isFinished, type ListPath } from '../../client/react-query.js';
 import { createVideoApiClient, type ErrorCode, isVideoApiError, type ServerName, type VideoApiError } from '../../client/index.js';
 
 const client = createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' });
@@ -112,4 +112,21 @@ export async function pollerNarrowsToSuccess() {
   expectTypeOf(clip.asset.status).toEqualTypeOf<'success'>();
   const launch = await client.poll.launchClip('c1');
   expectTypeOf(launch.status).toEqualTypeOf<'completed'>();
+}
+
+// The paginated lists are derived from the contract's types: exactly the GETs answering a Paginated body.
+export function useLists() {
+  expectTypeOf<ListPath>().toEqualTypeOf<'/credits/history' | '/ideas'>();
+  const queries = createVideoApiQueries(createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' }));
+  const history = queries.useInfiniteList('/credits/history', { params: { query: { per_page: 5, order: 'ASC' } } });
+  const first = history.data?.pages[0];
+  expectTypeOf(first?.meta.total).toEqualTypeOf<number | undefined>();
+  expectTypeOf(first?.data?.[0].credit_spend).toEqualTypeOf<string | undefined>();
+  // @ts-expect-error GET /me is not a paginated list
+  queries.useInfiniteList('/me');
+  // @ts-expect-error the page is the list's own to walk
+  infiniteListOptions(createVideoApiClient({ baseUrl: 'mock', token: 'mock-dev' }), '/ideas', { params: { query: { page: 2 } } });
+  // @ts-expect-error a query parameter of another list
+  queries.useInfiniteList('/ideas', { params: { query: { order: 'ASC' } } });
+  return history;
 }
