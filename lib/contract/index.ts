@@ -7,6 +7,7 @@ export {
   hasUnspecified,
   isGuessedBodyPlace,
   isGuessedMissingBody,
+  declaredPropertyNames,
   isGuessedOperation,
   isGuessedParameter,
   isGuessedViolation,

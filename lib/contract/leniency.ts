@@ -91,6 +91,12 @@ export function isGuessedBodyPlace(
 
 type SchemaNode = Record<string, unknown> & { properties?: Record<string, unknown> };
 
+/** The property names a schema declares, its `$ref`s and allOf/anyOf/oneOf branches included (a body that is one of several shapes). */
+export function declaredPropertyNames(contract: object, schema: unknown): Set<string> {
+  const model = BundleModel.of(contract);
+  return new Set(schemasAt(model, schema, []).flatMap((node) => Object.keys(node.properties ?? {})));
+}
+
 /** Every schema node standing at `place` under `node`: through `$ref`s and allOf/anyOf/oneOf branches, then properties or items. */
 function schemasAt(model: BundleModel, node: unknown, place: readonly string[], depth = 0): SchemaNode[] {
   if (!node || typeof node !== 'object' || depth > 64) return [];

@@ -12,6 +12,7 @@
 import path from 'node:path';
 import {
   ContractModel,
+  declaredPropertyNames,
   type ContractOperation,
   fillPath,
   machinePolledBy,
@@ -127,10 +128,9 @@ function requestExample(contract: ContractModel, op: ContractOperation, name?: s
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? structuredClone(value) : {};
 }
 
-/** A saved object as a request body: only the request schema's properties, nulls left out. */
+/** A saved object as a request body: only the request schema's properties (of any of its shapes), nulls left out. */
 function fromSaved(contract: ContractModel, op: ContractOperation, value: unknown): Record<string, unknown> {
-  const schema = contract.deref(contract.deref(op.operation.requestBody)?.content?.['application/json']?.schema);
-  const keys = new Set(Object.keys(schema?.properties ?? {}));
+  const keys = declaredPropertyNames(contract.doc, contract.deref(op.operation.requestBody)?.content?.['application/json']?.schema);
   return Object.fromEntries(
     Object.entries((value ?? {}) as Record<string, unknown>).filter(([k, v]) => keys.has(k) && v !== null && v !== undefined),
   );

@@ -33,6 +33,8 @@ export declare function isGuessedViolation(contract: object, entry: ContractOper
  * list, one it requires).
  */
 export declare function isGuessedBodyPlace(contract: object, entry: ContractOperation, mediaType: string | undefined, place: readonly string[]): boolean;
+/** The property names a schema declares, its `$ref`s and allOf/anyOf/oneOf branches included (a body that is one of several shapes). */
+export declare function declaredPropertyNames(contract: object, schema: unknown): Set<string>;
 /** Every relaxed operation of the contract (a parsed bundle or its model), in document order. */
 export declare function relaxations(contract: object): Relaxation[];
 /** One line per relaxed operation, printed at the start of a conformance run and of the proxy. */

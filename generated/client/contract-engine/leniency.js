@@ -65,6 +65,11 @@ export function isGuessedBodyPlace(contract, entry, mediaType, place) {
     const media = contents.find(([type]) => type === mediaType) ?? contents[0];
     return !!media && schemasAt(model, media[1].schema, place).some((node) => typeof node['x-unspecified'] === 'string');
 }
+/** The property names a schema declares, its `$ref`s and allOf/anyOf/oneOf branches included (a body that is one of several shapes). */
+export function declaredPropertyNames(contract, schema) {
+    const model = BundleModel.of(contract);
+    return new Set(schemasAt(model, schema, []).flatMap((node) => Object.keys(node.properties ?? {})));
+}
 /** Every schema node standing at `place` under `node`: through `$ref`s and allOf/anyOf/oneOf branches, then properties or items. */
 function schemasAt(model, node, place, depth = 0) {
     if (!node || typeof node !== 'object' || depth > 64)
