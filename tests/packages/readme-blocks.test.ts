@@ -4,11 +4,19 @@
 // among them run, with the React component test of tests/packages/consumer/ beside them. A block without a
 // file name must say on its first line that it is only an illustration. A block that goes stale (a
 // wrong import, a missing export, a changed API) fails here.
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exec, ROOT, sharedConsumer } from '../support/consumer.js';
-import { type Block, installedReadme, unmarked, writeBlocks } from '../support/readme-blocks.js';
+import {
+  type Block,
+  installedReadme,
+  TYPESCRIPTS,
+  typeCheck,
+  unmarked,
+  writeBlocks,
+  writeCreateViteTsconfig,
+} from '../support/readme-blocks.js';
 
 let project: string;
 let blocks: Block[];
@@ -22,24 +30,7 @@ beforeAll(async () => {
   );
   for (const file of ['video-screen.mjs', 'video-screen.test.mjs'])
     cpSync(path.join(ROOT, 'tests/packages/consumer', file), path.join(project, 'src', file));
-  // A Vite + React app's tsconfig.
-  writeFileSync(
-    path.join(project, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'bundler',
-        jsx: 'react-jsx',
-        noEmit: true,
-        skipLibCheck: true,
-        types: ['node'],
-      },
-      include: ['**/*.ts', '**/*.tsx'],
-      exclude: ['node_modules'],
-    }),
-  );
+  writeCreateViteTsconfig(project);
 }, 600_000);
 
 afterAll(() => {
@@ -54,10 +45,11 @@ describe("the packed READMEs' blocks, in a consumer project", () => {
     expect(blocks.filter((b) => b.code.includes('video-api-v2-contract')).map((b) => `${b.readme}:${b.line}`)).toEqual([]);
   });
 
-  it('the TypeScript blocks type-check in a strict project (tsc)', async () => {
-    const result = await exec(path.join(project, 'node_modules', '.bin', 'tsc'), ['-p', '.'], { cwd: project }).catch((e) => e);
-    expect(`${result.stdout ?? ''}${result.stderr ?? ''}`).toBe('');
-  }, 180_000);
+  for (const [label, compiler] of TYPESCRIPTS) {
+    it(`the TypeScript blocks type-check with create-vite's strict settings on ${label}`, async () => {
+      expect(await typeCheck(project, compiler)).toBe('');
+    }, 180_000);
+  }
 
   it('the Vitest blocks (config, setup with server.resetHandlers and reset, tests) pass, with the React component test', async () => {
     const result = await exec(

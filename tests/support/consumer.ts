@@ -55,6 +55,8 @@ export const CONSUMER_DEV_PACKAGES = [
   'vitest',
   'esbuild',
   'typescript',
+  // TypeScript 7 beside 5.9: the README blocks type-check on both (tests/packages/readme-blocks.test.ts).
+  'typescript7',
   '@types/node',
   'react',
   'react-dom',

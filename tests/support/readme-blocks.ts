@@ -2,7 +2,11 @@
 // consumer project (tests/support/consumer.ts) and runs: ```ts file=src/x.ts project=browser names
 // where a block goes; a block without a file says on its first line that it is only an illustration.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 export interface Block {
   readme: string;
@@ -48,4 +52,46 @@ export function writeBlocks(project: string, blocks: Block[]): string[] {
 export function installedReadme(project: string, pkg: string): Block[] {
   const readme = path.join('node_modules', pkg, 'README.md');
   return codeBlocks(readFileSync(path.join(project, readme), 'utf8'), `${pkg}/README.md`);
+}
+
+/** The TypeScripts a consumer's blocks are checked with: 5.9 and 7 (the consumer installs both). */
+export const TYPESCRIPTS: [label: string, pkg: string][] = [
+  ['TypeScript 5.9', 'typescript'],
+  ['TypeScript 7', 'typescript7'],
+];
+
+/**
+ * The compiler options of create-vite's React + TypeScript template (its tsconfig.app.json), with
+ * Node's types beside Vite's for the test and config files: what a new app checks its code with.
+ */
+export function writeCreateViteTsconfig(project: string): void {
+  const compilerOptions = {
+    target: 'ES2022',
+    useDefineForClassFields: true,
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    module: 'ESNext',
+    types: ['vite/client', 'node'],
+    skipLibCheck: true,
+    moduleResolution: 'bundler',
+    allowImportingTsExtensions: true,
+    verbatimModuleSyntax: true,
+    moduleDetection: 'force',
+    noEmit: true,
+    jsx: 'react-jsx',
+    strict: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    erasableSyntaxOnly: true,
+    noFallthroughCasesInSwitch: true,
+    noUncheckedSideEffectImports: true,
+  };
+  const config = { compilerOptions, include: ['**/*.ts', '**/*.tsx'], exclude: ['node_modules', 'storybook-static', 'dist'] };
+  writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify(config, null, 2));
+}
+
+/** What `tsc -p .` of one of the consumer's TypeScripts prints in `project` ('' when it type-checks). */
+export async function typeCheck(project: string, pkg: string): Promise<string> {
+  const tsc = path.join(project, 'node_modules', pkg, 'bin', 'tsc');
+  const result = await execFileAsync(process.execPath, [tsc, '-p', '.'], { cwd: project, maxBuffer: 1 << 24 }).catch((e) => e);
+  return `${result.stdout ?? ''}${result.stderr ?? ''}`;
 }
