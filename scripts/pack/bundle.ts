@@ -180,6 +180,25 @@ function trimDependencies(): esbuild.Plugin {
 }
 
 /**
+ * The $ref reader's errors (ono): its ESM build ends with a CommonJS interop guard (`typeof module
+ * === 'object'` … `module.exports = …`), dead in a browser, that a consumer's bundler flags in an ES
+ * module (Vite 8: COMMONJS_VARIABLE_IN_ESM). The browser build takes the file without it.
+ */
+function withoutInteropGuards(): esbuild.Plugin {
+  return {
+    name: 'without-interop-guards',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]@jsdevtools[\\/]ono[\\/]esm[\\/]index\.js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const contents = source.replace(ONO_INTEROP_GUARD, '');
+        if (contents === source) throw new Error(`${args.path}: its CommonJS interop guard is not where the browser build expects it`);
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
  * The browser build's own stand-ins: a source `x.ts` with a sibling `x.browser.ts` is replaced by
  * it, and Prism's example generator gets json-schema-faker and faker through a slot
  * (mock/browser/generator-slot.ts) that loads them as a separate chunk on the first dynamic example;
@@ -228,15 +247,6 @@ function browserSources(): esbuild.Plugin {
       build.onResolve({ filter: /^fp-ts\/lib\/[A-Za-z]+(\.js)?$/ }, (args) =>
         build.resolve(args.path.replace(/^fp-ts\/lib\//, 'fp-ts/es6/'), { kind: args.kind, resolveDir: args.resolveDir }),
       );
-      // The $ref reader's errors (ono): its ESM build ends with a CommonJS interop guard (`typeof
-      // module === 'object'` … `module.exports = …`), dead in a browser, that a consumer's bundler flags
-      // in an ES module (Vite 8: COMMONJS_VARIABLE_IN_ESM). The file is taken without it.
-      build.onLoad({ filter: /[\\/]@jsdevtools[\\/]ono[\\/]esm[\\/]index\.js$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
-        const contents = source.replace(ONO_INTEROP_GUARD, '');
-        if (contents === source) throw new Error(`${args.path}: its CommonJS interop guard is not where the browser build expects it`);
-        return { contents, loader: 'js' };
-      });
       // Prism colours its log lines with chalk, and its logger here says nothing: plain text, as chalk
       // gives in a browser, without chalk's colour tables.
       build.onResolve({ filter: /^chalk$/ }, () => ({ path: 'chalk', namespace: 'trimmed' }));
@@ -358,7 +368,14 @@ export async function bundle(options: BundleOptions): Promise<esbuild.Metafile> 
     // ESM builds first: some packages' CommonJS "main" is a UMD file whose requires no bundler can follow (jsonc-parser).
     mainFields: browser ? ['browser', 'module', 'main'] : ['module', 'main'],
     plugins: browser
-      ? [browserSources(), pickedLodash(), trimDependencies(), fileUrls(true), browserShims(options.browser!.inline)]
+      ? [
+          browserSources(),
+          withoutInteropGuards(),
+          pickedLodash(),
+          trimDependencies(),
+          fileUrls(true),
+          browserShims(options.browser!.inline),
+        ]
       : [trimDependencies(), fileUrls(false)],
     // Node entries share one copy of the engine; the browser build's lazily loaded parts are chunks.
     splitting: true,
