@@ -68,6 +68,7 @@ export const PROCESS_FILES = [
   'tests/repo/bench-soak.test.ts',
   'tests/repo/node-support.test.ts',
   'tests/repo/temp-dirs.test.ts',
+  'tests/repo/test-matrix.test.ts',
 ];
 
 /** Files that open headless Chromium (most start the mock's process too). */
