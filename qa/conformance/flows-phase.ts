@@ -29,6 +29,7 @@ export async function runFlowsPhase(run: RunContext): Promise<void> {
         allowCharges: settings.allowCharges,
         localMock: !remote,
         pollTimeoutSeconds: settings.pollTimeoutSeconds,
+        pollIntervalSeconds: settings.pollIntervalSeconds,
         stopped: () => interrupted() !== undefined,
         log: laneLog(lane),
         coverage,

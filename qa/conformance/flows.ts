@@ -30,7 +30,7 @@ import { loadFlows } from './arazzo.js';
 import type { Flow, Step } from './flow.js';
 
 export type { Flow, Step };
-import { DEFAULT_POLL_TIMEOUT_SECONDS } from './settings.js';
+import { DEFAULT_POLL_TIMEOUT_SECONDS, pollIntervalMs } from './settings.js';
 import type { FlowProbes } from './rules/flow-probes.js';
 import { fetchWaiting } from './rules/send.js';
 import type { RulesTable } from './rules/table.js';
@@ -75,6 +75,8 @@ export interface FlowOptions {
   localMock: boolean;
   /** How long (s) a polled status may stay the same before the flow stops (CONFORMANCE_POLL_TIMEOUT). */
   pollTimeoutSeconds?: number;
+  /** The wait (s) between two polls in place of the contract's cadence (CONFORMANCE_POLL_INTERVAL). */
+  pollIntervalSeconds?: number;
   /** True once the run was told to stop (SIGTERM/SIGINT): the flows end at their next request. */
   stopped?: () => boolean;
   log: (line: string) => void;
@@ -343,8 +345,8 @@ async function runStep(w: Walk, step: Step, op: ContractOperation, request: Step
   const machine = step.poll ? machinePolledBy(contract.stateMachines(), op.id) : undefined;
   // The machine's own cadence, else the API-wide one (x-limits); the local mock moves in milliseconds.
   const cadence = machine?.pollIntervalSeconds ?? contract.limits().pollIntervalSeconds;
-  if (!options.localMock && !cadence) throw new Error(`flows: the contract states no polling interval for ${op.id}`);
-  const intervalMs = options.localMock ? 100 : cadence!.min * 1000;
+  const intervalMs = pollIntervalMs(options.pollIntervalSeconds, options.localMock, cadence);
+  if (intervalMs === undefined) throw new Error(`flows: the contract states no polling interval for ${op.id}`);
   const poll: PollState = { started: Date.now(), lastStatus: Symbol('none'), unchangedSince: Date.now(), lastProgress: Date.now() };
   const target = { base: w.base, token: options.token };
   const resourceId = w.saved[step.params?.[templateParams(op.path)[0]] ?? ''];

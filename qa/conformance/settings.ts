@@ -36,6 +36,8 @@ export interface Settings {
   relaxGuesses: boolean;
   /** CONFORMANCE_POLL_TIMEOUT (seconds): how long a polled status may stay unchanged before the flow stops. */
   pollTimeoutSeconds: number;
+  /** CONFORMANCE_POLL_INTERVAL (seconds): the wait between two polls, in place of the contract's cadence (a stand-in that moves fast). */
+  pollIntervalSeconds?: number;
   /** CONFORMANCE_MIN_COVERAGE: percent of documented responses the run must have seen. */
   minCoverage?: number;
   /** CONFORMANCE_SHARD (or --shard): this machine's part of a run split over several (shard.ts). */
@@ -67,6 +69,26 @@ function flag(value: string | undefined): boolean {
 
 /** The local mock's account without credits (mock/README.md, mock tokens). */
 const LOCAL_MOCK_BROKE_TOKEN = 'mock-broke';
+
+/** A positive number of seconds from the environment; undefined when the variable is unset or empty. */
+function positiveSeconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`${name} must be a positive number of seconds, got "${raw}"`);
+  return seconds;
+}
+
+/**
+ * Milliseconds between two polls of one status: CONFORMANCE_POLL_INTERVAL when it is set; else 100 ms
+ * against the local mock (it moves in milliseconds); else the contract's cadence (its minimum, the
+ * interval the source asks clients to keep); undefined when the contract states none.
+ */
+export function pollIntervalMs(setting: number | undefined, localMock: boolean, cadence: { min: number } | undefined): number | undefined {
+  if (setting !== undefined) return setting * 1000;
+  if (localMock) return 100;
+  return cadence === undefined ? undefined : cadence.min * 1000;
+}
 
 export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const baseUrl = env.CONFORMANCE_BASE_URL?.trim() || undefined;
@@ -104,11 +126,6 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     throw new Error(`CONFORMANCE_PROFILE must be "full" or "smoke", got "${profile}"`);
   }
 
-  const rawPoll = env.CONFORMANCE_POLL_TIMEOUT?.trim();
-  const pollTimeoutSeconds = rawPoll ? Number(rawPoll) : DEFAULT_POLL_TIMEOUT_SECONDS;
-  if (!Number.isFinite(pollTimeoutSeconds) || pollTimeoutSeconds <= 0)
-    throw new Error(`CONFORMANCE_POLL_TIMEOUT must be a positive number of seconds, got "${rawPoll}"`);
-
   const runner = env.CONFORMANCE_RUNNER?.trim() || undefined;
   if (runner && runner !== 'docker' && runner !== 'venv') {
     throw new Error(`CONFORMANCE_RUNNER must be "docker" or "venv", got "${runner}"`);
@@ -130,7 +147,8 @@ export function readSettings(env: NodeJS.ProcessEnv): Settings {
     workers: env.CONFORMANCE_WORKERS?.trim() || undefined,
     runner: runner as Settings['runner'],
     relaxGuesses: env.CONFORMANCE_RELAX?.trim() !== '0',
-    pollTimeoutSeconds,
+    pollTimeoutSeconds: positiveSeconds(env, 'CONFORMANCE_POLL_TIMEOUT') ?? DEFAULT_POLL_TIMEOUT_SECONDS,
+    pollIntervalSeconds: positiveSeconds(env, 'CONFORMANCE_POLL_INTERVAL'),
     minCoverage: readMinCoverage(env.CONFORMANCE_MIN_COVERAGE, 'CONFORMANCE_MIN_COVERAGE'),
     shard: parseShard(env.CONFORMANCE_SHARD),
     brokeToken: env.CONFORMANCE_BROKE_TOKEN?.trim() || (baseUrl ? undefined : LOCAL_MOCK_BROKE_TOKEN),

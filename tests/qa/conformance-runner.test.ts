@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSchemathesisArgs, CHARGING_FILTER, hasLinkBetween, selectedOperations } from '../../qa/conformance/args.js';
 import { operationFacts } from '../../qa/conformance/contract-facts.js';
 import { neutralizeLine } from '../../qa/conformance/output-filter.js';
-import { DEFAULT_POLL_TIMEOUT_SECONDS, readSettings, REMOTE_DEFAULT_RATE_LIMIT } from '../../qa/conformance/settings.js';
+import { DEFAULT_POLL_TIMEOUT_SECONDS, pollIntervalMs, readSettings, REMOTE_DEFAULT_RATE_LIMIT } from '../../qa/conformance/settings.js';
 import { formatSummary, parseJUnit } from '../../qa/conformance/summary.js';
 import { retryDelayMs, startThrottle, tokenBudgetSpent } from '../../qa/conformance/throttle.js';
 
@@ -62,6 +62,24 @@ describe('settings', () => {
     expect(readSettings({ CONFORMANCE_POLL_TIMEOUT: '45' }).pollTimeoutSeconds).toBe(45);
     expect(() => readSettings({ CONFORMANCE_POLL_TIMEOUT: '0' })).toThrow(/CONFORMANCE_POLL_TIMEOUT/);
     expect(() => readSettings({ CONFORMANCE_POLL_TIMEOUT: 'soon' })).toThrow(/CONFORMANCE_POLL_TIMEOUT/);
+  });
+
+  it('CONFORMANCE_POLL_INTERVAL: seconds, fractions allowed, unset by default, validated', () => {
+    expect(readSettings({}).pollIntervalSeconds).toBeUndefined();
+    expect(readSettings({ CONFORMANCE_POLL_INTERVAL: '0.25' }).pollIntervalSeconds).toBe(0.25);
+    expect(() => readSettings({ CONFORMANCE_POLL_INTERVAL: '-1' })).toThrow(
+      /^CONFORMANCE_POLL_INTERVAL must be a positive number of seconds, got "-1"$/,
+    );
+    expect(() => readSettings({ CONFORMANCE_POLL_INTERVAL: 'often' })).toThrow(/CONFORMANCE_POLL_INTERVAL/);
+  });
+
+  it("the wait between polls: the setting, else 100 ms on the local mock, else the contract's minimum cadence", () => {
+    const cadence = { min: 5, max: 10 };
+    expect(pollIntervalMs(0.25, false, cadence)).toBe(250);
+    expect(pollIntervalMs(0.25, true, cadence)).toBe(250);
+    expect(pollIntervalMs(undefined, true, cadence)).toBe(100);
+    expect(pollIntervalMs(undefined, false, cadence)).toBe(5000);
+    expect(pollIntervalMs(undefined, false, undefined)).toBeUndefined();
   });
 });
 

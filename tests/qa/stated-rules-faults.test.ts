@@ -32,6 +32,8 @@ async function rulesThrough(name: string, fault: string | (typeof RULE_FAULTS)[s
       CONFORMANCE_BASE_URL: proxy.url,
       CONFORMANCE_TOKENS: tokens.join(','),
       CONFORMANCE_RATE_LIMIT: 'none',
+      // The stand-in moves at the mock's pace (MOCK_STEP_MS 600), not staging's: poll it as the local mock is polled.
+      CONFORMANCE_POLL_INTERVAL: '0.1',
       CONFORMANCE_ALLOW_CHARGES: '1',
       CONFORMANCE_ALLOW_DESTRUCTIVE: '1',
       CONFORMANCE_PHASES: 'rules,flows',

@@ -25,10 +25,13 @@ type Ctx = Parameters<Fault['handle']>[0];
 /** A refusal turned into an acceptance that looks like the upstream resource. */
 async function acceptRefusal(ctx: Ctx, answer: UpstreamAnswer): Promise<UpstreamAnswer> {
   if (!refused(answer)) return answer;
+  // A read of the resource: the action's authorization, none of its body's headers (a Content-Length
+  // left from the POST would make the upstream wait for a body that never comes).
+  const { authorization } = ctx.exchange.headers;
   const read = await ctx.upstream({
-    ...ctx.exchange,
     method: 'GET',
     url: ctx.exchange.url.replace(/\/(render|retry)$/, ''),
+    headers: authorization === undefined ? {} : { authorization },
     body: Buffer.alloc(0),
   });
   const data = parsed(read)?.data ?? {};

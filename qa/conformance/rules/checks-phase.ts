@@ -7,6 +7,7 @@ import path from 'node:path';
 import { junit } from '../../proxy/report.js';
 import type { RunContext } from '../run-context.js';
 import { type Seeded, seed } from '../seed.js';
+import { pollIntervalMs } from '../settings.js';
 import { parseJUnit } from '../summary.js';
 import {
   type AccountProbeOptions,
@@ -75,11 +76,10 @@ export async function runAccountChecks(run: RunContext, table: RulesTable): Prom
 /** The charging calls and the free calls no flow made, on the flows' account. */
 async function runChargeProbes(run: RunContext, options: AccountProbeOptions, flows: AccountSide): Promise<void> {
   const { settings, remote, contract, log } = run;
-  const cadence = contract.limits().pollIntervalSeconds?.min ?? 5;
   const probing = {
     ...options,
     probes: new FlowProbes(contract, options.table, options.allowCharges, log),
-    pollIntervalMs: remote ? cadence * 1000 : 100,
+    pollIntervalMs: pollIntervalMs(settings.pollIntervalSeconds, !remote, contract.limits().pollIntervalSeconds) ?? 5000,
     pollTimeoutMs: settings.pollTimeoutSeconds * 1000,
   };
   await probeUnreachedCharges(probing, flows);
