@@ -46,8 +46,9 @@ function respect(file: string, token: string): Promise<{ code: number; output: s
 describe('redocly respect runs every flow file against the mock', () => {
   for (const file of flowFiles()) {
     const name = path.basename(file);
-    // A fresh account per file: the mock keeps state per token (voice-clone slots, auto top-up).
-    it(`${name} passes`, { timeout: 180_000 }, async () => {
+    // A fresh account per file: the mock keeps state per token (voice-clone slots, auto top-up), so
+    // the files run at once (each mostly waits out its flows' own `retryAfter`).
+    it.concurrent(`${name} passes`, { timeout: 180_000 }, async ({ expect }) => {
       const { code, output } = await respect(file, `arazzo-${name.replace(/\W/g, '-')}`);
       const summary = /Workflows: ([^\n]*)/.exec(output)?.[1] ?? output.slice(-2000);
       expect(summary).not.toMatch(/failed/);

@@ -47,10 +47,12 @@ async function rulesThrough(name: string, fault: string | (typeof RULE_FAULTS)[s
   }
 }
 
-describe('the rules table against staging stand-ins that break one stated rule each', () => {
+// Each run has its own accounts and its own stand-in in front of the one mock, so the runs go at once
+// (each mostly waits on the mock's steps).
+describe.concurrent('the rules table against staging stand-ins that break one stated rule each', () => {
   it(
     'a faithful target: no rule fails, and the rules each fault breaks are checked (passed)',
-    async () => {
+    async ({ expect }) => {
       const run = await rulesThrough('faithful', 'none');
       expect(run.failed, run.output.slice(-3000)).toEqual([]);
       expect(run.code, run.output.slice(-3000)).toBe(0);
@@ -63,7 +65,7 @@ describe('the rules table against staging stand-ins that break one stated rule e
   for (const [name, fault] of Object.entries(RULE_FAULTS)) {
     it(
       `red on ${name}: ${fault.description}`,
-      async () => {
+      async ({ expect }) => {
         const run = await rulesThrough(name, fault);
         expect(
           run.failed.map((r) => r.id),
