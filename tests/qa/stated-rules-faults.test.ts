@@ -5,7 +5,7 @@
 // proxy without a fault must fail none.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../qa/conformance/local-mock.js';
 import type { RuleRow } from '../../qa/conformance/rules/table.js';
 import { startFaultProxy } from '../servers/fault-proxy.js';
