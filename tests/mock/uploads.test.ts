@@ -7,33 +7,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createVideoApiClient } from '../../client/index.js';
 import { useMock } from '../support/mock-harness.js';
+import { wav } from '../support/media.js';
 
 const mock = useMock();
-
-/** A valid 16-bit mono PCM WAV: a RIFF header and `samples` frames of noise covering every byte value. */
-function wav(samples: number): Uint8Array<ArrayBuffer> {
-  const data = samples * 2;
-  const bytes = new Uint8Array(44 + data);
-  const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) => {
-    for (let i = 0; i < text.length; i++) view.setUint8(offset + i, text.charCodeAt(i));
-  };
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + data, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, 16_000, true);
-  view.setUint32(28, 32_000, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, 'data');
-  view.setUint32(40, data, true);
-  for (let i = 0; i < data; i++) bytes[44 + i] = (i * 151 + 7) % 256;
-  return bytes;
-}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../mock/index.js';
 import { exec, ROOT } from '../support/consumer.js';
+import { wav } from '../support/media.js';
 import { testTempDir } from '../support/temp-dirs.js';
 
 const VENV = path.join(ROOT, '.cache', 'python-client-venv');
@@ -27,30 +28,6 @@ async function ensureGeneratorVenv(): Promise<void> {
   if (!existsSync(bin('python'))) await exec(process.env.CONFORMANCE_PYTHON ?? 'python3', ['-m', 'venv', VENV]);
   await exec(bin('python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '-r', REQUIREMENTS], { maxBuffer: 1 << 24 });
   writeFileSync(STAMP, `${wanted}\n`);
-}
-
-/** A 16-bit mono PCM WAV of `frames` frames, bytes covering every value. */
-function wav(frames: number): Uint8Array {
-  const data = frames * 2;
-  const bytes = new Uint8Array(44 + data);
-  const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) => {
-    for (let i = 0; i < text.length; i++) view.setUint8(at + i, text.charCodeAt(i));
-  };
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + data, true);
-  ascii(8, 'WAVEfmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, 16_000, true);
-  view.setUint32(28, 32_000, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, 'data');
-  view.setUint32(40, data, true);
-  for (let i = 0; i < data; i++) bytes[44 + i] = (i * 151 + 7) % 256;
-  return bytes;
 }
 
 const UPLOAD = `
