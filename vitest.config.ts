@@ -1,6 +1,6 @@
 // Four tiers, one Vitest project each (tests/tiers.ts says which file is in which, and why):
 //   npx vitest run --project unit       in process, files in parallel (`npm run test:fast` runs it)
-//   npx vitest run --project process    real mock, proxy and QA processes, one file at a time
+//   npx vitest run --project process    real mock, proxy and QA processes, two files at a time
 //   npx vitest run --project browser    headless Chromium, one file at a time
 //   npx vitest run --project packages   the packed tarballs in one shared consumer project
 // `npx vitest run` runs all four, in that order (sequence.groupOrder); `npm test` runs each as a step.
@@ -9,7 +9,9 @@ import { defineConfig } from 'vitest/config';
 import { BROWSER_FILES, PACKAGES_GLOB, PROCESS_FILES } from './tests/tiers.js';
 
 const ALL = 'tests/**/*.test.ts';
-// The in-process files share the machine's cores; the others run one file at a time.
+// The in-process files share the machine's cores. The process files mostly wait on the processes they
+// start (each on free ports, with accounts of its own), so two run at once; the browser and packages
+// files run one at a time.
 const cores = Math.max(2, os.availableParallelism());
 
 export default defineConfig({
@@ -30,7 +32,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: 'process', include: PROCESS_FILES, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'process', include: PROCESS_FILES, maxWorkers: 2, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'browser', include: BROWSER_FILES, maxWorkers: 1, sequence: { groupOrder: 2 } } },
       {
         extends: true,

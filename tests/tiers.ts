@@ -3,7 +3,7 @@
 //   unit      in the test's own process (the contract model, the diff rules, the checker, the mock's
 //             state and pipeline in process, the client's middleware): files run in parallel;
 //   process   starts other processes (the real mock, the proxy, the conformance runner, tsc,
-//             Spectral, `npm run diff`) on free ports: one file at a time;
+//             Spectral, `npm run diff`) on free ports: two files at a time;
 //   browser   headless Chromium: one file at a time;
 //   packages  the packed tarballs in one consumer project installed once per run
 //             (tests/packages/global-setup.ts): one file at a time.
