@@ -24,6 +24,7 @@ export const PROCESS_FILES = [
   'tests/diff/corpus-extensions.test.ts',
   'tests/diff/corpus.test.ts',
   'tests/diff/diff.test.ts',
+  'tests/diff/openapi-diff-real.test.ts',
   'tests/mock/control-frontend.test.ts',
   'tests/mock/control-safety.test.ts',
   'tests/mock/control-start.test.ts',

@@ -5,13 +5,12 @@
 // oasdiff disagrees"); the run also checks that the latest release diffs clean against itself. Not
 // part of npm test's own checks: Go is not a prerequisite (the test of this module uses a stand-in).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../lib/project.js';
-import { type CorpusCase, casePair, loadCorpus, verdict } from './corpus.js';
 import type { CommandOutput } from './command.js';
-import { diffContracts } from './diff.js';
+import { type CorpusCase, casePair, loadCorpus } from './corpus.js';
+import { type CrosscheckTool, compareRow, type Row, reportRows, type ToolVerdict } from './crosscheck-table.js';
 import { RELEASES_DIR, releases } from './releases.js';
 
 const INSTALL = 'go install github.com/oasdiff/oasdiff@v1.37.0';
@@ -34,13 +33,7 @@ interface OasdiffEntry {
   level: number;
 }
 
-interface Row {
-  id: string;
-  theirs: string;
-  rules: string;
-  ours: string;
-  agree: boolean;
-}
+const OASDIFF: CrosscheckTool = { name: 'oasdiff', rulesColumn: 'oasdiff rule ids' };
 
 function oasdiff(bin: string, args: string[]): string {
   return execFileSync(bin, args, { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -51,7 +44,7 @@ function oasdiff(bin: string, args: string[]): string {
  *  the same field on both sides. */
 export const OASDIFF_FLAGS = ['--flatten-allof'];
 
-function theirVerdict(bin: string, baseFile: string, headFile: string): { theirs: string; rules: string } {
+function theirVerdict(bin: string, baseFile: string, headFile: string): ToolVerdict {
   const entries = JSON.parse(oasdiff(bin, ['changelog', baseFile, headFile, ...OASDIFF_FLAGS, '-f', 'json']) || '[]') as OasdiffEntry[];
   // Levels: 1 INFO, 2 WARN, 3 ERR; `oasdiff breaking` reports WARN and ERR.
   const breaking = entries.filter((e) => e.level >= 2);
@@ -64,28 +57,11 @@ function theirVerdict(bin: string, baseFile: string, headFile: string): { theirs
 }
 
 function row(bin: string, c: CorpusCase, dir: string): Row {
-  const { base, head } = casePair(c);
+  const pair = casePair(c);
   const [baseFile, headFile] = [path.join(dir, `${c.id}.base.json`), path.join(dir, `${c.id}.head.json`)];
-  writeFileSync(baseFile, JSON.stringify(base));
-  writeFileSync(headFile, JSON.stringify(head));
-  const { theirs, rules } = theirVerdict(bin, baseFile, headFile);
-  const ours = verdict(diffContracts(base, head).changes);
-  const agree = theirs === ours || (theirs === 'none' && ours === 'docs');
-  return { id: c.id, theirs, rules, ours, agree };
-}
-
-/** Case ids listed in CONTRIBUTING.md under "Where oasdiff disagrees" (first column, in backticks). */
-function listedDisagreements(text = readFileSync(path.join(ROOT, 'CONTRIBUTING.md'), 'utf8')): Set<string> {
-  const start = text.indexOf('### Where oasdiff disagrees');
-  if (start < 0) return new Set();
-  const section = text.slice(start).split(/\n#{2,3} /)[0];
-  return new Set([...section.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]));
-}
-
-function table(rows: Row[]): string {
-  const lines = ['| case | oasdiff | oasdiff rule ids | ours | agree |', '| --- | --- | --- | --- | --- |'];
-  for (const r of rows) lines.push(`| ${r.id} | ${r.theirs} | ${r.rules || '-'} | ${r.ours} | ${r.agree ? 'yes' : 'no'} |`);
-  return lines.join('\n');
+  writeFileSync(baseFile, JSON.stringify(pair.base));
+  writeFileSync(headFile, JSON.stringify(pair.head));
+  return compareRow(c.id, pair, theirVerdict(bin, baseFile, headFile));
 }
 
 function releaseSelfCheck(bin: string): string[] {
@@ -117,23 +93,7 @@ export function runCrosscheck({ bin, cases = loadCorpus(), contributing, out = c
   const dir = mkdtempSync(path.join(os.tmpdir(), 'diff-crosscheck-'));
   try {
     const rows = cases.map((c) => row(bin, c, dir));
-    out.log(table(rows));
-    const listed = listedDisagreements(contributing);
-    const problems = releaseSelfCheck(bin);
-    for (const r of rows) {
-      if (!r.agree && !listed.has(r.id))
-        problems.push(
-          `${r.id}: oasdiff says ${r.theirs}, we say ${r.ours}; list it in CONTRIBUTING.md ("Where oasdiff disagrees") with the reason, or fix the rule`,
-        );
-      if (r.agree && listed.has(r.id))
-        problems.push(`${r.id}: now agrees with oasdiff; remove it from "Where oasdiff disagrees" in CONTRIBUTING.md`);
-    }
-    const disagree = rows.filter((r) => !r.agree).length;
-    out.log(
-      `\ndiff:crosscheck: ${rows.length} cases, ${rows.length - disagree} agree, ${disagree} deliberate disagreement(s) listed in CONTRIBUTING.md`,
-    );
-    for (const p of problems) out.error(`diff:crosscheck: ${p}`);
-    return problems.length ? 1 : 0;
+    return reportRows(OASDIFF, rows, { contributing, out, earlier: releaseSelfCheck(bin) });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

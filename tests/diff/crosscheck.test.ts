@@ -68,7 +68,7 @@ describe('the cross-check with oasdiff', () => {
     expect(log).toContain('| op-removed | breaking | stand-in-rule | breaking | yes |');
     expect(log).toContain('| param-optional-added | non-breaking | stand-in-rule | non-breaking | yes |');
     expect(log).toContain('| param-default-changed | non-breaking | stand-in-rule | breaking | no |');
-    expect(log).toContain('diff:crosscheck: 3 cases, 2 agree, 1 deliberate disagreement(s) listed in CONTRIBUTING.md');
+    expect(log).toContain('diff:crosscheck: oasdiff: 3 cases, 2 agree, 1 deliberate disagreement(s) listed in CONTRIBUTING.md');
   });
 
   it('a disagreement CONTRIBUTING.md does not list: named with both verdicts and what to do, exit 1', () => {

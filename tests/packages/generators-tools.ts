@@ -27,7 +27,8 @@ export interface Generator {
 const QUIET_NPM = ['--no-audit', '--no-fund', '--save-exact', '--fetch-retries=0', '--fetch-timeout=30000'];
 const BIG = { maxBuffer: 1 << 26 };
 
-async function npmInstall(dir: string, specs: string[]): Promise<void> {
+/** Installs `specs` (pinned) into a private package in `dir`. */
+export async function npmInstall(dir: string, specs: string[]): Promise<void> {
   writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
   const npm = path.join(path.dirname(process.execPath), 'npm');
   await exec(existsSync(npm) ? npm : 'npm', ['install', ...QUIET_NPM, ...specs], { cwd: dir, ...BIG });
@@ -97,8 +98,8 @@ export const GENERATORS: Generator[] = [
   },
 ];
 
-/** The generator's folder, installed if it lacks its pin; or the reason it cannot be used here. */
-export async function ensureInstalled(generator: Generator): Promise<{ dir: string } | { skip: string }> {
+/** The tool's folder, installed if it lacks its pin; or the reason it cannot be used here. */
+export async function ensureInstalled(generator: Pick<Generator, 'name' | 'pin' | 'install'>): Promise<{ dir: string } | { skip: string }> {
   const dir = path.join(GENERATORS_DIR, generator.name);
   const stamp = path.join(dir, '.installed');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === generator.pin) return { dir };
