@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import fnv from 'fnv-plus';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROSE_KEYS, PROSE_READERS } from '../../lib/contract/prose.js';
 import { fast1a52hex } from '../../mock/browser/fnv52.js';
 import { createMockHandlers } from '../../mock/msw.js';
 import { bundle } from '../../scripts/pack/bundle.js';
@@ -185,6 +186,20 @@ describe('the browser build of the MSW handlers', () => {
     expect(withoutLoaded(fromOption)).toEqual(withoutLoaded(await answersOfSource(option, started)));
     expect(fromOption[0].body.data.credits.remaining).toBe(3);
   }, 60_000);
+
+  it('inlines the contract without prose, and the prose its own sources read is what the copy keeps', () => {
+    const sources = Object.keys(metafile.inputs).filter((file) => /^(lib|mock|client|generated)\/.*\.ts$/.test(file));
+    const keys = [...PROSE_KEYS].map((key) => key.replace('$', '\\$')).join('|');
+    // A property read (`.summary`, `['summary']`) of a prose key.
+    const read = new RegExp(`\\.(${keys})\\b|\\[\\s*['"](${keys})['"]\\s*\\]`);
+    const readers = sources.filter((file) => read.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(readers.sort()).toEqual(Object.keys(PROSE_READERS).sort());
+    const start = startFiles()
+      .map((file) => readFileSync(path.resolve(file), 'utf8'))
+      .join('');
+    // An operation's description in the contract, which no code reads.
+    expect(start).not.toContain('No billing-provider internals are exposed.');
+  });
 
   it("carries http-spec's hash (FNV-1a 52) equal to fnv-plus's", () => {
     fc.assert(
