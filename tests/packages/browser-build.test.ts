@@ -67,12 +67,14 @@ interface Reply {
   body: any;
   /** Which on-demand parts the build had loaded after the call. */
   loaded?: { generator: boolean; yaml: boolean };
+  /** Whether the build had loaded Prism's engine after the call. */
+  prism?: boolean;
 }
 
 const CALLS = path.join(ROOT, 'tests', 'support', 'msw-calls.mjs');
 
-/** Text only each on-demand part's chunk holds: faker's English names, the YAML reader's error class. */
-const MARKERS = { generator: 'Aaliyah', yaml: 'YAMLParseError' };
+/** Text only each on-demand part's chunk holds: faker's English names, the YAML reader's error class, Prism's operation model. */
+const MARKERS = { generator: 'Aaliyah', yaml: 'YAMLParseError', prism: 'getHttpOperationsFromSpec' };
 
 /**
  * The calls to the built file, in a plain Node process (as a page runs it: no test runner's module
@@ -92,14 +94,14 @@ export async function load(url, context, next) {
   writeFileSync(
     script,
     `import { register } from 'node:module';
-const shared = new SharedArrayBuffer(8);
+const shared = new SharedArrayBuffer(12);
 register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}), { data: { shared } });
 const seen = new Int32Array(shared);
 globalThis.self = globalThis; // a page's global, which the $ref reader's fetch stand-in reads
 const { setupServer } = await import('msw/node');
 const { createMockHandlers } = await import(${JSON.stringify(path.join(OUT, 'msw.browser.js'))});
 const { callAll } = await import(${JSON.stringify(CALLS)});
-const after = () => ({ loaded: { generator: Atomics.load(seen, 0) > 0, yaml: Atomics.load(seen, 1) > 0 } });
+const after = () => ({ loaded: { generator: Atomics.load(seen, 0) > 0, yaml: Atomics.load(seen, 1) > 0 }, prism: Atomics.load(seen, 2) > 0 });
 const replies = await callAll({ setupServer, createMockHandlers, options: ${JSON.stringify(options)}, calls: ${JSON.stringify(calls)}, after });
 process.stdout.write(JSON.stringify(replies));`,
   );
@@ -131,9 +133,10 @@ describe('the browser build of the MSW handlers', () => {
       gzip += gzipSync(code, { level: 9 }).length;
     }
     const startInputs = start.flatMap((file) => Object.keys(metafile.outputs[file].inputs));
-    expect({ generatorAtStart: startInputs.filter((input) => /json-schema-faker|@faker-js/.test(input)) }).toEqual({
-      generatorAtStart: [],
-    });
+    expect({
+      generatorAtStart: startInputs.filter((input) => /json-schema-faker|@faker-js/.test(input)),
+      prismAtStart: startInputs.filter((input) => /@stoplight[\\/](prism-http|http-spec|json-schema-ref-parser)/.test(input)),
+    }).toEqual({ generatorAtStart: [], prismAtStart: [] });
     expect(raw, `${raw} bytes minified at start`).toBeLessThanOrEqual(BUDGET.raw);
     expect(gzip, `${gzip} bytes gzipped at start`).toBeLessThanOrEqual(BUDGET.gzip);
   }, 60_000);
@@ -200,6 +203,13 @@ describe('the browser build of the MSW handlers', () => {
     // An operation's description in the contract, which no code reads.
     expect(start).not.toContain('No billing-provider internals are exposed.');
   });
+
+  it("loads Prism's engine with the first API call, not for the control plane", async () => {
+    const calls: Call[] = [{ target: '/__mock/accounts' }, { target: '/v2/me' }, { target: '/v2/faceless/options' }];
+    const fromBuild = await answersOfBuild({}, calls);
+    expect(withoutLoaded(fromBuild)).toEqual(withoutLoaded(await answersOfSource({}, calls)));
+    expect(fromBuild.map((reply) => reply.prism)).toEqual([false, true, true]);
+  }, 60_000);
 
   it("carries http-spec's hash (FNV-1a 52) equal to fnv-plus's", () => {
     fc.assert(
