@@ -15,7 +15,6 @@ export const PROSE_READERS: Readonly<Record<string, string>> = {
   'lib/contract/bundle-model.ts': "a server's description: servers are found by it ('Local mock')",
   'lib/contract/schema-messages.ts': "the description of a schema with a pattern: a pattern error's words",
   'mock/state/ledger.ts': "an operation's summary: the ledger's label of a charge",
-  'mock/docs/facts.ts': "an operation's summary: the Try it panel's facts (the reference docs, served in Node)",
   'lib/contract/unconfirmed.ts': "an operation's summary and description, to label guessed operations in the docs and types",
 };
 
@@ -58,7 +57,7 @@ const isSchema = ({ key, parent }: Place) => SCHEMA_KEYS.has(key ?? '') || SCHEM
 
 /** Prose that is kept, by where it stands. */
 const KEPT: Record<string, (node: Node, place: Place) => boolean> = {
-  // An operation's summary (ledger, docs facts); its description is read only to write docs.
+  // An operation's summary (the ledger); its description is read only to write docs.
   summary: (node) => typeof node.operationId === 'string',
   // A server's description (lib/contract/bundle-model.ts), and a patterned schema's (schema-messages.ts).
   description: (node, place) => place.key === 'servers' || 'pattern' in node,

@@ -36,7 +36,7 @@ beforeAll(async () => {
     entries: MOCK.browser!,
     outdir: OUT,
     external: ['openapi-fetch', 'msw', 'msw/*'],
-    browser: { inline: MOCK.files.filter((f) => !f.startsWith('generated/docs')) },
+    browser: { inline: MOCK.browserInline! },
   });
 }, 120_000);
 
@@ -67,14 +67,20 @@ interface Reply {
   body: any;
   /** Which on-demand parts the build had loaded after the call. */
   loaded?: { generator: boolean; yaml: boolean };
-  /** Whether the build had loaded Prism's engine after the call. */
+  /** Whether the build had loaded Prism's engine, and the console page, after the call. */
   prism?: boolean;
+  console?: boolean;
 }
 
 const CALLS = path.join(ROOT, 'tests', 'support', 'msw-calls.mjs');
 
-/** Text only each on-demand part's chunk holds: faker's English names, the YAML reader's error class, Prism's operation model. */
-const MARKERS = { generator: 'Aaliyah', yaml: 'YAMLParseError', prism: 'getHttpOperationsFromSpec' };
+/** Text only each on-demand part's chunk holds: faker's English names, the YAML reader's error class, Prism's operation model, the console page. */
+const MARKERS = {
+  generator: 'Aaliyah',
+  yaml: 'YAMLParseError',
+  prism: 'getHttpOperationsFromSpec',
+  console: '<title>Mock console</title>',
+};
 
 /**
  * The calls to the built file, in a plain Node process (as a page runs it: no test runner's module
@@ -94,14 +100,14 @@ export async function load(url, context, next) {
   writeFileSync(
     script,
     `import { register } from 'node:module';
-const shared = new SharedArrayBuffer(12);
+const shared = new SharedArrayBuffer(16);
 register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}), { data: { shared } });
 const seen = new Int32Array(shared);
 globalThis.self = globalThis; // a page's global, which the $ref reader's fetch stand-in reads
 const { setupServer } = await import('msw/node');
 const { createMockHandlers } = await import(${JSON.stringify(path.join(OUT, 'msw.browser.js'))});
 const { callAll } = await import(${JSON.stringify(CALLS)});
-const after = () => ({ loaded: { generator: Atomics.load(seen, 0) > 0, yaml: Atomics.load(seen, 1) > 0 }, prism: Atomics.load(seen, 2) > 0 });
+const after = () => ({ loaded: { generator: Atomics.load(seen, 0) > 0, yaml: Atomics.load(seen, 1) > 0 }, prism: Atomics.load(seen, 2) > 0, console: Atomics.load(seen, 3) > 0 });
 const replies = await callAll({ setupServer, createMockHandlers, options: ${JSON.stringify(options)}, calls: ${JSON.stringify(calls)}, after });
 process.stdout.write(JSON.stringify(replies));`,
   );
@@ -209,6 +215,14 @@ describe('the browser build of the MSW handlers', () => {
     const fromBuild = await answersOfBuild({}, calls);
     expect(withoutLoaded(fromBuild)).toEqual(withoutLoaded(await answersOfSource({}, calls)));
     expect(fromBuild.map((reply) => reply.prism)).toEqual([false, true, true]);
+  }, 60_000);
+
+  it('serves the console page as the handlers from source do, loading it only when it is opened', async () => {
+    const calls: Call[] = [{ target: '/v2/me' }, { target: '/__mock/accounts' }, { target: '/__mock/' }];
+    const fromBuild = await answersOfBuild({}, calls);
+    expect(withoutLoaded(fromBuild)).toEqual(withoutLoaded(await answersOfSource({}, calls)));
+    expect(fromBuild.map((reply) => reply.console)).toEqual([false, false, true]);
+    expect(fromBuild[2].body).toContain('<title>Mock console</title>');
   }, 60_000);
 
   it("carries http-spec's hash (FNV-1a 52) equal to fnv-plus's", () => {
