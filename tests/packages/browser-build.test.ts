@@ -1,7 +1,8 @@
 // The MSW handlers' browser build (dist/msw.browser.js, scripts/pack/bundle.ts), made as `npm run pack`
-// makes it: what a page loads at start stays within the weight budget (the generator of dynamic
-// examples is a chunk loaded on demand), and the build answers as the handlers from source do,
-// a dynamic example included. The stand-ins it carries for Node-heavy dependencies are checked
+// makes it: what a page loads at start stays within the weight budget (Prism's engine, the
+// generator of dynamic examples, the YAML reader and the console page are chunks loaded on demand;
+// the contract is inlined without its prose), and the build answers as the handlers from source
+// do, a dynamic example included. The stand-ins it carries for Node-heavy dependencies are checked
 // against the originals.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,8 +25,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 // Inside the repository, so the build's bare imports (msw) resolve from its node_modules.
 const OUT = path.join(ROOT, '.cache', 'browser-build-test', String(process.pid));
 
-/** What the handlers may add to a page at start, minified as a consumer's build minifies them. */
-const BUDGET = { raw: 1024 * 1024, gzip: 300 * 1024 };
+/** What the handlers may add to a page at start, minified as a consumer's build minifies them (issue 54's goal). */
+const BUDGET = { raw: 500 * 1024, gzip: 130 * 1024 };
 
 let metafile: esbuild.Metafile;
 
