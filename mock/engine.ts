@@ -17,11 +17,17 @@ export class PrismEngine implements Prism {
     return this.#prism !== undefined;
   }
 
-  /** Makes the engine once; later calls share the first. */
+  /** Makes the engine once; later calls share the first. A load that failed (a chunk not fetched) is tried again by the next call. */
   load(): Promise<void> {
-    this.#loading ??= loadPrism(structuredClone(this.doc)).then((prism) => {
-      this.#prism = prism;
-    });
+    this.#loading ??= loadPrism(structuredClone(this.doc)).then(
+      (prism) => {
+        this.#prism = prism;
+      },
+      (error: unknown) => {
+        this.#loading = undefined;
+        throw error;
+      },
+    );
     return this.#loading;
   }
 
