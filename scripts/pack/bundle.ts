@@ -387,7 +387,7 @@ export async function bundle(options: BundleOptions): Promise<esbuild.Metafile> 
     chunkNames: 'chunk-[hash]',
     define: { __MOCK_COMMAND__: JSON.stringify('./video-api-mock.js'), ...(browser ? { 'process.env.NODE_ENV': '"production"' } : {}) },
     banner: { js: [options.banner, browser ? processShim : requireShim].filter(Boolean).join('\n') },
-    // The browser build's console page (mock/browser/console.ts) is a chunk of text.
+    // The browser build's console page (mock/control/console-text.ts) is a chunk of text.
     ...(browser ? { loader: { '.html': 'text' } as Record<string, esbuild.Loader> } : {}),
     legalComments: 'linked',
     logLevel: 'warning',
