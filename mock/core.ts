@@ -131,6 +131,8 @@ async function answerRequest(d: Dispatch, request: CoreRequest): Promise<CoreRep
       // Links in answers use the mock's own address, never the request's Host.
       const baseUrl = request.baseUrl ?? d.ownBaseUrl;
       const exchange: Exchange = { request: call, token, raw: body, bytes, invalidUtf8, trace, baseUrl };
+      // Prism's engine, in the browser build, comes with the first API call (mock/engine.ts).
+      if (!world.prism.loaded) await world.prism.load();
       reply = await world.pipeline.answer(exchange);
     }
   } catch (error) {

@@ -4,11 +4,13 @@
 // the mocker runs only when an answer needs an example. Requests are validated by the contract's
 // compiled validators (lib/contract/validators.ts), not by Prism's validator, which interpreted the
 // schemas on every call. Routing is the contract's router (lib/contract/request.ts, the one the
-// proxy uses), over Prism's operations.
+// proxy uses), over the contract's operations; the parts here are asked by operation id. The
+// pipeline reaches this module through mock/engine.ts, which the browser build loads when first needed.
 import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import type { ApiRequest, RequestViolation } from '../lib/contract/index.js';
 import { copyJson } from './copy-json.js';
+import type { Example, Preferences } from './preferences.js';
 
 // The parts and prism-http-server's Prefer parsing are not re-exported from the package roots;
 // all are CommonJS files of the pinned versions (imported as modules, so a bundler follows them).
@@ -43,32 +45,11 @@ interface PrismError {
   message: string;
 }
 
-export type Example = { ok: true; output: IHttpResponse } | { ok: false; name: string; detail: string };
-
-/** An Accept header that asks for nothing in particular: any type, or JSON (every answer of the API is JSON). */
-const PLAIN_ACCEPT = /^\s*(\*\/\*|application\/json)\s*$/i;
-
-/**
- * Whether a call asks for a particular answer: a Prefer preference, or an Accept that is not plainly
- * JSON. Only Prism's mocker knows whether such an answer can be served; any other call gets the plain one.
- */
-export function asksForParticular(prefs: Preferences, accept: string | undefined): boolean {
-  if (Object.values(prefs).some((value) => value !== undefined)) return true;
-  return accept !== undefined && !PLAIN_ACCEPT.test(accept);
-}
-
 /** Query parameters prism-http-server reads as preferences when there is no Prefer header. */
 const PREFER_QUERY = ['__code', '__dynamic', '__seed', '__example'];
 
 /** How many times a `Prefer: dynamic=true` body is generated before giving up on conformance. */
 const DYNAMIC_ATTEMPTS = 25;
-
-export interface Preferences {
-  code?: number;
-  exampleKey?: string;
-  dynamic?: boolean;
-  seed?: string;
-}
 
 /**
  * Prism wants a pino logger with its own levels (`success`, …). Ours says nothing, and a plain
@@ -84,9 +65,19 @@ function silentLogger(): object {
 
 const problem = (error: PrismError) => ({ status: error.status ?? 500, name: error.name, detail: error.detail ?? error.message });
 
+/** Prism's model of each operation, by the contract's operationId (its `iid` there). */
+function byOperationId(operations: IHttpOperation[]): (operationId: string) => IHttpOperation {
+  const byId = new Map(operations.map((operation) => [operation.iid as string, operation]));
+  return (operationId) => {
+    const resource = byId.get(operationId);
+    if (!resource) throw new Error(`mock: Prism's operation model has no ${operationId}`);
+    return resource;
+  };
+}
+
 export async function createPrism(doc: unknown) {
   const logger = silentLogger();
-  const operations: IHttpOperation[] = await getHttpOperationsFromSpec(doc as object);
+  const resourceOf = byOperationId(await getHttpOperationsFromSpec(doc as object));
 
   /**
    * Reads `Prefer: code=…, example=…, dynamic=…` (or its query forms) the way prism-http-server
@@ -103,8 +94,8 @@ export async function createPrism(doc: unknown) {
   }
 
   /** Prism's security check (the operation's `security`): its violations, code 401, or none. */
-  function security(resource: IHttpOperation, input: IHttpRequest): RequestViolation[] {
-    const checked = validateSecurity({ resource, element: input });
+  function security(operationId: string, input: IHttpRequest): RequestViolation[] {
+    const checked = validateSecurity({ resource: resourceOf(operationId), element: input });
     return checked._tag === 'Left' ? checked.left : [];
   }
 
@@ -112,9 +103,9 @@ export async function createPrism(doc: unknown) {
   // always the same static example: it is made once per operation and Accept, and copied per call,
   // since the state's handlers keep parts of it in stored resources.
   const plainAnswers = new Map<string, IHttpResponse>();
-  const plainKey = (resource: IHttpOperation, input: IHttpRequest, violations: RequestViolation[], particular: boolean) => {
+  const plainKey = (operationId: string, input: IHttpRequest, violations: RequestViolation[], particular: boolean) => {
     const plain = !particular && !violations.some((v) => v.severity === 0);
-    return plain ? `${resource.iid} ${input.headers?.accept ?? ''}` : undefined;
+    return plain ? `${operationId} ${input.headers?.accept ?? ''}` : undefined;
   };
 
   /**
@@ -125,16 +116,16 @@ export async function createPrism(doc: unknown) {
    * answer (asksForParticular, decided once by the validate stage).
    */
   function example(
-    resource: IHttpOperation,
+    operationId: string,
     input: IHttpRequest,
     violations: RequestViolation[],
     prefs: Preferences,
     particular: boolean,
   ): Example {
-    const key = plainKey(resource, input, violations, particular);
+    const key = plainKey(operationId, input, violations, particular);
     const known = key === undefined ? undefined : plainAnswers.get(key);
     if (known) return { ok: true, output: copyJson(known) };
-    const made = negotiate(resource, input, violations, prefs);
+    const made = negotiate(resourceOf(operationId), input, violations, prefs);
     if (!made.ok) return made;
     // Kept as JSON data (what its JSON text parses to), never handed out: each call gets a copy.
     const data: IHttpResponse = JSON.parse(JSON.stringify(made.output));
@@ -159,7 +150,7 @@ export async function createPrism(doc: unknown) {
     return made;
   }
 
-  return { security, example, preferences, operations };
+  return { security, example, preferences };
 }
 
 export type Prism = Awaited<ReturnType<typeof createPrism>>;

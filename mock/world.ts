@@ -1,11 +1,12 @@
-// The mock's world, assembled once per core: the contract's engine (Prism), the stateful API
+// The mock's world, assembled once per core: Prism's engine (made now in Node, on the first API
+// call in the browser build: mock/engine.ts), the stateful API
 // (accounts, jobs, machines, resources), the rate limiter, the control plane (clock, faults,
 // journal) and the request pipeline over all of them.
-import type { MockContract } from './contract.js';
+import type { MockContract, MockOperation } from './contract.js';
 import type { MockConfig } from './config.js';
 import { priceList } from './costs.js';
 import { Errors } from './errors.js';
-import { createPrism } from './prism.js';
+import { PrismEngine } from './engine.js';
 import { RateLimiter } from './rate-limit.js';
 import { StatefulApi } from './state/api.js';
 import { Machines } from './state/machines.js';
@@ -17,7 +18,6 @@ import { Journal } from './control/journal.js';
 import { ControlPlane } from './control/plane.js';
 import { Pipeline } from './pipeline/index.js';
 import { RequestRouter } from '../lib/contract/index.js';
-import type { IHttpOperation } from '@stoplight/types';
 import { DocsRoute } from './docs/route.js';
 
 export interface World {
@@ -27,8 +27,10 @@ export interface World {
   clock: Clock;
   journal: Journal;
   plane: ControlPlane;
-  /** The contract's router over Prism's operations (lib/contract/request.ts): reads each request once. */
-  router: RequestRouter<IHttpOperation>;
+  /** The contract's router over its operations (lib/contract/request.ts): reads each request once. */
+  router: RequestRouter<MockOperation>;
+  /** Prism's engine; the API's calls wait for it to be loaded (core.ts) before the pipeline runs. */
+  prism: PrismEngine;
   /** The API's request pipeline (mock/pipeline/). */
   pipeline: Pipeline;
   /** The reference docs with "Try it" panels (mock/docs/): outside the API, like the control plane. */
@@ -40,8 +42,8 @@ export async function assembleWorld(
   config: MockConfig,
   scenario?: { text: string; source: string },
 ): Promise<World> {
-  // Prism rewrites the document it is given (it resolves references in place): give it a copy.
-  const prism = await createPrism(structuredClone(contract.doc));
+  const prism = new PrismEngine(contract.doc);
+  if (PrismEngine.loadsWithTheWorld) await prism.load();
   const errors = new Errors(contract);
   const machines = new Machines(contract, config.stepMs);
   const resources = new Resources(contract, machines);
@@ -73,6 +75,6 @@ export async function assembleWorld(
   });
   if (scenario) plane.loadAtStart(scenario.text, scenario.source);
   const pipeline = new Pipeline({ contract, config, prism, errors, faults, store, api, clock });
-  const router = new RequestRouter(prism.operations, config.basePath);
-  return { errors, store, limiter, clock, journal, plane, router, pipeline, docs: new DocsRoute(contract, config.basePath) };
+  const router = new RequestRouter(contract.operations(), config.basePath);
+  return { errors, store, limiter, clock, journal, plane, router, prism, pipeline, docs: new DocsRoute(contract, config.basePath) };
 }

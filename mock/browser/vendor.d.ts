@@ -9,3 +9,9 @@ declare module 'seedrandom' {
   const seedrandom: (seed: string) => () => number;
   export default seedrandom;
 }
+
+// The browser build imports the console page as text (esbuild's text loader, scripts/pack/bundle.ts).
+declare module '*.html' {
+  const text: string;
+  export default text;
+}

@@ -1,7 +1,6 @@
 // The control plane at /__mock: routes and request checks come from its own OpenAPI document
 // (ControlDocument); each operationId has one small handler below. Answers are JSON, errors are
 // the API's envelope. Never reachable under the API's base path.
-import { readFileSync } from 'node:fs';
 import type { MockContract } from '../contract.js';
 import type { Answer, Errors } from '../errors.js';
 import type { StatefulApi } from '../state/api.js';
@@ -16,12 +15,11 @@ import { type Clock, type ClockMode, MAX_CLOCK_MS } from './clock.js';
 import { ControlDocument, errorsMap, type Matched, unsafeFields } from './document.js';
 import type { FaultInput, Faults } from './faults.js';
 import type { Journal } from './journal.js';
+import { consolePage } from './console-page.js';
 import { applyAccounts, checkScenario, parseScenario, ScenarioProblem, type Scenario } from './scenario.js';
 
 export const CONTROL_PREFIX = '/__mock';
 export const CONTROL_HEADER = 'x-mock-control-token';
-
-const CONSOLE_HTML = readFileSync(new URL('./console.html', import.meta.url), 'utf8');
 
 export interface ControlDeps {
   contract: MockContract;
@@ -58,7 +56,7 @@ export class ControlPlane {
     this.handlers = {
       getConsole: () => ({
         status: 200,
-        body: CONSOLE_HTML,
+        body: consolePage(),
         headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
       }),
       resetMock: ({ query }) => this.reset(query.token === undefined ? undefined : this.deps.store.resolve(query.token)),

@@ -9,8 +9,8 @@ import type { Clock } from '../control/clock.js';
 import type { Faults } from '../control/faults.js';
 import type { Answer, Errors } from '../errors.js';
 import type { ApiRequest, AuthorizationCheck, RequestViolation, Validators } from '../../lib/contract/index.js';
-import type { Example, Prism, Preferences } from '../prism.js';
-import type { IHttpOperation } from '@stoplight/types';
+import type { PrismEngine } from '../engine.js';
+import type { Example, Preferences } from '../preferences.js';
 import type { UploadedPart } from '../multipart.js';
 import type { ParsedBody } from '../request-body.js';
 import type { StatefulApi } from '../state/api.js';
@@ -26,7 +26,7 @@ export interface Trace {
 
 export interface Exchange {
   /** The method, path, operation, parameters, query and preferences, read once by the router. */
-  readonly request: ApiRequest<IHttpOperation>;
+  readonly request: ApiRequest<MockOperation>;
   readonly token: string | undefined;
   readonly raw: string;
   /** The body as sent (multipart files are read from these, not from the decoded text). */
@@ -47,7 +47,7 @@ export interface Received {
 export interface PipelineParts {
   contract: MockContract;
   config: MockConfig;
-  prism: Prism;
+  prism: PrismEngine;
   errors: Errors;
   faults: Faults;
   store: Store;
@@ -65,10 +65,9 @@ export interface StageDeps extends PipelineParts {
   fileFields: Map<string, () => Set<string>>;
 }
 
-/** The operation the router named: the contract's, Prism's model of it, and the request as Prism's parts take it. */
+/** The operation the router named, and the request as Prism's parts take it. */
 export interface Matched {
   op: MockOperation;
-  resource: IHttpOperation;
   input: IHttpRequest;
 }
 

@@ -6,7 +6,7 @@ import type { Account } from '../state/store.js';
 import type { Exchange, Matched, StageDeps } from './exchange.js';
 
 /** No or unknown token: 401. An unsubscribed or unverified account: 403, except on ungated reads. */
-export function gate(deps: StageDeps, x: Exchange, { op, resource, input }: Matched): Answer | Account {
+export function gate(deps: StageDeps, x: Exchange, { op, input }: Matched): Answer | Account {
   const { contract, errors, prism, store, authorization } = deps;
   if (!x.token) return errors.unauthorized();
   // The operation's security (the Authorization header's scheme and form), read from the contract;
@@ -15,7 +15,7 @@ export function gate(deps: StageDeps, x: Exchange, { op, resource, input }: Matc
   const check = authorization.get(op.id);
   const refused = check
     ? !check(x.request.headers.authorization)
-    : prism.security(resource, input).some((v) => v.severity === 0 && v.code === 401);
+    : prism.security(op.id, input).some((v) => v.severity === 0 && v.code === 401);
   if (refused) return errors.unauthorized();
   const kind = kindOf(x.token);
   if (kind === 'invalid') return errors.unauthorized();

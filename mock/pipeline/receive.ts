@@ -16,8 +16,7 @@ export function receive(deps: StageDeps, x: Exchange): Answer | Received | Promi
     const base = `http://${request.headers.host ?? `${config.host}:${config.port}`}${config.basePath}`;
     return errors.outsideBasePath(base, request.url.pathname);
   }
-  // `iid` is the contract's operationId in Prism's operation model.
-  const operationId = request.operation?.iid as string | undefined;
+  const operationId = request.operation?.id;
   x.trace.operationId = operationId;
   // An oversize Content-Type, Accept or Prefer is refused like a malformed body, unread.
   const oversize = oversizeHeader(request.headers);
@@ -57,17 +56,17 @@ function received(x: Exchange, parsed: ParsedBody): Received {
  * declares on that path). After the faults stage, so a fault for every operation ("*") also
  * reaches unknown paths.
  */
-export function refuseUnrouted({ contract, errors }: StageDeps, { request }: Exchange, { parsed }: Received): Answer | Matched {
+export function refuseUnrouted({ errors }: StageDeps, { request }: Exchange, { parsed }: Received): Answer | Matched {
   const { match } = request;
   if (match.kind === 'not-found') return errors.notFound();
   if (match.kind === 'method-not-allowed') return { ...errors.methodNotAllowed(), headers: { Allow: match.allow.join(', ') } };
-  const resource = match.op;
+  const op = match.op;
   const input: IHttpRequest = {
-    // Prism's operation model spells the method as its request does (lower case).
-    method: resource.method as IHttpRequest['method'],
+    // The contract, like Prism's operation model, spells the method in lower case.
+    method: op.method as IHttpRequest['method'],
     url: { path: request.path!, query: request.query },
     headers: headersForPrism(request.headers),
     body: parsed.forPrism,
   };
-  return { op: operationFromContract(contract, resource.iid as string), resource, input };
+  return { op, input };
 }

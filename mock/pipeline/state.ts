@@ -1,7 +1,8 @@
 // The stateful API (mock/state/api.ts): last, as only a routed, admitted, valid call without a
 // control reaches stored resources, the credit ledger and the state machines.
 import type { Answer } from '../errors.js';
-import type { Example, Prism } from '../prism.js';
+import type { PrismEngine } from '../engine.js';
+import type { Example } from '../preferences.js';
 import type { Account } from '../state/store.js';
 import type { Exchange, Matched, Received, StageDeps, Validated } from './exchange.js';
 
@@ -37,7 +38,7 @@ class LazyExample {
   constructor(
     private readonly x: Exchange,
     private readonly call: Admitted,
-    private readonly prism: Prism,
+    private readonly prism: PrismEngine,
   ) {}
 
   get status(): number {
@@ -59,8 +60,8 @@ class LazyExample {
 }
 
 /** The plain example: no preferences, and JSON when the call's own Prefer/Accept was ignored. */
-function exampleFor({ matched, validated }: Admitted, prism: Prism): Example {
+function exampleFor({ matched, validated }: Admitted, prism: PrismEngine): Example {
   const { input } = matched;
   const plain = validated.ignored ? { ...input, headers: { ...input.headers, accept: 'application/json' } } : input;
-  return prism.example(matched.resource, plain, validated.violations, {}, false);
+  return prism.example(matched.op.id, plain, validated.violations, {}, false);
 }

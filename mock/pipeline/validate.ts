@@ -6,9 +6,9 @@
 import { type RequestCheck, requestErrorsMap } from '../../lib/contract/index.js';
 import type { Answer } from '../errors.js';
 import type { RequestViolation } from '../../lib/contract/index.js';
-import { asksForParticular } from '../prism.js';
+import { asksForParticular } from '../preferences.js';
 import type { Exchange, Matched, Received, StageDeps, Validated } from './exchange.js';
-import type { Example } from '../prism.js';
+import type { Example } from '../preferences.js';
 import type { IHttpRequest } from '@stoplight/prism-http';
 
 /**
@@ -16,7 +16,7 @@ import type { IHttpRequest } from '@stoplight/prism-http';
  * honoured: 422 where the operation documents it, else ignored (said in a header, so the answer
  * still conforms). The contract's violations, a JSON null for an object body, empty query parameters: 422 (or 400).
  */
-export function validate(deps: StageDeps, x: Exchange, { parsed }: Received, { op, resource, input }: Matched): Answer | Validated {
+export function validate(deps: StageDeps, x: Exchange, { parsed }: Received, { op, input }: Matched): Answer | Validated {
   const { contract, errors, prism, validators } = deps;
   const { request } = x;
   if (parsed.malformed) return withErrors(errors.wrongArgs(parsed.malformed), { body: [parsed.malformed] });
@@ -33,7 +33,7 @@ export function validate(deps: StageDeps, x: Exchange, { parsed }: Received, { o
   // The Accept Prism reads (one that does not parse is left out of its view of the request).
   if (prefs.ok && asksForParticular(prefs.value, input.headers?.accept)) {
     // A Prefer code or example, or an Accept, Prism cannot serve from the contract.
-    example = prism.example(resource, input, violations, prefs.value, true);
+    example = prism.example(op.id, input, violations, prefs.value, true);
     if (!example.ok) refusal = { [/NOT_ACCEPTABLE/.test(example.name) ? 'Accept' : 'Prefer']: [example.detail] };
   }
   if (refusal) {

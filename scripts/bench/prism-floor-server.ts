@@ -21,14 +21,15 @@ import {
   Validators,
 } from '../../lib/contract/index.js';
 import { mockContract, operationFromContract } from '../../mock/contract.js';
-import { asksForParticular, createPrism, type Preferences } from '../../mock/prism.js';
+import { asksForParticular, type Preferences } from '../../mock/preferences.js';
+import { createPrism } from '../../mock/prism.js';
 
 const BASE = '/v2';
 const contract = mockContract();
 // As the mock does: Prism rewrites the document it is given.
 const prism = await createPrism(structuredClone(contract.doc));
 const validators = Validators.of(contract);
-const router = new RequestRouter(prism.operations, BASE);
+const router = new RequestRouter(contract.operations(), BASE);
 const checks = process.env.FLOOR_PRISM_CHECKS !== '0';
 
 function respond(res: http.ServerResponse, status: number, body: unknown) {
@@ -53,10 +54,10 @@ const server = http.createServer((req, res) => {
 
 function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
   const request = routeRequest(router, { method: req.method ?? 'GET', url: req.url ?? '/', headers: singleHeaders(req.headers) });
-  const resource = request.operation;
-  if (!resource) return respond(res, 404, {});
+  const op = request.operation;
+  if (!op) return respond(res, 404, {});
   const input: IHttpRequest = {
-    method: resource.method as IHttpRequest['method'],
+    method: op.method as IHttpRequest['method'],
     url: { path: request.path!, query: request.query },
     headers: request.headers as Record<string, string>,
     body: raw ? JSON.parse(raw) : undefined,
@@ -64,14 +65,14 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string
   let violations: RequestViolation[] = [];
   let prefs: Preferences = {};
   if (checks) {
-    if (!securityCheck(resource.iid as string)?.(input.headers?.authorization)) return respond(res, 401, {});
-    const check = validators.request(resource.iid as string);
+    if (!securityCheck(op.id)?.(input.headers?.authorization)) return respond(res, 401, {});
+    const check = validators.request(op.id);
     violations = check.check({ params: request.params, query: request.query, headers: input.headers ?? {}, body: input.body });
     if (violations.some((v) => v.severity === 0)) return respond(res, 422, {});
     const preferences = prism.preferences(request);
     if (preferences.ok) prefs = preferences.value;
   }
-  const example = prism.example(resource, input, violations, prefs, asksForParticular(prefs, input.headers?.accept));
+  const example = prism.example(op.id, input, violations, prefs, asksForParticular(prefs, input.headers?.accept));
   if (!example.ok) return respond(res, 500, {});
   respond(res, example.output.statusCode, example.output.body);
 }

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { withoutProse } from '../../lib/contract/prose.js';
 import { ROOT } from '../lib/project.js';
 
 const URL_PATTERN = /new URL\((['"])(\.{1,2}\/[^'"]*)\1,\s*import\.meta\.url\)/g;
@@ -47,10 +48,13 @@ export function expand(entries: string[]): string[] {
   });
 }
 
-/** A file's text as the browser build inlines it: JSON, only ever parsed, without its indentation (a third of it). */
+/**
+ * A file's text as the browser build inlines it: JSON, only ever parsed, without its indentation (a
+ * third of it) and without the prose no code reads (lib/contract/prose.ts: a quarter of the contract).
+ */
 function inlinedText(file: string): string {
   const content = readFileSync(path.join(ROOT, file), 'utf8');
-  return file.endsWith('.json') ? JSON.stringify(JSON.parse(content)) : content;
+  return file.endsWith('.json') ? JSON.stringify(withoutProse(JSON.parse(content))) : content;
 }
 
 /**
@@ -383,6 +387,8 @@ export async function bundle(options: BundleOptions): Promise<esbuild.Metafile> 
     chunkNames: 'chunk-[hash]',
     define: { __MOCK_COMMAND__: JSON.stringify('./video-api-mock.js'), ...(browser ? { 'process.env.NODE_ENV': '"production"' } : {}) },
     banner: { js: [options.banner, browser ? processShim : requireShim].filter(Boolean).join('\n') },
+    // The browser build's console page (mock/control/console-text.ts) is a chunk of text.
+    ...(browser ? { loader: { '.html': 'text' } as Record<string, esbuild.Loader> } : {}),
     legalComments: 'linked',
     logLevel: 'warning',
     metafile: true,

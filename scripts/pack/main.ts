@@ -22,8 +22,7 @@ async function stage(pkg: BundledPackage): Promise<string> {
   const outdir = path.join(dir, 'dist');
   // One build for all Node entries, so they share chunks; the hashbang is harmless in a module.
   await bundle({ entries: pkg.node, outdir, external, banner: '#!/usr/bin/env node' });
-  if (pkg.browser)
-    await bundle({ entries: pkg.browser, outdir, external, browser: { inline: pkg.files.filter((f) => !f.startsWith('generated/docs')) } });
+  if (pkg.browser) await bundle({ entries: pkg.browser, outdir, external, browser: { inline: pkg.browserInline ?? [] } });
   for (const file of expand(pkg.files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     cpSync(path.join(ROOT, file), path.join(dir, file));

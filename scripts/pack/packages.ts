@@ -19,6 +19,8 @@ export interface BundledPackage {
   node: Record<string, string>;
   /** dist/<name>.js ← source, for browsers (no Node built-ins; the files it reads are inlined). */
   browser?: Record<string, string>;
+  /** The files the browser build reads, inlined (repository paths; JSON without its prose). */
+  browserInline?: string[];
   /** Files and folders copied as they are (repository paths). */
   files: string[];
   /** The package page. */
@@ -42,6 +44,9 @@ export const MOCK: BundledPackage = {
   // video-api-mcp (mcp/): the MCP server for assistants, over the same contract and the same mock.
   node: { index: 'mock/index.ts', msw: 'mock/msw.ts', 'video-api-mock': 'mock/bin.ts', 'video-api-mcp': 'mcp/bin.ts' },
   browser: { 'msw.browser': 'mock/msw.ts' },
+  // The contract and the control API's document. Not the console page (a chunk of its own, loaded
+  // when opened), nor the reference docs (served in Node only).
+  browserInline: ['generated/openapi.json', 'generated/mock-control.json', 'openapi/extensions/'],
   files: [...CONTRACT_FILES, 'mock/docs/try-it.css', 'mock/docs/try-it.js', 'generated/docs/'],
   readme: 'mock/README.md',
   dependencies: { 'openapi-fetch': pinned('openapi-fetch') },

@@ -14,7 +14,8 @@ export async function callAll({ setupServer, createMockHandlers, options, calls,
         body,
       });
       const text = await reply.text();
-      replies.push({ status: reply.status, body: text ? JSON.parse(text) : null, ...after() });
+      const json = (reply.headers.get('content-type') ?? '').includes('json');
+      replies.push({ status: reply.status, body: text ? (json ? JSON.parse(text) : text) : null, ...after() });
     }
     return replies;
   } finally {
