@@ -28,9 +28,9 @@ export function clockSection(ctx: PanelContext): Section {
       'div',
       { attrs: { class: 'row' } },
       steps,
-      button('Advance steps', 'advance-steps', () => control.advance({ steps: Number(steps.value) })),
+      button('Advance steps', 'advance-steps', () => control.advance({ steps: steps.valueAsNumber })),
       ms,
-      button('Advance ms', 'advance-ms', () => control.advance({ ms: Number(ms.value) })),
+      button('Advance ms', 'advance-ms', () => control.advance({ ms: ms.valueAsNumber })),
     ),
   );
   const node = h(doc, 'section', { attrs: { 'data-section': 'clock' } }, h(doc, 'h2', { text: 'Clock' }), controls);

@@ -125,14 +125,19 @@ function refresher(ctx: PanelContext, sections: Section[], problem: HTMLElement,
     ]);
     return { token, clock, accounts, journal, account };
   };
+  // A failed read's message stays until a read succeeds; an action's stays until the next action.
+  let readFailed = false;
   const once = async () => {
     try {
       const view = await read();
       for (const section of sections) section.update(view);
       reads += 1;
       ctx.root.host.setAttribute('data-reads', String(reads));
+      if (readFailed) problem.textContent = '';
+      readFailed = false;
     } catch (error) {
       problem.textContent = (error as Error).message;
+      readFailed = true;
     }
   };
   const start = () => {

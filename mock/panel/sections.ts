@@ -65,7 +65,8 @@ export function accountSection(ctx: PanelContext): Section {
   const patch = (body: Schemas['AccountPatch']) => ctx.act(() => control.updateAccount(ctx.token(), body));
   const facts = h(doc, 'div', { attrs: { class: 'row', 'data-field': 'facts' } });
   const credits = h(doc, 'input', { attrs: { type: 'number', min: '0', 'data-field': 'credits', 'aria-label': 'credits' } });
-  const setCredits = () => patch({ credits: Number(credits.value) })();
+  // valueAsNumber: an empty field is NaN, which the control API refuses (a 422 shown), never 0.
+  const setCredits = () => patch({ credits: credits.valueAsNumber })();
   const subscription = h(
     doc,
     'select',

@@ -93,6 +93,11 @@ describe('mountMockPanel in a page that runs the MSW handlers in the browser', (
   it("zeroes the token's credits: the page's next charging call is a 402", async () => {
     expect(await panel().locator('[data-field=token]').inputValue()).toBe('panel-dev');
     expect(await appCall('render')).toBe('rendering 1');
+    // An empty field is refused by the control API and said so, not taken as 0.
+    await panel().locator('[data-field=credits]').fill('');
+    await panel().locator('[data-action=set-credits]').click();
+    await expect.poll(() => panel().locator('[data-field=problem]').textContent()).toMatch(/422/);
+    expect(await panel().locator('[data-field=credits-shown]').textContent()).not.toBe('0 credits');
     await panel().locator('[data-field=credits]').fill('0');
     await panel().locator('[data-action=set-credits]').click();
     await expect.poll(() => panel().locator('[data-field=credits-shown]').textContent()).toBe('0 credits');
