@@ -14,20 +14,6 @@ import {
 
 export const CONTROL_DOC_PATH = fileURLToPath(new URL('../../generated/mock-control.json', import.meta.url));
 
-let controlDoc: any;
-/** The control API's document (generated/mock-control.json), read once. */
-export function readControlDocument(): any {
-  controlDoc ??= JSON.parse(readFileSync(CONTROL_DOC_PATH, 'utf8'));
-  return controlDoc;
-}
-
-/** The values a schema of the control document enumerates (`Subscription`, `ClockMode`). */
-export function controlEnum(schema: string): string[] {
-  const values = readControlDocument().components?.schemas?.[schema]?.enum;
-  if (!Array.isArray(values)) throw new Error(`mock control: the schema ${schema} enumerates no values`);
-  return values.map(String);
-}
-
 export interface ControlRoute {
   operationId: string;
   method: string;
@@ -48,7 +34,7 @@ export class ControlDocument {
   readonly doc: any;
   readonly routes: ControlRoute[] = [];
 
-  constructor(doc: any = readControlDocument()) {
+  constructor(doc: any = JSON.parse(readFileSync(CONTROL_DOC_PATH, 'utf8'))) {
     this.doc = doc;
     const bodies = newAjv({ useDefaults: true });
     const parameters = newAjv({ coerceTypes: true, useDefaults: true });

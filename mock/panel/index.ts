@@ -1,161 +1,33 @@
 // mountMockPanel: a small control panel for the mock, inside the app's own page, for apps that run
-// the MSW handlers in the browser (where the command's console at /__mock/ does not exist). It
-// calls the control API (/__mock) with fetch, which MSW's worker hands to the handlers on the
-// page's own origin (or a running `video-api-mock`, given its URL). It lives in a shadow root, so the
-// page's CSS does not reach it, and builds every node with createElement and textContent.
-import { ContractModel } from '../../lib/contract/index.js';
+// the MSW handlers in the browser (where the command's console at /__mock/ does not exist). The panel
+// is a chunk of its own (panel.ts), loaded when a page mounts one, as the example generator is: a page
+// that runs the handlers without it loads only this file more.
+import { readFileSync } from 'node:fs';
 import { createMockControl } from '../../client/mock-control.js';
-import { controlEnum } from '../control/document.js';
-import { clockSection } from './clock.js';
-import { h } from './dom.js';
-import { journalSection } from './journal.js';
-import { accountSection, jobsSection, type PanelContext, type PanelView, type Section, tokenSection } from './sections.js';
-import { PANEL_CSS } from './style.js';
+import { ContractModel } from '../../lib/contract/index.js';
+import { CONTROL_DOC_PATH } from '../control/document.js';
+import type { MockPanelOptions, PanelEngine } from './panel.js';
 
-export interface MockPanelOptions {
-  /** The bearer token your app sends: the account the panel shows first (any other can be typed or picked). */
-  token?: string;
-  /** Where the control API answers: the page's own origin by default (where MSW's handlers answer `/__mock`). */
-  baseUrl?: string;
-  /** The value of MOCK_CONTROL_TOKEN, when the mock requires one. */
-  controlToken?: string;
-  /** The element the panel is added to (default: document.body); it floats at the bottom right. */
-  container?: HTMLElement;
-  /** How often the panel reads the mock again, in ms (default 1000; 0: only after its own actions and ↻). */
-  refreshMs?: number;
-  /** How many journal entries it shows (default 20). */
-  journalLimit?: number;
-  /** Starts folded to its title bar. */
-  collapsed?: boolean;
-}
+export type { MockPanelOptions };
 
-/** The states of each contract state machine, by machine name (a resource's `family`). */
-function machineStates(): Map<string, readonly string[]> {
-  return new Map(
-    ContractModel.load()
-      .stateMachines()
-      .map((machine) => [machine.name, machine.states]),
-  );
-}
+const engine: PanelEngine = {
+  createMockControl,
+  machines: () => ContractModel.load().stateMachines(),
+  controlDocument: () => JSON.parse(readFileSync(CONTROL_DOC_PATH, 'utf8')),
+};
 
-/** Adds the panel to the page; returns the function that removes it (and stops its refreshes). */
+/**
+ * Adds the panel to the page (once its code has loaded); returns the function that removes it and
+ * stops its refreshes, or keeps it from being added when called before.
+ */
 export function mountMockPanel(options: MockPanelOptions = {}): () => void {
-  const doc = (options.container ?? document.body).ownerDocument;
-  const host = h(doc, 'div', { attrs: { 'data-mock-panel': '' } });
-  const root = host.attachShadow({ mode: 'open' });
-  const baseUrl = new URL(options.baseUrl ?? '/', doc.location.href).href;
-  const control = createMockControl({ baseUrl, controlToken: options.controlToken });
-  const problem = h(doc, 'div', { attrs: { class: 'problem', role: 'status', 'data-field': 'problem' } });
-  const tokenInput = h(doc, 'input', {
-    attrs: { type: 'text', value: options.token ?? '', placeholder: 'token', 'data-field': 'token', 'aria-label': 'token' },
+  let unmount: (() => void) | undefined;
+  let removed = false;
+  void import('./panel.js').then(({ mountPanel }) => {
+    if (!removed) unmount = mountPanel(options, engine);
   });
-  let refresh: (after?: boolean) => Promise<void> = async () => {};
-  const ctx: PanelContext = {
-    doc,
-    root,
-    control,
-    token: () => tokenInput.value.trim(),
-    act: (action) => () => {
-      void action()
-        .then(() => (problem.textContent = ''))
-        .catch((error: Error) => (problem.textContent = error.message))
-        .then(() => refresh(true));
-    },
-    lists: { subscriptions: controlEnum('Subscription'), clockModes: controlEnum('ClockMode'), states: machineStates() },
-  };
-  tokenInput.addEventListener('change', () => void refresh(true));
-  const sections = [
-    tokenSection(ctx, tokenInput, () => void refresh(true)),
-    accountSection(ctx),
-    jobsSection(ctx),
-    clockSection(ctx),
-    journalSection(ctx),
-  ];
-  const panel = frame(ctx, sections, problem, options.collapsed ?? false, () => void refresh(true));
-  root.append(h(doc, 'style', { text: PANEL_CSS }), panel);
-  (options.container ?? doc.body).append(host);
-  refresh = refresher(ctx, sections, problem, options.journalLimit ?? 20);
-  void refresh(true);
-  const every = options.refreshMs ?? 1000;
-  const timer = every > 0 ? setInterval(() => void refresh(), every) : undefined;
   return () => {
-    if (timer !== undefined) clearInterval(timer);
-    refresh = async () => {};
-    host.remove();
-  };
-}
-
-/** The panel's frame: a title bar (fold, read again) over its sections and the last problem. */
-function frame(ctx: PanelContext, sections: Section[], problem: HTMLElement, collapsed: boolean, reload: () => void): HTMLElement {
-  const { doc } = ctx;
-  const panel = h(doc, 'div', { attrs: { class: collapsed ? 'panel closed' : 'panel', part: 'panel' } });
-  const fold = h(doc, 'button', {
-    text: collapsed ? 'Open' : 'Fold',
-    attrs: { type: 'button', 'data-action': 'fold', 'aria-expanded': String(!collapsed) },
-    on: {
-      click: () => {
-        const closed = panel.classList.toggle('closed');
-        fold.textContent = closed ? 'Open' : 'Fold';
-        fold.setAttribute('aria-expanded', String(!closed));
-      },
-    },
-  });
-  const again = h(doc, 'button', {
-    text: '↻',
-    attrs: { type: 'button', 'data-action': 'refresh', title: 'Read the mock again' },
-    on: { click: reload },
-  });
-  const header = h(doc, 'header', {}, h(doc, 'strong', { text: 'Mock' }), again, fold);
-  panel.append(header, h(doc, 'div', { attrs: { class: 'body' } }, problem, ...sections.map((s) => s.node)));
-  return panel;
-}
-
-/** Reads the mock (clock, accounts, the token's account, the journal) and updates every section; one read at a time. */
-function refresher(ctx: PanelContext, sections: Section[], problem: HTMLElement, journalLimit: number) {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let reads = 0;
-  const read = async (): Promise<PanelView> => {
-    const token = ctx.token();
-    const [clock, accounts, journal, account] = await Promise.all([
-      ctx.control.clock(),
-      ctx.control.accounts(),
-      ctx.control.requests({ limit: journalLimit }),
-      token ? ctx.control.account(token) : Promise.resolve(undefined),
-    ]);
-    return { token, clock, accounts, journal, account };
-  };
-  // A failed read's message stays until a read succeeds; an action's stays until the next action.
-  let readFailed = false;
-  const once = async () => {
-    try {
-      const view = await read();
-      for (const section of sections) section.update(view);
-      reads += 1;
-      ctx.root.host.setAttribute('data-reads', String(reads));
-      if (readFailed) problem.textContent = '';
-      readFailed = false;
-    } catch (error) {
-      problem.textContent = (error as Error).message;
-      readFailed = true;
-    }
-  };
-  const start = () => {
-    running = once().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  return async (after = false): Promise<void> => {
-    // A read asked for after an action waits for the one under way and reads again.
-    if (running) {
-      again ||= after;
-      return running;
-    }
-    await start();
-    if (again) {
-      again = false;
-      await start();
-    }
+    removed = true;
+    unmount?.();
   };
 }
