@@ -12,6 +12,8 @@ import { readyFor, readyToStart } from './on-demand.js';
 import { envOf, scenarioOf, type MockOptions } from './options.js';
 import { PREFLIGHT_HEADERS } from './reply.js';
 
+export { mountMockPanel, type MockPanelOptions } from './panel/index.js';
+
 export interface MockHandlerOptions extends MockOptions {
   /**
    * Where the app sends its API calls: `http://api.test/v2`, or a path like `/v2` (the page's own

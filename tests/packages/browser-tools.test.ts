@@ -16,7 +16,7 @@ import { freePort } from '../../lib/free-port.js';
 import { launchChromium } from '../support/browser.js';
 import type { Page } from 'playwright-core';
 import { exec, ROOT, sharedConsumer } from '../support/consumer.js';
-import { type Block, installedReadme, TYPESCRIPTS, typeCheck, writeBlocks, writeCreateViteTsconfig } from '../support/readme-blocks.js';
+import { type Block, installedReadme, writeBlocks } from '../support/readme-blocks.js';
 import { testTempDir } from '../support/temp-dirs.js';
 
 let project: string;
@@ -56,13 +56,6 @@ describe('the README blocks for the browser', () => {
       'src/Screens.stories.ts',
     ]);
   });
-
-  for (const [label, compiler] of TYPESCRIPTS) {
-    it(`the browser blocks (Storybook, Playwright) type-check with create-vite's strict settings on ${label}`, async () => {
-      writeCreateViteTsconfig(project);
-      expect(await typeCheck(project, compiler)).toBe('');
-    }, 180_000);
-  }
 
   it('Storybook: the built story, with msw-storybook-addon and the handlers, shows a render reach completed in Chromium', async () => {
     const started = Date.now();

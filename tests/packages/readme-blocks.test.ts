@@ -1,22 +1,15 @@
 // Every README block runs: the code and config blocks of the packed packages' READMEs (the mock's and
 // the client's) are extracted by their `file=` names into a fresh Vite-style project outside the
-// repository that installs the packed tarballs, then type-checked (tsc, strict), and the Vitest files
-// among them run, with the React component test of tests/packages/consumer/ beside them. A block without a
-// file name must say on its first line that it is only an illustration. A block that goes stale (a
-// wrong import, a missing export, a changed API) fails here.
+// repository that installs the packed tarballs, and the Vitest files among them run, with the React
+// component test of tests/packages/consumer/ beside them. A block without a file name must say on its
+// first line that it is only an illustration. A block that goes stale (a wrong import, a missing
+// export, a changed API) fails here or in tests/packages/create-vite-app.test.ts, which type-checks
+// and builds every block in a create-vite app on TypeScript 5.9 and 7.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exec, ROOT, sharedConsumer } from '../support/consumer.js';
-import {
-  type Block,
-  installedReadme,
-  TYPESCRIPTS,
-  typeCheck,
-  unmarked,
-  writeBlocks,
-  writeCreateViteTsconfig,
-} from '../support/readme-blocks.js';
+import { type Block, installedReadme, unmarked, writeBlocks, writeCreateViteTsconfig } from '../support/readme-blocks.js';
 
 let project: string;
 let blocks: Block[];
@@ -44,12 +37,6 @@ describe("the packed READMEs' blocks, in a consumer project", () => {
     // Consumers have the client, the mock and the QA packages, never the repository's own package.
     expect(blocks.filter((b) => b.code.includes('video-api-v2-contract')).map((b) => `${b.readme}:${b.line}`)).toEqual([]);
   });
-
-  for (const [label, compiler] of TYPESCRIPTS) {
-    it(`the TypeScript blocks type-check with create-vite's strict settings on ${label}`, async () => {
-      expect(await typeCheck(project, compiler)).toBe('');
-    }, 180_000);
-  }
 
   it('the Vitest blocks (config, setup with server.resetHandlers and reset, tests) pass, with the React component test', async () => {
     const result = await exec(

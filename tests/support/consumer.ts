@@ -5,7 +5,7 @@
 // (tests/packages/global-setup.ts); each suite gets a folder of its own inside that project
 // (sharedConsumer). The README code blocks such a test runs are read by tests/support/readme-blocks.ts.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -48,6 +48,11 @@ export const CONSUMER_TOOLS = [
   'msw-storybook-addon@3.0.3',
   'vite@8.4.0',
   '@playwright/test@1.65.1',
+  // A new app as create-vite 9.3 lays it out (its react-ts template, with the React plugin and
+  // React DOM's types the template installs): tests/packages/create-vite-app.test.ts builds it.
+  'create-vite@9.3.0',
+  '@vitejs/plugin-react@6.3.0',
+  '@types/react-dom@19.3.0',
 ];
 
 /** The repository's devDependencies the consumer suites use, installed at the pinned versions. */
@@ -113,4 +118,26 @@ export function sharedConsumer(name: string): Consumer {
     bin: (command) => path.join(root, 'node_modules', '.bin', command),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Gives a suite's folder a node_modules of its own in place of the link to the shared one: a link to
+ * each shared package and a `.bin` of links to the shared commands, so `linkCommand` can change one
+ * command there (`npm run` in the folder then runs that one) without touching the shared project.
+ */
+export function ownNodeModules(consumer: Consumer): void {
+  const own = path.join(consumer.dir, 'node_modules');
+  const shared = realpathSync(own);
+  rmSync(own);
+  mkdirSync(path.join(own, '.bin'), { recursive: true });
+  for (const entry of readdirSync(shared)) if (entry !== '.bin') symlinkSync(path.join(shared, entry), path.join(own, entry));
+  for (const command of readdirSync(path.join(shared, '.bin')))
+    symlinkSync(realpathSync(path.join(shared, '.bin', command)), path.join(own, '.bin', command));
+}
+
+/** Makes `name` in the folder's own node_modules/.bin (ownNodeModules) run `file`. */
+export function linkCommand(consumer: Consumer, name: string, file: string): void {
+  const link = path.join(consumer.dir, 'node_modules', '.bin', name);
+  rmSync(link, { force: true });
+  symlinkSync(file, link);
 }

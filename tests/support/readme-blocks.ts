@@ -1,12 +1,8 @@
 // The code blocks of a Markdown file (a packed README, docs/conformance.md) that a test writes into a
 // consumer project (tests/support/consumer.ts) and runs: ```ts file=src/x.ts project=browser names
 // where a block goes; a block without a file says on its first line that it is only an illustration.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-
-const execFileAsync = promisify(execFile);
 
 export interface Block {
   readme: string;
@@ -54,15 +50,15 @@ export function installedReadme(project: string, pkg: string): Block[] {
   return codeBlocks(readFileSync(path.join(project, readme), 'utf8'), `${pkg}/README.md`);
 }
 
-/** The TypeScripts a consumer's blocks are checked with: 5.9 and 7 (the consumer installs both). */
+/** The TypeScripts a consumer's blocks are built with: 5.9 and 7 (the consumer installs both). */
 export const TYPESCRIPTS: [label: string, pkg: string][] = [
   ['TypeScript 5.9', 'typescript'],
   ['TypeScript 7', 'typescript7'],
 ];
 
 /**
- * The compiler options of create-vite's React + TypeScript template (its tsconfig.app.json), with
- * Node's types beside Vite's for the test and config files: what a new app checks its code with.
+ * One tsconfig.json for a project of blocks: the compiler options of create-vite's React + TypeScript
+ * template (its tsconfig.app.json), with Node's types beside Vite's for the test and config files.
  */
 export function writeCreateViteTsconfig(project: string): void {
   const compilerOptions = {
@@ -89,9 +85,62 @@ export function writeCreateViteTsconfig(project: string): void {
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify(config, null, 2));
 }
 
-/** What `tsc -p .` of one of the consumer's TypeScripts prints in `project` ('' when it type-checks). */
-export async function typeCheck(project: string, pkg: string): Promise<string> {
-  const tsc = path.join(project, 'node_modules', pkg, 'bin', 'tsc');
-  const result = await execFileAsync(process.execPath, [tsc, '-p', '.'], { cwd: project, maxBuffer: 1 << 24 }).catch((e) => e);
-  return `${result.stdout ?? ''}${result.stderr ?? ''}`;
+/** Changes a tsconfig file of the template (JSON with block comments, which are dropped). */
+function editTsconfig(
+  project: string,
+  file: string,
+  edit: (config: { compilerOptions: Record<string, unknown>; include: string[] }) => void,
+) {
+  const config = JSON.parse(readFileSync(path.join(project, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, ''));
+  edit(config);
+  writeFileSync(path.join(project, file), JSON.stringify(config, null, 2));
+}
+
+/**
+ * The app's entry as the mock's README says to start it: the mock in the page (src/mocks/browser.ts,
+ * with its panel) before the first render, and the client README's components beside the template's App.
+ */
+const MAIN_TSX = `import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import './index.css'
+import App from './App.tsx'
+import { CreditHistory } from './CreditHistory.tsx'
+import { startMocking } from './mocks/browser.ts'
+import { VideoStatus } from './VideoStatus.tsx'
+
+await startMocking('my-dev-token')
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+    <VideoStatus id={1} />
+    <CreditHistory />
+  </StrictMode>,
+)
+`;
+
+/**
+ * A new app as \`npm create vite@latest -- --template react-ts\` lays it out (the create-vite package's
+ * own template files, from the consumer's install) with every \`file=\` block of \`blocks\` added: the
+ * browser code under src/ and .storybook/ checked by tsconfig.app.json, the Node side (configs,
+ * e2e/, scripts/) by tsconfig.node.json, as a team adds them. Options TypeScript 7 has on by default
+ * (strict, DOM's iterables, checked side-effect imports) are spelled out, so 5.9 checks the same.
+ */
+export function layOutCreateViteApp(project: string, blocks: Block[]): void {
+  cpSync(path.join(project, 'node_modules', 'create-vite', 'template-react-ts'), project, { recursive: true });
+  renameSync(path.join(project, '_gitignore'), path.join(project, '.gitignore'));
+  const sameOnBoth = { strict: true, noUncheckedSideEffectImports: true };
+  editTsconfig(project, 'tsconfig.app.json', (config) => {
+    Object.assign(config.compilerOptions, sameOnBoth, { lib: [...(config.compilerOptions.lib as string[]), 'DOM.Iterable'] });
+    config.include = [...config.include, '.storybook'];
+  });
+  editTsconfig(project, 'tsconfig.node.json', (config) => {
+    Object.assign(config.compilerOptions, sameOnBoth);
+    config.include = [...config.include, 'vitest.config.ts', 'playwright.config.ts', 'e2e', 'scripts'];
+  });
+  writeBlocks(
+    project,
+    blocks.filter((b) => b.file && /\.(ts|tsx)$/.test(b.file)),
+  );
+  writeFileSync(path.join(project, 'src', 'main.tsx'), MAIN_TSX);
 }
