@@ -1,5 +1,5 @@
 // Four tiers, one Vitest project each (tests/tiers.ts says which file is in which, and why):
-//   npx vitest run --project unit       in process, files in parallel (`npm run test:fast` runs it)
+//   npx vitest run --project unit       in process, files in parallel in shared module graphs (`npm run test:fast` runs it)
 //   npx vitest run --project process    real mock, proxy and QA processes, two files at a time
 //   npx vitest run --project browser    headless Chromium, one file at a time
 //   npx vitest run --project packages   the packed tarballs in one shared consumer project
@@ -29,6 +29,9 @@ export default defineConfig({
           include: [ALL],
           exclude: [...PROCESS_FILES, ...BROWSER_FILES, PACKAGES_GLOB, '**/node_modules/**'],
           maxWorkers: cores,
+          // One module graph a worker, not a file (tests/support/module-graph.ts: files that mock a module get their own).
+          isolate: false,
+          setupFiles: ['tests/support/module-graph.ts'],
           sequence: { groupOrder: 0 },
         },
       },

@@ -16,7 +16,10 @@ const dom = await builtinEnvironments['happy-dom'].setup(globalThis, {});
 // Imported after: React Query decides once, when loaded, whether it runs on a server (no window).
 const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
 const { machineOfPath } = await import('../../client/react-query.js');
-const { cleanup, fireEvent, render, screen, waitFor } = await import('@testing-library/react');
+const { cleanup, fireEvent, render, waitFor, within } = await import('@testing-library/react');
+// Queries on this file's document, found at each call: Testing Library's `screen` is bound to the
+// document of the first file that loaded it, and the unit tier's files share loaded modules.
+const page = () => within(document.body);
 vi.mock('video-api-v2-client/react-query', () => import('../../client/react-query.js'));
 // @ts-expect-error a plain JavaScript module of the consumer project
 const { createVideoScreen } = await import('../packages/consumer/video-screen.mjs');
@@ -42,13 +45,13 @@ function mount(token: string) {
   render(h(QueryClientProvider, { client: queries }, h(VideoScreen, { topic: 'octopus hearts' })));
 }
 
-const text = (id: string) => screen.getByTestId(id).textContent ?? '';
+const text = (id: string) => page().getByTestId(id).textContent ?? '';
 const credits = () => Number(/credits: (\d+)/.exec(text('credits'))?.[1]);
 async function startRender() {
-  await waitFor(() => expect((screen.getByRole('button', { name: 'Create video' }) as HTMLButtonElement).disabled).toBe(false));
+  await waitFor(() => expect((page().getByRole('button', { name: 'Create video' }) as HTMLButtonElement).disabled).toBe(false));
   await waitFor(() => expect(text('credits')).toMatch(/^credits: \d+$/));
   const before = credits();
-  fireEvent.click(screen.getByRole('button', { name: 'Create video' }));
+  fireEvent.click(page().getByRole('button', { name: 'Create video' }));
   return before;
 }
 
@@ -75,7 +78,7 @@ describe('a React screen on video-api-v2-client/react-query', () => {
     await mock.control.updateAccount('test', { credits: 0 });
     mount('test');
     await startRender();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^needs \d+ credits, has 0$/));
+    await waitFor(() => expect(page().getByRole('alert').textContent).toMatch(/^needs \d+ credits, has 0$/));
   });
 
   it("the job hook reads its machine from the contract's facts", () => {

@@ -15,7 +15,10 @@ const dom = await builtinEnvironments['happy-dom'].setup(globalThis, {});
 // Imported after the DOM: React Query decides once, when loaded, whether it runs on a server.
 const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
 const { createVideoApiQueries } = await import('../../client/react-query.js');
-const { cleanup, fireEvent, render, screen, waitFor } = await import('@testing-library/react');
+const { cleanup, fireEvent, render, waitFor, within } = await import('@testing-library/react');
+// Queries on this file's document, found at each call: Testing Library's `screen` is bound to the
+// document of the first file that loaded it, and the unit tier's files share loaded modules.
+const page = () => within(document.body);
 
 const baseUrl = 'http://ui-states.test/v2';
 const mock = createMockHandlers({ baseUrl, clock: 'manual' });
@@ -101,18 +104,18 @@ async function draft(token: string) {
   return { api, id: video.id, ready };
 }
 
-const text = (id: string) => screen.getByTestId(id).textContent ?? '';
-const alertText = () => screen.getByRole('alert').textContent ?? '';
+const text = (id: string) => page().getByTestId(id).textContent ?? '';
+const alertText = () => page().getByRole('alert').textContent ?? '';
 
 describe('a UI switching on typed keys and states', () => {
   it('a render without a script shows its precondition; once ready it renders and shows the finished video', async () => {
     const { api, id, ready } = await draft('ui-success');
     mount(api, id);
-    fireEvent.click(screen.getByRole('button', { name: 'Render' }));
+    fireEvent.click(page().getByRole('button', { name: 'Render' }));
     await waitFor(() => expect(alertText()).toBe('Write a script first'));
     expect(text('job')).toBe('Not started');
     await ready();
-    fireEvent.click(screen.getByRole('button', { name: 'Render' }));
+    fireEvent.click(page().getByRole('button', { name: 'Render' }));
     await waitFor(() => expect(text('job')).toBe('Rendering'));
     await mock.control.advance({ steps: 10 });
     await waitFor(() => expect(text('job')).toMatch(/^Done: completed https?:\/\//));
@@ -122,7 +125,7 @@ describe('a UI switching on typed keys and states', () => {
     const { api, id, ready } = await draft('ui-failure');
     await ready();
     mount(api, id);
-    fireEvent.click(screen.getByRole('button', { name: 'Render' }));
+    fireEvent.click(page().getByRole('button', { name: 'Render' }));
     await waitFor(() => expect(text('job')).toBe('Rendering'));
     await mock.control.force('ui-failure', `/faceless/${id}`, 'failed');
     await waitFor(() => expect(text('job')).toMatch(/^Failed: [A-Z][A-Z_-]+$/));
