@@ -109,6 +109,16 @@ const fileInput = z
   })
   .describe('One file: path or base64.');
 
+// The call tool's values, written in its JSON Schema the portable way: a union as `anyOf` branches of
+// one `type` each (a bare union of primitives comes out as a `type` list, which clients that map tool
+// schemas onto a single-`type` dialect refuse; described branches stay branches), and the body as an
+// object of any fields (every request body of the contract is an object) rather than a schema with
+// no keyword. The MCP Inspector's CLI (`--strict`) finds nothing to warn of
+// (tests/packages/mcp-inspector.test.ts).
+const pathValue = z.union([z.string().describe('a value as text'), z.number().describe('a numeric id')]);
+const queryValue = z.union([z.string().describe('text'), z.number().describe('a number'), z.boolean().describe('a flag')]);
+const jsonObject = z.record(z.string(), z.unknown()).meta({ additionalProperties: true });
+
 function callTool(server: McpServer, doc: Document): void {
   server.registerTool(
     'call',
@@ -117,9 +127,9 @@ function callTool(server: McpServer, doc: Document): void {
         'Send one request and get its status and body. Goes to a mock in this process unless the user set VIDEO_API_BASE_URL and VIDEO_API_TOKEN. Operations that charge credits need allowCharges: true (ask the user first). get_request_schema gives the body schema of an operation.',
       inputSchema: {
         operationId,
-        pathParams: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('Path parameters by name (e.g. { "id": "..." } from the create answer\'s data.id).'),
-        query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional().describe('Query parameters by name.'),
-        body: z.unknown().optional().describe('The request body: JSON for JSON operations; for multipart ones, an object of the text fields (an array is one part per item). Schema: get_request_schema.'),
+        pathParams: z.record(z.string(), pathValue).optional().describe('Path parameters by name (e.g. { "id": "..." } from the create answer\'s data.id).'),
+        query: z.record(z.string(), queryValue).optional().describe('Query parameters by name.'),
+        body: jsonObject.optional().describe('The request body: JSON for JSON operations; for multipart ones, an object of the text fields (an array is one part per item). Schema: get_request_schema.'),
         files: z.record(z.string(), z.union([fileInput, z.array(fileInput)])).optional().describe('Multipart only: the files by field name (e.g. { "samples[]": [{ "path": "/tmp/take.wav" }] }).'),
         allowCharges: z.boolean().optional().describe('true only when the user agreed to spend credits on this call.'),
       },

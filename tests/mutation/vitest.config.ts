@@ -36,8 +36,10 @@ const leftOut = {
   // Packed tarballs in a consumer project, the TypeScript compiler, Spectral and Chromium: minutes
   // each, and they run compiled copies or other programs, not the sandbox's sources.
   builds: [
-    'tests/packages/tarballs.test.ts',
-    'tests/packages/client-package.test.ts',
+    // The packages tier, all of it: the packed tarballs in a consumer project its global setup
+    // installs (the READMEs' blocks, the samples, Storybook, Playwright, the MCP server under the SDK
+    // and the Inspector, the generators, Scalar's samples, the panel, a create-vite app).
+    'tests/packages/**/*.test.ts',
     'tests/client/types.test.ts',
     'tests/repo/bench-soak.test.ts',
     'tests/contract/house-rules.test.ts',
@@ -45,15 +47,8 @@ const leftOut = {
     'tests/docs/try-it.test.ts',
     'tests/mock/console.test.ts',
     'tests/mock/hardening-control.test.ts',
-    // The READMEs, samples and MCP server in consumer projects (npm installs, Storybook, Python).
-    'tests/packages/readme-blocks.test.ts',
-    'tests/packages/browser-tools.test.ts',
-    'tests/packages/samples-consumer.test.ts',
-    'tests/packages/samples-python-client.test.ts',
-    // Scalar's packages (npm) make the samples, curl sends them; openapi-diff runs in Java.
-    'tests/packages/scalar-samples.test.ts',
+    // openapi-diff runs in Java.
     'tests/diff/openapi-diff-real.test.ts',
-    'tests/packages/mcp-server.test.ts',
   ],
   // The browser build's byte budget: bundled from Stryker's instrumented sources (every mutant
   // inlined), the build is over the budget whatever is mutated, so the first, unmutated run fails.

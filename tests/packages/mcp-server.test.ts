@@ -5,7 +5,6 @@
 // to `completed` on the in-process mock through `call`, and, pointed at a deployment by
 // VIDEO_API_BASE_URL and VIDEO_API_TOKEN, never shows the token. Over HTTP it refuses a foreign Host
 // and a foreign page's Origin, as the mock's control plane does.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +13,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Consumer, ROOT, sharedConsumer } from '../support/consumer.js';
+import { startMcpHttp } from './mcp-process.js';
 
 let consumer: Consumer;
 
@@ -146,24 +146,7 @@ describe('video-api-mcp over stdio', () => {
 });
 
 /** `video-api-mcp --http 0`; resolves with the endpoint it prints. */
-async function startHttp(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; exit: Promise<number | null> }> {
-  const child = spawn(consumer.bin('video-api-mcp'), ['--http', '0'], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (d) => {
-      output += d;
-      const m = /Streamable HTTP on (http:\/\/\S+)/.exec(output);
-      if (m) resolve(m[1]);
-    });
-    child.stderr?.on('data', (d) => (output += d));
-    void exit.then((code) => reject(new Error(`video-api-mcp --http exited with ${code}:\n${output}`)));
-  });
-  return { child, url, exit };
-}
+const startHttp = (env: Record<string, string> = {}) => startMcpHttp(consumer, env);
 
 /** A raw POST with the headers given (Host included, which fetch does not let a caller set). */
 function post(url: string, headers: Record<string, string>): Promise<{ status: number; cors?: string }> {
