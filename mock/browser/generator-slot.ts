@@ -1,6 +1,8 @@
 // In the browser build only (scripts/pack/bundle.ts), Prism's example generator module imports this
-// file in place of json-schema-faker and faker: both together are ~0.9 MB, needed only for
-// `Prefer: dynamic=true`. Prism's module configures the generator when it loads (`extend`,
+// file in place of json-schema-faker and faker, needed only for `Prefer: dynamic=true`. Faker
+// (English alone, 730 KB minified) is left out of the browser build: json-schema-faker calls it only
+// for a schema keyword `faker` / `x-faker`, which the contract never uses (the pack refuses to build
+// if it ever does), so Prism's module gets a stand-in that says so if it is ever reached. Prism's module configures the generator when it loads (`extend`,
 // `option`); those calls are kept and replayed in order on the real generator once
 // loadGenerator() has brought it in (a separate chunk, mock/browser/generator.ts).
 // generate() is only reached by a dynamic example, and the MSW adapter loads the generator first
@@ -18,8 +20,15 @@ let real: Generator | undefined;
 let loading: Promise<void> | undefined;
 const pending: Call[] = [];
 
-/** Faker, once loaded (Prism's module reads it through a callback, when the generator asks). */
-let faker: unknown;
+/** What Prism's module hands json-schema-faker as faker: a stand-in whose every use throws. */
+const faker: unknown = new Proxy(
+  {},
+  {
+    get(_target, name) {
+      throw new Error(`mock: faker (${String(name)}) is left out of the browser build: no schema of the contract asks for it`);
+    },
+  },
+);
 /** seedrandom, once loaded: Prism seeds the generator with it for `Prefer: seed=…`, a dynamic call only. */
 let seeded: ((seed: string) => () => number) | undefined;
 
@@ -48,7 +57,6 @@ export const JSONSchemaFaker = {
 /** Brings in the generator chunk once and replays Prism's set-up on it. */
 export function loadGenerator(): Promise<void> {
   loading ??= import('./generator.js').then((loaded) => {
-    faker = loaded.faker;
     seeded = loaded.seedrandom as (seed: string) => () => number;
     const generator = loaded.JSONSchemaFaker as unknown as Generator;
     for (const call of pending.splice(0)) generator[call.method](...call.args);

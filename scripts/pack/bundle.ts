@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { escapeToken } from '../../lib/contract/pointer.js';
 import { withoutProse } from '../../lib/contract/prose.js';
 import { ROOT } from '../lib/project.js';
 
@@ -203,6 +204,29 @@ function withoutInteropGuards(): esbuild.Plugin {
 }
 
 /**
+ * The places of `doc` where a schema asks json-schema-faker for faker (a `faker` or `x-faker`
+ * keyword; a property of that name in `properties` is only a name), as JSON pointers.
+ */
+export function fakerKeywords(doc: unknown, pointer = ''): string[] {
+  if (typeof doc !== 'object' || doc === null) return [];
+  return Object.entries(doc).flatMap(([key, value]) => {
+    const here = `${pointer}/${escapeToken(key)}`;
+    const named = (key === 'faker' || key === 'x-faker') && !pointer.endsWith('/properties');
+    return [...(named ? [here] : []), ...fakerKeywords(value, here)];
+  });
+}
+
+/** The browser build leaves faker out (mock/browser/generator-slot.ts): refused when the contract would need it. */
+function assertNoFakerKeywords(): void {
+  const found = fakerKeywords(JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8')));
+  if (found.length > 0) {
+    throw new Error(
+      `the contract asks for faker at ${found.join(', ')}: the browser build leaves faker out (mock/browser/generator-slot.ts); bring it back into mock/browser/generator.ts first`,
+    );
+  }
+}
+
+/**
  * The browser build's own stand-ins: a source `x.ts` with a sibling `x.browser.ts` is replaced by
  * it, and Prism's example generator gets json-schema-faker and faker through a slot
  * (mock/browser/generator-slot.ts) that loads them as a separate chunk on the first dynamic example;
@@ -355,6 +379,7 @@ export interface BundleOptions {
 
 export async function bundle(options: BundleOptions): Promise<esbuild.Metafile> {
   const browser = options.browser !== undefined;
+  if (browser) assertNoFakerKeywords();
   const entryPoints = Object.fromEntries(Object.entries(options.entries).map(([out, source]) => [out, path.join(ROOT, source)]));
   // Bundled CommonJS dependencies call require() for Node built-ins; ESM output needs one made.
   const requireShim = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";

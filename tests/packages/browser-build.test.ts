@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROSE_KEYS, PROSE_READERS } from '../../lib/contract/prose.js';
 import { fast1a52hex } from '../../mock/browser/fnv52.js';
 import { createMockHandlers } from '../../mock/msw.js';
-import { bundle } from '../../scripts/pack/bundle.js';
+import { bundle, fakerKeywords } from '../../scripts/pack/bundle.js';
 import { MOCK } from '../../scripts/pack/packages.js';
 
 const exec = promisify(execFile);
@@ -27,6 +27,8 @@ const OUT = path.join(ROOT, '.cache', 'browser-build-test', String(process.pid))
 
 /** What the handlers may add to a page at start, minified as a consumer's build minifies them (issue 54's goal). */
 const BUDGET = { raw: 500 * 1024, gzip: 130 * 1024 };
+/** The size over which Vite warns of a chunk after minifying it (its `build.chunkSizeWarningLimit`, 500 kB). */
+const VITE_CHUNK_WARNING = 500 * 1000;
 
 let metafile: esbuild.Metafile;
 
@@ -75,9 +77,9 @@ interface Reply {
 
 const CALLS = path.join(ROOT, 'tests', 'support', 'msw-calls.mjs');
 
-/** Text only each on-demand part's chunk holds: faker's English names, the YAML reader's error class, Prism's operation model, the console page. */
+/** Text only each on-demand part's chunk holds: json-schema-faker's own warning, the YAML reader's error class, Prism's operation model, the console page. */
 const MARKERS = {
-  generator: 'Aaliyah',
+  generator: 'calling JSONSchemaFaker() is deprecated',
   yaml: 'YAMLParseError',
   prism: 'getHttpOperationsFromSpec',
   console: '<title>Mock console</title>',
@@ -146,6 +148,13 @@ describe('the browser build of the MSW handlers', () => {
     }).toEqual({ generatorAtStart: [], prismAtStart: [] });
     expect(raw, `${raw} bytes minified at start`).toBeLessThanOrEqual(BUDGET.raw);
     expect(gzip, `${gzip} bytes gzipped at start`).toBeLessThanOrEqual(BUDGET.gzip);
+  }, 60_000);
+
+  it("makes no file a consumer's bundler warns of as too large (Vite's 500 kB, minified); faker is in none", async () => {
+    const js = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js'));
+    const sizes = await Promise.all(js.map(async (file) => ({ file: path.basename(file), bytes: (await minified(file)).length })));
+    expect(sizes.filter(({ bytes }) => bytes > VITE_CHUNK_WARNING)).toEqual([]);
+    expect(Object.keys(metafile.inputs).filter((input) => input.includes('@faker-js'))).toEqual([]);
   }, 60_000);
 
   it('answers as the handlers from source do, loading the example generator for the first dynamic example only', async () => {
@@ -233,5 +242,24 @@ describe('the browser build of the MSW handlers', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("the pack's check that the browser build may leave faker out", () => {
+  it('finds no schema of the contract asking for faker', () => {
+    const contract = JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8'));
+    expect(fakerKeywords(contract)).toEqual([]);
+  });
+
+  it('finds a faker or x-faker keyword, and not a property named faker', () => {
+    const doc = {
+      components: {
+        schemas: {
+          Name: { type: 'string', faker: 'person.firstName' },
+          'A/B': { type: 'object', properties: { faker: { type: 'string', 'x-faker': 'word.noun' } } },
+        },
+      },
+    };
+    expect(fakerKeywords(doc)).toEqual(['/components/schemas/Name/faker', '/components/schemas/A~1B/properties/faker/x-faker']);
   });
 });

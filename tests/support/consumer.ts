@@ -141,3 +141,15 @@ export function linkCommand(consumer: Consumer, name: string, file: string): voi
   rmSync(link, { force: true });
   symlinkSync(file, link);
 }
+
+/**
+ * The environment a user's shell gives a command: this process's without what Vitest sets in it
+ * (`NODE_ENV=test`, `TEST`, `VITEST…`), which would make Vite build for development.
+ */
+export function shellEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
+  if (env.NODE_ENV === 'test') delete env.NODE_ENV;
+  if (env.TEST === 'true') delete env.TEST;
+  return { ...env, ...extra };
+}

@@ -96,20 +96,26 @@ function editTsconfig(
   writeFileSync(path.join(project, file), JSON.stringify(config, null, 2));
 }
 
+/** The mock README's block that starts the mock in a page's entry (`src/main.tsx`), its code without its first line. */
+function startOfMain(blocks: Block[]): string {
+  const start = blocks.find((b) => b.lang === 'tsx' && /the start of src\/main\.tsx/.test(b.code.split('\n')[0]));
+  if (!start) throw new Error('the mock README has no block for the start of src/main.tsx');
+  return start.code.split('\n').slice(1).join('\n');
+}
+
 /**
- * The app's entry as the mock's README says to start it: the mock in the page (src/mocks/browser.ts,
- * with its panel) before the first render, and the client README's components beside the template's App.
+ * The app's entry as the mock's README says to start it: the README's block (the mock in the page,
+ * src/mocks/browser.ts with its panel, imported in development only) before the first render, and
+ * the client README's components beside the template's App.
  */
-const MAIN_TSX = `import { StrictMode } from 'react'
+const mainTsx = (blocks: Block[]) => `import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './index.css'
 import App from './App.tsx'
 import { CreditHistory } from './CreditHistory.tsx'
-import { startMocking } from './mocks/browser.ts'
 import { VideoStatus } from './VideoStatus.tsx'
 
-await startMocking('my-dev-token')
-
+${startOfMain(blocks)}
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
@@ -142,5 +148,5 @@ export function layOutCreateViteApp(project: string, blocks: Block[]): void {
     project,
     blocks.filter((b) => b.file && /\.(ts|tsx)$/.test(b.file)),
   );
-  writeFileSync(path.join(project, 'src', 'main.tsx'), MAIN_TSX);
+  writeFileSync(path.join(project, 'src', 'main.tsx'), mainTsx(blocks));
 }
