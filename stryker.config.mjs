@@ -1,7 +1,16 @@
 // StrykerJS (`npm run mutation`, see docs/testing.md): plants one small bug at a time in the folders
 // below and runs the vitest tests that reach that file; a bug no test notices is a surviving mutant.
 // Not part of `npm test`: a full run takes hours on two cores.
-export const FOLDERS = ['client/middleware', 'lib/contract', 'mock/pipeline', 'qa/checker', 'mock/state', 'scripts/diff'];
+export const FOLDERS = [
+  'client/middleware',
+  'lib/contract',
+  'mock/pipeline',
+  'qa/checker',
+  'mock/state',
+  'scripts/diff',
+  'mock/control',
+  'qa/proxy',
+];
 
 // `npm run mutation -- mock/state` (scripts/mutation.ts) passes the chosen folders (or files) here.
 const chosen = process.env.MUTATION_FOLDERS ? process.env.MUTATION_FOLDERS.split(',') : FOLDERS;

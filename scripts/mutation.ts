@@ -8,7 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { onStopSignal } from '../lib/stop-signals.js';
 import { keepStoppedRun } from './mutation/keep.js';
-import { writeSurvivors } from './mutation/survivors.js';
+import { toolVersions, writeScoreTable } from './mutation/score-table.js';
+import { folderScores, readRunReport, writeSurvivors } from './mutation/survivors.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 // A bare `--` (as in `npm run mutation -- -- --force`) separates nothing here: dropped.
@@ -43,7 +44,15 @@ onStopSignal((signal) => stryker.kill(signal));
 stryker.on('exit', async (code, signal) => {
   await keepStoppedRun(root, started);
   const config = await import(pathToFileURL(path.join(root, 'stryker.config.mjs')).href);
-  const written = writeSurvivors(root, started, folders.length ? folders : config.FOLDERS, config.default.incrementalFile);
-  if (written) console.log(`mutation: scores and the mutants left alive: ${path.relative(root, written)}`);
+  const run = readRunReport(root, started, config.default.incrementalFile);
+  if (run) {
+    const measured = folders.length ? folders : config.FOLDERS;
+    const written = writeSurvivors(root, started, measured, run);
+    console.log(`mutation: scores and the mutants left alive: ${path.relative(root, written)}`);
+    // Only a finished run's scores are whole; a stopped run's go to its report alone.
+    if (run.finished && writeScoreTable(root, folderScores(run.report, measured), config.FOLDERS, toolVersions(root))) {
+      console.log('mutation: the score table in docs/testing.md has the folders measured whole');
+    }
+  }
   process.exit(code ?? (signal ? 1 : 0));
 });

@@ -69,17 +69,29 @@ export function survivorsMarkdown(report: IncrementalReport, folders: readonly s
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes reports/mutation/runs/<time>-survivors.md for the run that started at `startedAt`; returns its path. */
-export function writeSurvivors(root: string, startedAt: number, folders: readonly string[], incrementalFile: string): string | undefined {
+/** A run's results: Stryker's JSON report when this run finished and wrote one, else the incremental file (a stopped run's results, kept). */
+export interface RunReport {
+  report: IncrementalReport;
+  /** The file read, a repository path. */
+  source: string;
+  /** Whether the run finished (its own JSON report), so its scores are whole. */
+  finished: boolean;
+}
+
+/** The results of the run that started at `startedAt`, or undefined when there are none. */
+export function readRunReport(root: string, startedAt: number, incrementalFile: string): RunReport | undefined {
   const json = path.join(root, 'reports', 'mutation', 'mutation.json');
-  const incremental = path.join(root, incrementalFile);
-  const fresh = existsSync(json) && statSync(json).mtimeMs >= startedAt;
-  const file = fresh ? json : incremental;
+  const finished = existsSync(json) && statSync(json).mtimeMs >= startedAt;
+  const file = finished ? json : path.join(root, incrementalFile);
   if (!existsSync(file)) return undefined;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as IncrementalReport;
+  return { report: JSON.parse(readFileSync(file, 'utf8')) as IncrementalReport, source: path.relative(root, file), finished };
+}
+
+/** Writes reports/mutation/runs/<time>-survivors.md for the run that started at `startedAt`; returns its path. */
+export function writeSurvivors(root: string, startedAt: number, folders: readonly string[], run: RunReport): string {
   const when = new Date(startedAt);
   const out = path.join(root, 'reports', 'mutation', 'runs', `${when.toISOString().replace(/[:.]/g, '-')}-survivors.md`);
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, survivorsMarkdown(report, folders, when, path.relative(root, file)));
+  writeFileSync(out, survivorsMarkdown(run.report, folders, when, run.source));
   return out;
 }

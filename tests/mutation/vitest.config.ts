@@ -28,6 +28,13 @@ const leftOut = {
     'tests/qa/proxy-settings.test.ts',
     'tests/qa/proxy-stream.test.ts',
     'tests/qa/conformance-*.test.ts',
+    // The conformance runner's own launcher (qa/conformance/local-mock.ts) starts the mock as a
+    // process for these: the stated rules and their faults, the summaries, the seeding, the report.
+    'tests/qa/stated-rules.test.ts',
+    'tests/qa/stated-rules-faults.test.ts',
+    'tests/qa/summary.test.ts',
+    'tests/qa/seed.test.ts',
+    'tests/qa/report.test.ts',
     // Conformance shards, replay and the recorded scenario run the runner's and the proxy's commands.
     'tests/qa/shards.test.ts',
     'tests/qa/replay.test.ts',
