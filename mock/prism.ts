@@ -6,6 +6,8 @@
 // schemas on every call. Routing is the contract's router (lib/contract/request.ts, the one the
 // proxy uses), over the contract's operations; the parts here are asked by operation id. The
 // pipeline reaches this module through mock/engine.ts, which the browser build loads when first needed.
+// First: what Prism's modules require and the mock never runs is left out before they load.
+import './prism-trims.js';
 import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import type { ApiRequest, RequestViolation } from '../lib/contract/index.js';

@@ -1,12 +1,12 @@
 // In the browser build only (scripts/pack/bundle.ts), Prism's example generator module imports this
-// file in place of json-schema-faker and faker, needed only for `Prefer: dynamic=true`. Faker
-// (English alone, 730 KB minified) is left out of the browser build: json-schema-faker calls it only
-// for a schema keyword `faker` / `x-faker`, which the contract never uses (the pack refuses to build
-// if it ever does), so Prism's module gets a stand-in that says so if it is ever reached. Prism's module configures the generator when it loads (`extend`,
-// `option`); those calls are kept and replayed in order on the real generator once
-// loadGenerator() has brought it in (a separate chunk, mock/browser/generator.ts).
-// generate() is only reached by a dynamic example, and the MSW adapter loads the generator first
-// (mock/on-demand.browser.ts).
+// file in place of json-schema-faker and faker, needed only for `Prefer: dynamic=true`. Faker is left
+// out, as everywhere in the mock (mock/prism-trims.ts says why): Prism's module gets the stand-in of
+// mock/left-out.ts. Prism's module configures the generator when it loads (`extend`, `option`);
+// those calls are kept and replayed in order on the real generator once loadGenerator() has brought
+// it in (a separate chunk, mock/browser/generator.ts). generate() is only reached by a dynamic
+// example, and the MSW adapter loads the generator first (mock/on-demand.browser.ts).
+
+import { leftOut } from '../left-out.js';
 
 type Call = { method: 'extend' | 'option'; args: unknown[] };
 
@@ -20,15 +20,9 @@ let real: Generator | undefined;
 let loading: Promise<void> | undefined;
 const pending: Call[] = [];
 
-/** What Prism's module hands json-schema-faker as faker: a stand-in whose every use throws. */
-const faker: unknown = new Proxy(
-  {},
-  {
-    get(_target, name) {
-      throw new Error(`mock: faker (${String(name)}) is left out of the browser build: no schema of the contract asks for it`);
-    },
-  },
-);
+/** What Prism's module hands json-schema-faker as faker: the stand-in whose every use throws. */
+const faker = leftOut('@faker-js/faker');
+
 /** seedrandom, once loaded: Prism seeds the generator with it for `Prefer: seed=…`, a dynamic call only. */
 let seeded: ((seed: string) => () => number) | undefined;
 

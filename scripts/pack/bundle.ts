@@ -162,17 +162,19 @@ const leftOut = (name: string) =>
   `module.exports = new Proxy({}, { get: (_t, prop) => function () { throw new Error('${name} ' + String(prop) + ' is left out of this build'); } });`;
 
 /**
- * Smaller bundles, same behaviour: Prism's generator takes faker with every locale (4 MB) where it
- * uses English only, and the $ref reader's Postman-collection importer (1.4 MB) is never fed one.
+ * Smaller bundles, same behaviour: Prism's generator takes faker with every locale (4 MB), which
+ * json-schema-faker calls only for a schema's `x-faker` keyword (none in the contract:
+ * assertNoFakerKeywords), and the $ref reader's Postman-collection importer (1.4 MB) is never fed one.
  */
 function trimDependencies(): esbuild.Plugin {
   return {
     name: 'trim-dependencies',
     setup(build) {
-      build.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: 'faker-en', namespace: 'trimmed' }));
+      build.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: 'faker-left-out', namespace: 'trimmed' }));
       build.onResolve({ filter: /^postman-collection$/ }, () => ({ path: 'postman-collection', namespace: 'trimmed' }));
-      build.onLoad({ filter: /^faker-en$/, namespace: 'trimmed' }, () => ({
-        contents: "const faker = require('@faker-js/faker/locale/en'); module.exports = { default: faker, faker };",
+      // The same stand-in the mock's sources give Prism in Node (mock/prism-trims.ts, mock/left-out.ts).
+      build.onLoad({ filter: /^faker-left-out$/, namespace: 'trimmed' }, () => ({
+        contents: `module.exports = require(${JSON.stringify(path.join(ROOT, 'mock', 'left-out.ts'))}).leftOut('@faker-js/faker');`,
         resolveDir: ROOT,
         loader: 'js',
       }));
@@ -216,12 +218,12 @@ export function fakerKeywords(doc: unknown, pointer = ''): string[] {
   });
 }
 
-/** The browser build leaves faker out (mock/browser/generator-slot.ts): refused when the contract would need it. */
+/** The mock leaves faker out (mock/prism-trims.ts, mock/browser/generator-slot.ts): refused when the contract would need it. */
 function assertNoFakerKeywords(): void {
   const found = fakerKeywords(JSON.parse(readFileSync(path.join(ROOT, 'generated', 'openapi.json'), 'utf8')));
   if (found.length > 0) {
     throw new Error(
-      `the contract asks for faker at ${found.join(', ')}: the browser build leaves faker out (mock/browser/generator-slot.ts); bring it back into mock/browser/generator.ts first`,
+      `the contract asks for faker at ${found.join(', ')}: the mock leaves faker out (mock/prism-trims.ts, mock/browser/generator-slot.ts); bring it back first`,
     );
   }
 }
@@ -379,7 +381,7 @@ export interface BundleOptions {
 
 export async function bundle(options: BundleOptions): Promise<esbuild.Metafile> {
   const browser = options.browser !== undefined;
-  if (browser) assertNoFakerKeywords();
+  assertNoFakerKeywords();
   const entryPoints = Object.fromEntries(Object.entries(options.entries).map(([out, source]) => [out, path.join(ROOT, source)]));
   // Bundled CommonJS dependencies call require() for Node built-ins; ESM output needs one made.
   const requireShim = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
