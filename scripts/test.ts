@@ -1,6 +1,9 @@
 // `npm test`: every check the repository has, in order, then one closing line CI can read:
 //   tests: N passed, N failed, N skipped
-// The vitest suites run tier by tier (tests/tiers.ts): unit, process, browser, packages, one step each.
+// The vitest suites run tier by tier (tests/tiers.ts): unit, process, browser, packages, one step each;
+// where a step leaves cores idle, another runs beside it (scripts/lib/step-runner.ts): the static
+// checks beside the unit tier, and the browser tier, the packages tier and the conformance run
+// beside the process tier.
 // `npm run test:fast` (`-- --fast`) runs the quick checks only: the freshness of generated/ by its
 // input hash, the type check, Biome, and the unit tier; about two minutes, the same closing line.
 // Counted: lint, freshness of generated/ and the type check (one test each), every vitest test, and
@@ -9,22 +12,14 @@
 // after a failure, so one run shows every problem; the exit code is non-zero if anything failed.
 // First: one clear line on an unsupported Node (lib/node-support.ts).
 import '../lib/node-support.js';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { BIN, ROOT } from './lib/project.js';
+import { onStopSignal } from '../lib/stop-signals.js';
+import { runStages, type Stage, type Step, type StepResult, stopSteps, stoppedBy, totalOf } from './lib/step-runner.js';
 import { add, countJUnit, countVitest, NONE, type Count } from './lib/test-count.js';
 import { changedBetween, treeState } from './lib/tree-state.js';
 import { TIERS, type Tier } from '../tests/tiers.js';
-
-interface Step {
-  name: string;
-  command: string;
-  args: string[];
-  env?: Record<string, string>;
-  /** Reads what the step ran; absent: the step is one test that passes when it exits 0. */
-  count?: (exitCode: number) => Count | undefined;
-}
 
 const FAST = process.argv.includes('--fast');
 const REPORTS = path.join(ROOT, 'reports', FAST ? 'test-fast' : 'test');
@@ -64,42 +59,37 @@ const FAST_STEPS: Step[] = [
   TIER_STEPS.unit,
 ];
 
-const ALL_STEPS: Step[] = [
-  // Freshness first: nothing before it may build, so it judges the committed tree.
-  { name: 'generated/ is fresh', command: 'npm', args: ['run', '--silent', 'check:generated'] },
-  { name: 'lint (Redocly, extension schemas, Spectral, Biome)', command: 'npm', args: ['run', '--silent', 'lint'] },
-  {
-    name: 'contract changes against the last release (npm run diff -- --gate)',
-    command: 'npm',
-    args: ['run', '--silent', 'diff', '--', '--gate'],
-  },
-  { name: 'type check (tsc)', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-  ...TIERS.map((tier) => TIER_STEPS[tier]),
-  {
-    name: 'conformance against the local mock (Schemathesis, lifecycle flows)',
-    command: BIN('tsx'),
-    args: [path.join(ROOT, 'qa', 'conformance', 'run.ts')],
-    env: { CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_REPORT_DIR: CONFORMANCE_DIR },
-    count: junitCount,
-  },
+const FRESH: Step = { name: 'generated/ is fresh', command: 'npm', args: ['run', '--silent', 'check:generated'] };
+const LINT: Step = { name: 'lint (Redocly, extension schemas, Spectral, Biome)', command: 'npm', args: ['run', '--silent', 'lint'] };
+const GATE: Step = {
+  name: 'contract changes against the last release (npm run diff -- --gate)',
+  command: 'npm',
+  args: ['run', '--silent', 'diff', '--', '--gate'],
+};
+const TYPES: Step = { name: 'type check (tsc)', command: 'npm', args: ['run', '--silent', 'typecheck'] };
+const CONFORMANCE: Step = {
+  name: 'conformance against the local mock (Schemathesis, lifecycle flows)',
+  command: BIN('tsx'),
+  args: [path.join(ROOT, 'qa', 'conformance', 'run.ts')],
+  env: { CONFORMANCE_ALLOW_CHARGES: '1', CONFORMANCE_REPORT_DIR: CONFORMANCE_DIR },
+  count: junitCount,
+};
+
+const ALL_STAGES: Stage[] = [
+  // Freshness first and alone: nothing before it may build, so it judges the committed tree.
+  FRESH,
+  { lanes: [[TIER_STEPS.unit], [LINT, GATE, TYPES]] },
+  // The process tier keeps both cores busy most of the time; the browser tier mostly waits, and
+  // the packages tier waits on npm: they and the conformance run fill the gaps beside it.
+  { lanes: [[TIER_STEPS.process], [TIER_STEPS.browser, TIER_STEPS.packages, CONFORMANCE]] },
 ];
 
-const steps = FAST ? FAST_STEPS : ALL_STEPS;
+// Every tier is a step of the full run (a tier added to tests/tiers.ts must be placed above).
+const listed = ALL_STAGES.flatMap((stage) => ('lanes' in stage ? stage.lanes.flat() : [stage]));
+const unplaced = TIERS.filter((tier) => !listed.includes(TIER_STEPS[tier]));
+if (unplaced.length) throw new Error(`scripts/test.ts: the tiers ${unplaced.join(', ')} are in no stage of npm test`);
 
-function runStep(step: Step): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, {
-      cwd: ROOT,
-      env: { ...process.env, ...step.env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.on('error', (error) => {
-      console.error(`test: could not start ${step.command}: ${error.message}`);
-      resolve(127);
-    });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
-  });
-}
+const stages: Stage[] = FAST ? FAST_STEPS : ALL_STAGES;
 
 const TREE_STEP: Step = { name: 'the run left the work tree as it found it (git status)', command: 'git', args: ['status'] };
 
@@ -117,23 +107,9 @@ function treeUnchanged(before: ReturnType<typeof treeState>) {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)}s`;
 
-async function main(): Promise<number> {
-  const started = Date.now();
-  rmSync(REPORTS, { recursive: true, force: true });
-  mkdirSync(REPORTS, { recursive: true });
-  const before = treeState(ROOT);
-  const results: Array<{ step: Step; code: number; count: Count; ms: number }> = [];
-  for (const step of steps) {
-    console.log(`\n[test] step: ${step.name}`);
-    const stepStarted = Date.now();
-    const code = await runStep(step);
-    let count = step.count?.(code) ?? (code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 });
-    // A non-zero exit with nothing counted as failed (a crash after a clean report) is still a failure.
-    if (code !== 0 && count.failed === 0) count = { ...count, failed: 1 };
-    results.push({ step, code, count, ms: Date.now() - stepStarted });
-  }
-  results.push(treeUnchanged(before));
-  const total = results.map((r) => r.count).reduce(add, NONE);
+/** The summary, the reports' place and the closing line; the exit code. */
+function conclude(results: StepResult[], started: number): number {
+  const total = totalOf(results);
   console.log('\n[test] summary:');
   for (const r of results) {
     const mark = r.count.failed ? 'FAIL' : 'ok  ';
@@ -141,10 +117,24 @@ async function main(): Promise<number> {
       `${mark} ${r.step.name}: ${r.count.passed} passed, ${r.count.failed} failed, ${r.count.skipped} skipped (${seconds(r.ms)})`,
     );
   }
+  const signal = stoppedBy();
+  if (signal) console.log(`test: stopped by ${signal}; the steps not run are not counted`);
   console.log(`reports: ${path.relative(ROOT, REPORTS)}/ (vitest-<tier>.json${FAST ? '' : ', conformance/*.xml'})`);
   console.log(`wall time: ${seconds(Date.now() - started)}`);
   console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  if (signal) return signal === 'SIGINT' ? 130 : 143;
   return total.failed ? 1 : 0;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  rmSync(REPORTS, { recursive: true, force: true });
+  mkdirSync(REPORTS, { recursive: true });
+  const before = treeState(ROOT);
+  onStopSignal(stopSteps);
+  const results = await runStages(ROOT, stages);
+  if (!stoppedBy()) results.push(treeUnchanged(before));
+  return conclude(results, started);
 }
 
 main().then(
