@@ -68,6 +68,7 @@ export const PROCESS_FILES = [
   'tests/qa/summary.test.ts',
   'tests/repo/bench-soak.test.ts',
   'tests/repo/node-support.test.ts',
+  'tests/repo/step-runner.test.ts',
   'tests/repo/temp-dirs.test.ts',
   'tests/repo/test-matrix.test.ts',
 ];

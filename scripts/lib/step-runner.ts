@@ -75,13 +75,13 @@ async function runLane(root: string, lane: Step[], buffered: boolean, beside: st
     if (stopping) break;
     const started = Date.now();
     const buffer = buffered ? [] : undefined;
-    if (buffered) console.log(`\n[test] step started beside ${beside}: ${step.name} (its output follows when the stage ends)`);
+    if (buffered) console.log(`\n[test] beside ${beside}, started: ${step.name} (its output follows when the stage ends)`);
     else console.log(`\n[test] step: ${step.name}`);
     const code = await spawnStep(root, step, buffer);
     const result = { step, code, count: countOf(step, code), ms: Date.now() - started };
     results.push(result);
     if (buffer) {
-      console.log(`\n[test] step ended beside ${beside}: ${step.name}: exit ${code} (${seconds(result.ms)})`);
+      console.log(`\n[test] beside ${beside}, ended: ${step.name}: exit ${code} (${seconds(result.ms)})`);
       outputs.push(`\n[test] step: ${step.name} (ran beside ${beside})\n${buffer.join('')}`);
     }
   }
@@ -90,11 +90,13 @@ async function runLane(root: string, lane: Step[], buffered: boolean, beside: st
 
 /** Runs the stages in order; returns each step's result in the order the stages list them. */
 export async function runStages(root: string, stages: Stage[]): Promise<StepResult[]> {
+  stopping = undefined;
   const results: StepResult[] = [];
   for (const stage of stages) {
     if (stopping) break;
     const lanes = 'lanes' in stage ? stage.lanes : [[stage]];
-    const beside = lanes[0].map((step) => step.name).join(', ');
+    // "vitest, process tier (the mock, …)" is named "vitest, process tier" in the lines of the steps beside it.
+    const beside = lanes[0].map((step) => step.name.replace(/ \(.*$/, '')).join(', ');
     const outputs: string[] = [];
     const done = await Promise.all(lanes.map((lane, i) => runLane(root, lane, i > 0, beside, outputs)));
     for (const output of outputs) process.stdout.write(output);
