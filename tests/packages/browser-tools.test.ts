@@ -6,7 +6,7 @@
 // environment while the README's default ports are taken. The packages
 // tier's one consumer project has them installed (tests/packages/global-setup.ts); building the
 // Storybook takes a while, so this file has a long beforeAll.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type net from 'node:net';
@@ -15,12 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../lib/free-port.js';
 import { launchChromium } from '../support/browser.js';
 import type { Page } from 'playwright-core';
-import { exec, ROOT, sharedConsumer } from '../support/consumer.js';
+import { exec, ROOT, sharedConsumer, shellEnv } from '../support/consumer.js';
 import { type Block, installedReadme, writeBlocks } from '../support/readme-blocks.js';
 import { testTempDir } from '../support/temp-dirs.js';
 
 let project: string;
 let blocks: Block[];
+/** What `storybook build` printed. */
+let storybookOutput = '';
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -31,11 +33,12 @@ beforeAll(async () => {
   // The README's `npx msw init public/ --save`.
   await exec(path.join(project, 'node_modules', '.bin', 'msw'), ['init', 'public/', '--save'], { cwd: project });
   const started = Date.now();
-  await exec(path.join(project, 'node_modules', '.bin', 'storybook'), ['build', '--quiet', '-o', 'storybook-static'], {
+  const built = await exec(path.join(project, 'node_modules', '.bin', 'storybook'), ['build', '--quiet', '-o', 'storybook-static'], {
     cwd: project,
-    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', CI: '1' },
+    env: shellEnv({ STORYBOOK_DISABLE_TELEMETRY: '1', CI: '1', NO_COLOR: '1' }),
     maxBuffer: 1 << 26,
   });
+  storybookOutput = `${built.stdout}${built.stderr}`;
   timings.storybookBuild = Date.now() - started;
 }, 900_000);
 
@@ -55,6 +58,17 @@ describe('the README blocks for the browser', () => {
       'src/Render.stories.ts',
       'src/Screens.stories.ts',
     ]);
+  });
+
+  it("Storybook's build: no file of ours over Vite's 500 kB warning (only Storybook's own preview chunk is), no line naming our packages", () => {
+    const assets = path.join(project, 'storybook-static', 'assets');
+    const large = readdirSync(assets).filter((file) => file.endsWith('.js') && statSync(path.join(assets, file)).size > 500 * 1000);
+    // Storybook's preview runtime (iframe-*.js) is over 1 MB in a Storybook without any package of
+    // ours, and Vite warns of it there too; every chunk our packages bring stays under the limit.
+    expect(large.filter((file) => !/^iframe-[\w-]+\.js$/.test(file))).toEqual([]);
+    // (A chunk Vite names after our package, `assets/video-api-v2-client-<hash>.js`, is a line of its file list.)
+    const ours = /video-api-v2-(client|mock|qa)(?![\w-]*\.js\b)/;
+    expect(storybookOutput.split('\n').filter((line) => ours.test(line))).toEqual([]);
   });
 
   it('Storybook: the built story, with msw-storybook-addon and the handlers, shows a render reach completed in Chromium', async () => {
