@@ -1,4 +1,4 @@
-// The soak benchmark runs (a 20-second version of `npm run bench:soak`) and reports what it
+// The soak benchmark runs (a 12-second version of `npm run bench:soak`) and reports what it
 // promises: requests of every kind, latency, RSS over time, and no answer the mock should not give.
 // The figures themselves are goals of the benchmark, not of this test.
 import { spawnSync } from 'node:child_process';
@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../../scripts/lib/project.js';
 
 describe('npm run bench:soak', () => {
-  it('a 20-second mixed run reports requests of every kind, latency and RSS samples, with 0 errors', () => {
+  it('a 12-second mixed run reports requests of every kind, latency and RSS samples, with 0 errors', () => {
     const run = spawnSync(
       BIN('tsx'),
-      ['scripts/bench/soak.ts', '--seconds', '20', '--workers', '8', '--tokens', '50', '--load-seconds', '0', '--stream-seconds', '0'],
+      ['scripts/bench/soak.ts', '--seconds', '12', '--workers', '4', '--tokens', '50', '--load-seconds', '0', '--stream-seconds', '0'],
       {
         cwd: ROOT,
         encoding: 'utf8',
