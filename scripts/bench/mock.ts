@@ -11,6 +11,7 @@ import { freePort } from '../../lib/free-port.js';
 import { startMockProcess } from '../../mock/launch.js';
 import { createMockCore } from '../../mock/core.js';
 import { createMockHandlers } from '../../mock/msw.js';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 
 interface AutocannonResult {
@@ -109,6 +110,12 @@ async function inProcess(): Promise<string[]> {
     create: await timeCalls(() => fetch(`${base}/faceless`, { method: 'POST', headers, body }).then((r) => r.text())),
   };
   server.close();
+  // MSW's own floor: one handler answering a fixed body, so what is left is MSW's interception of
+  // fetch and the Fetch Request/Response it makes (no mock at all).
+  const floor = setupServer(http.all(`${base}/*`, () => HttpResponse.json({ data: { ok: true } })));
+  floor.listen({ onUnhandledFrame: 'error' });
+  const mswAlone = await timeCalls(() => fetch(`${base}/me`, { headers }).then((r) => r.text()));
+  floor.close();
   const row = (name: string, f: { median: number; p99: number }) => `| ${name} | ${f.median.toFixed(3)} | ${f.p99.toFixed(3)} |`;
   const rows = [
     row('GET /me, core.answer()', direct.me),
@@ -117,6 +124,7 @@ async function inProcess(): Promise<string[]> {
     row('GET /faceless/{unknown id} (404), core.answer()', direct.unknown),
     row('GET /me, createMockHandlers + msw/node fetch', msw.me),
     row('POST /faceless, createMockHandlers + msw/node fetch', msw.create),
+    row("GET /me, MSW alone (one handler with a fixed body): MSW's floor", mswAlone),
   ];
   for (const r of rows) console.log(`  ${r}`);
   return rows;
