@@ -3,7 +3,7 @@
 // a non-zero exit counts as a failure, and a stop signal reaches the running steps and starts no more.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runStages, type Step, stopSteps, stoppedBy } from '../../scripts/lib/step-runner.js';
 import { testTempDir } from '../support/temp-dirs.js';
 
@@ -20,6 +20,16 @@ const meets = (name: string, other: string): Step =>
      look();`,
   );
 
+/** What the runner printed in the current test (its own lines and the output of steps beside the first lane). */
+let written: string[] = [];
+beforeEach(() => {
+  written = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    written.push(String(chunk));
+    return true;
+  });
+  vi.spyOn(console, 'log').mockImplementation((...line) => void written.push(line.join(' ')));
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe("npm test's step runner", () => {
@@ -33,12 +43,6 @@ describe("npm test's step runner", () => {
   });
 
   it("prints a later lane's output whole after the stage, under its step's name", async () => {
-    const written: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      written.push(String(chunk));
-      return true;
-    });
-    vi.spyOn(console, 'log').mockImplementation((...line) => void written.push(line.join(' ')));
     await runStages(dir, [
       { lanes: [[node('first', 'setTimeout(() => {}, 300)')], [node('second', "console.log('one'); console.error('two')")]] },
     ]);
@@ -48,7 +52,6 @@ describe("npm test's step runner", () => {
   });
 
   it('counts a non-zero exit with no report as one failure, and a clean exit as one pass', async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {});
     const results = await runStages(dir, [node('fails', 'process.exit(3)'), node('passes', 'process.exit(0)')]);
     expect(results.map((r) => [r.code, r.count])).toEqual([
       [3, { passed: 0, failed: 1, skipped: 0 }],
@@ -57,7 +60,6 @@ describe("npm test's step runner", () => {
   });
 
   it('passes a stop signal to the running steps and starts no later one', async () => {
-    vi.spyOn(console, 'log').mockImplementation(() => {});
     const marker = path.join(dir, 'started-late');
     const run = runStages(dir, [
       node('long', 'setTimeout(() => {}, 30000)'),
