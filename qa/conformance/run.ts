@@ -25,7 +25,7 @@ import { startLocalServer, type LocalServer } from './local-mock.js';
 import type { Lane, RunContext, Settings } from './run-context.js';
 import { runSchemathesisPhase } from './schemathesis-phase.js';
 import { signalAll } from './schemathesis-process.js';
-import { readSettings } from './settings.js';
+import { fastPollNotice, readSettings } from './settings.js';
 import { formatSummary } from './summary.js';
 import { startThrottle } from './throttle.js';
 import { onStopSignal } from '../../lib/stop-signals.js';
@@ -103,6 +103,8 @@ async function main(argv: readonly string[] = []): Promise<number> {
     }
     lanes.push(...(await openLanes(settings, target, remote, laneLog)));
     describeTarget(settings, target, lanes, remote);
+    const fastPolls = fastPollNotice(settings.pollIntervalSeconds, remote, contract.limits().pollIntervalSeconds);
+    if (fastPolls) log(fastPolls);
     describePlan(settings, remote);
     const run: RunContext = {
       settings,

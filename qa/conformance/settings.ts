@@ -90,6 +90,15 @@ export function pollIntervalMs(setting: number | undefined, localMock: boolean, 
   return cadence === undefined ? undefined : cadence.min * 1000;
 }
 
+/**
+ * What the run says when CONFORMANCE_POLL_INTERVAL polls a remote target faster than the contract's
+ * cadence asks clients to (a setting meant for stand-ins); undefined otherwise.
+ */
+export function fastPollNotice(setting: number | undefined, remote: boolean, cadence: { min: number } | undefined): string | undefined {
+  if (!remote || setting === undefined || cadence === undefined || setting >= cadence.min) return undefined;
+  return `CONFORMANCE_POLL_INTERVAL=${setting} polls faster than the contract asks clients to (at least ${cadence.min} s between two polls of one status): meant for a stand-in; a real deployment may count it against its limits`;
+}
+
 export function readSettings(env: NodeJS.ProcessEnv): Settings {
   const baseUrl = env.CONFORMANCE_BASE_URL?.trim() || undefined;
   if (baseUrl && !/^https?:\/\//.test(baseUrl)) {

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { buildSchemathesisArgs, CHARGING_FILTER, hasLinkBetween, selectedOperations } from '../../qa/conformance/args.js';
 import { operationFacts } from '../../qa/conformance/contract-facts.js';
 import { neutralizeLine } from '../../qa/conformance/output-filter.js';
-import { DEFAULT_POLL_TIMEOUT_SECONDS, pollIntervalMs, readSettings, REMOTE_DEFAULT_RATE_LIMIT } from '../../qa/conformance/settings.js';
+import {
+  DEFAULT_POLL_TIMEOUT_SECONDS,
+  fastPollNotice,
+  pollIntervalMs,
+  readSettings,
+  REMOTE_DEFAULT_RATE_LIMIT,
+} from '../../qa/conformance/settings.js';
 import { formatSummary, parseJUnit } from '../../qa/conformance/summary.js';
 import { retryDelayMs, startThrottle, tokenBudgetSpent } from '../../qa/conformance/throttle.js';
 
@@ -71,6 +77,21 @@ describe('settings', () => {
       /^CONFORMANCE_POLL_INTERVAL must be a positive number of seconds, got "-1"$/,
     );
     expect(() => readSettings({ CONFORMANCE_POLL_INTERVAL: 'often' })).toThrow(/CONFORMANCE_POLL_INTERVAL/);
+  });
+
+  it("says when CONFORMANCE_POLL_INTERVAL polls a remote target faster than the contract's cadence, and only then", () => {
+    const cadence = { min: 5, max: 10 };
+    expect(fastPollNotice(0.5, true, cadence)).toBe(
+      'CONFORMANCE_POLL_INTERVAL=0.5 polls faster than the contract asks clients to (at least 5 s between two polls of one status): meant for a stand-in; a real deployment may count it against its limits',
+    );
+    expect(fastPollNotice(4.9, true, cadence)).toMatch(/^CONFORMANCE_POLL_INTERVAL=4.9 polls faster/);
+    // At the cadence or slower, on the local mock, unset, or with no cadence in the contract: nothing to say.
+    expect([
+      fastPollNotice(5, true, cadence),
+      fastPollNotice(0.5, false, cadence),
+      fastPollNotice(undefined, true, cadence),
+      fastPollNotice(0.5, true, undefined),
+    ]).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it("the wait between polls: the setting, else 100 ms on the local mock, else the contract's minimum cadence", () => {
