@@ -112,8 +112,9 @@ const fileInput = z
 // The call tool's values, written in its JSON Schema the portable way: a union as `anyOf` branches of
 // one `type` each (a bare union of primitives comes out as a `type` list, which clients that map tool
 // schemas onto a single-`type` dialect refuse; described branches stay branches), and the body as an
-// object of any fields (every request body of the contract is an object: tests/docs/mcp-call-body.test.ts) rather than a schema with
-// no keyword. The MCP Inspector's CLI (`--strict`) finds nothing to warn of
+// object of any fields (every request body of the contract is an object:
+// tests/docs/mcp-call-body.test.ts) rather than a schema with no keyword. The MCP Inspector's CLI
+// (`--strict`) finds nothing to warn of
 // (tests/packages/mcp-inspector.test.ts).
 const pathValue = z.union([z.string().describe('a value as text'), z.number().describe('a numeric id')]);
 const queryValue = z.union([z.string().describe('text'), z.number().describe('a number'), z.boolean().describe('a flag')]);
