@@ -2,9 +2,10 @@
 // the packed builds leave them out (scripts/pack/bundle.ts): faker (all its locales, a third of the
 // mock's start), which json-schema-faker calls only for a schema's `x-faker` keyword, and no schema
 // of the contract has one (the pack refuses to build if one appears); and http-spec's reader of
-// Postman collections (the mock hands Prism an OpenAPI document). Their require() gets a stand-in
-// whose every use throws, naming what was left out. Imported by mock/prism.ts before Prism's
-// modules; the browser build has its own stand-ins (mock/prism-trims.browser.ts is empty).
+// Postman collections (the mock hands Prism an OpenAPI document). Every require() of either in the
+// process (Prism's are the only ones) gets a stand-in whose every use throws, naming what was left
+// out. Imported by mock/prism.ts before Prism's modules; the browser build has its own stand-ins
+// (mock/prism-trims.browser.ts is empty).
 import Module from 'node:module';
 import { leftOut } from './left-out.js';
 

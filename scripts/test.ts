@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import path from 'node:path';
 import { BIN, ROOT } from './lib/project.js';
 import { onStopSignal } from '../lib/stop-signals.js';
-import { runStages, type Stage, type Step, type StepResult, stopSteps, stoppedBy, totalOf } from './lib/step-runner.js';
+import { runStages, seconds, type Stage, type Step, type StepResult, stopSteps, stoppedBy, totalOf } from './lib/step-runner.js';
 import { add, countJUnit, countVitest, NONE, type Count } from './lib/test-count.js';
 import { changedBetween, treeState } from './lib/tree-state.js';
 import { TIERS, type Tier } from '../tests/tiers.js';
@@ -113,8 +113,6 @@ function treeUnchanged(before: ReturnType<typeof treeState>) {
   const count = changed.length ? { passed: 0, failed: 1, skipped: 0 } : { passed: 1, failed: 0, skipped: 0 };
   return { step: TREE_STEP, code: changed.length ? 1 : 0, count, ms: 0 };
 }
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(0)}s`;
 
 /** The summary, the reports' place and the closing line; the exit code. */
 function conclude(results: StepResult[], started: number): number {

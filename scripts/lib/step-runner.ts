@@ -38,7 +38,8 @@ export function stopSteps(signal: NodeJS.Signals): void {
 /** The signal the run was stopped with, if any. */
 export const stoppedBy = (): NodeJS.Signals | undefined => stopping;
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(0)}s`;
+/** A duration as the runner prints it: whole seconds. */
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(0)}s`;
 
 /** Runs one step; its output goes to this terminal (`live`) or into `buffer`. Resolves with its exit code. */
 function spawnStep(root: string, step: Step, buffer?: string[]): Promise<number> {
@@ -51,9 +52,12 @@ function spawnStep(root: string, step: Step, buffer?: string[]): Promise<number>
     running.add(child);
     child.stdout?.on('data', (chunk: Buffer) => buffer?.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => buffer?.push(chunk.toString()));
+    // A command that cannot start (not installed) may never emit 'close': its step ends here, as 127.
     child.on('error', (error) => {
+      running.delete(child);
       buffer?.push(`test: could not start ${step.command}: ${error.message}\n`);
       if (!buffer) console.error(`test: could not start ${step.command}: ${error.message}`);
+      resolve(127);
     });
     child.on('close', (code, signal) => {
       running.delete(child);

@@ -59,6 +59,19 @@ describe("npm test's step runner", () => {
     ]);
   });
 
+  it('ends a step whose command cannot start with 127, counted as a failure, and goes on', async () => {
+    const missing: Step = { name: 'missing', command: path.join(dir, 'no-such-command'), args: [] };
+    const results = await runStages(dir, [
+      { lanes: [[missing], [{ ...missing, name: 'missing beside' }]] },
+      node('next', 'process.exit(0)'),
+    ]);
+    expect(results.map((r) => [r.step.name, r.code, r.count.failed])).toEqual([
+      ['missing', 127, 1],
+      ['missing beside', 127, 1],
+      ['next', 0, 0],
+    ]);
+  });
+
   it('passes a stop signal to the running steps and starts no later one', async () => {
     const marker = path.join(dir, 'started-late');
     const run = runStages(dir, [
