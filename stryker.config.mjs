@@ -12,6 +12,19 @@ export const FOLDERS = [
   'qa/proxy',
 ];
 
+// Files of those folders that never run in the test process, so no mutant there can be killed
+// under Stryker; each is tested where it runs (the tier named).
+export const NOT_MUTATED = {
+  // The proxy command's entry: arguments, --help, signals and exit codes of its own process
+  // (process tier: tests/qa/cli-help.test.ts, proxy-settings.test.ts).
+  'qa/proxy/main.ts': 'a process entry',
+  'qa/proxy/bin.ts': 'a process entry',
+  // The browser build's console page, a chunk loaded when it is opened (packages tier:
+  // tests/packages/browser-build.test.ts).
+  'mock/control/console-page.browser.ts': 'the browser build only',
+  'mock/control/console-text.ts': 'the browser build only',
+};
+
 // `npm run mutation -- mock/state` (scripts/mutation.ts) passes the chosen folders (or files) here.
 const chosen = process.env.MUTATION_FOLDERS ? process.env.MUTATION_FOLDERS.split(',') : FOLDERS;
 // A file may carry a line range, as Stryker reads it: mock/state/machines.ts:96-135.
@@ -24,7 +37,7 @@ export default {
   // The suites that run in process (tests/mutation/vitest.config.ts says which are left out, and why);
   // `related` runs only the test files that import the mutated file.
   vitest: { configFile: 'tests/mutation/vitest.config.ts', related: true },
-  mutate: chosen.map(pattern),
+  mutate: [...chosen.map(pattern), ...Object.keys(NOT_MUTATED).map((file) => `!${file}`)],
   // Each mutant runs only the tests that executed its code in the first, unmutated run.
   coverageAnalysis: 'perTest',
   // A re-run tests only the mutants whose code or tests changed. The file is a cache (.cache/ is

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { FastFirstSequencer } from './fast-first.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const TESTS = path.join(root, 'tests');
@@ -91,6 +92,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Quick files first: a mutant's run stops at its first failing test (fast-first.ts).
+    sequence: { sequencer: FastFirstSequencer },
     reporters: ['default'],
   },
 });
