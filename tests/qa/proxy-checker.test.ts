@@ -1,6 +1,7 @@
 // The proxy's checker on exchanges written out by hand (no network): the judgements that decide
 // between a violation and silence, both ways. Machines, states and operations are read from the
 // contract through its model; the exchanges only say what a target could answer.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mockContract, operationFromContract, type StateMachine } from '../../mock/contract.js';
 import { parsePointer, readPointer, relaxations } from '../../lib/contract/index.js';
@@ -382,6 +383,89 @@ describe('proxy settings', () => {
       { port: 5000, blockCharges: true },
     );
     expect(() => readProxySettings({ PROXY_TARGET: 'http://127.0.0.1:1/v2', PROXY_PORT: 'x' }, '/v2')).toThrow(/PROXY_PORT/);
+  });
+
+  const target = { PROXY_TARGET: 'http://127.0.0.1:1/v2' };
+
+  it('every default: report folder, limits, timeout, refunds confirmed, nothing recorded', () => {
+    expect(readProxySettings({ ...target, PROXY_PORT: ' ', PROXY_MAX_BODY_BYTES: ' ', PROXY_REFUND_GRACE_MS: '' }, '/v2')).toEqual({
+      target: new URL('http://127.0.0.1:1/v2'),
+      port: 4020,
+      reportDir: path.resolve('reports/proxy'),
+      blockCharges: false,
+      failOnRequestErrors: false,
+      minCoverage: undefined,
+      refundGraceMs: undefined,
+      maxBodyBytes: 32 * 1024 * 1024,
+      maxResponseBytes: 8 * 1024 * 1024,
+      timeoutMs: 60_000,
+      confirmRefunds: true,
+      record: undefined,
+    });
+  });
+
+  it('each setting read as given: paths resolved, flags 1, true or yes, PROXY_CONFIRM_REFUNDS=0 turns confirming off', () => {
+    const s = readProxySettings(
+      {
+        PROXY_TARGET: ' https://staging.example.test/api/v2// ',
+        PROXY_PORT: '0',
+        PROXY_REPORT_DIR: ' out/proxy ',
+        PROXY_BLOCK_CHARGES: 'yes',
+        PROXY_FAIL_ON_REQUEST_ERRORS: 'true',
+        PROXY_MIN_COVERAGE: '40',
+        PROXY_REFUND_GRACE_MS: '0',
+        PROXY_MAX_BODY_BYTES: '1',
+        PROXY_MAX_RESPONSE_BYTES: '2048',
+        PROXY_TIMEOUT_MS: '1500',
+        PROXY_CONFIRM_REFUNDS: ' 0 ',
+        PROXY_RECORD: ' world.yaml ',
+      },
+      '/v2',
+    );
+    expect(s).toEqual({
+      target: new URL('https://staging.example.test/api/v2'),
+      port: 0,
+      reportDir: path.resolve('out/proxy'),
+      blockCharges: true,
+      failOnRequestErrors: true,
+      minCoverage: 40,
+      refundGraceMs: 0,
+      maxBodyBytes: 1,
+      maxResponseBytes: 2048,
+      timeoutMs: 1500,
+      confirmRefunds: false,
+      record: path.resolve('world.yaml'),
+    });
+    expect(readProxySettings({ ...target, PROXY_BLOCK_CHARGES: 'on', PROXY_CONFIRM_REFUNDS: 'no' }, '/v2')).toMatchObject({
+      blockCharges: false,
+      confirmRefunds: true,
+    });
+  });
+
+  it.each([
+    [
+      { PROXY_TARGET: '   ' },
+      'PROXY_TARGET is required: the base URL of the deployment to forward to, ending in /v2 (e.g. https://staging.example.com/v2)',
+    ],
+    [{ PROXY_TARGET: 'not a url' }, 'PROXY_TARGET must be an http(s) URL ending in /v2, got "not a url"'],
+    [
+      { PROXY_TARGET: 'https://staging.example.test/v2x' },
+      'PROXY_TARGET must be an http(s) URL ending in /v2, got "https://staging.example.test/v2x"',
+    ],
+    [{ ...target, PROXY_PORT: '65536' }, 'PROXY_PORT must be a port number, got "65536"'],
+    [{ ...target, PROXY_PORT: '-1' }, 'PROXY_PORT must be a port number, got "-1"'],
+    [{ ...target, PROXY_PORT: '80.5' }, 'PROXY_PORT must be a port number, got "80.5"'],
+    [{ ...target, PROXY_REFUND_GRACE_MS: '-1' }, 'PROXY_REFUND_GRACE_MS must be a non-negative integer, got "-1"'],
+    [{ ...target, PROXY_REFUND_GRACE_MS: '2.5' }, 'PROXY_REFUND_GRACE_MS must be a non-negative integer, got "2.5"'],
+    [{ ...target, PROXY_MAX_BODY_BYTES: '0' }, 'PROXY_MAX_BODY_BYTES must be a positive integer, got "0"'],
+    [{ ...target, PROXY_MAX_RESPONSE_BYTES: '1e3x' }, 'PROXY_MAX_RESPONSE_BYTES must be a positive integer, got "1e3x"'],
+    [{ ...target, PROXY_TIMEOUT_MS: '0.5' }, 'PROXY_TIMEOUT_MS must be a positive integer, got "0.5"'],
+  ])('%j is refused: %s', (env, message) => {
+    expect(() => readProxySettings(env, '/v2')).toThrow(new Error(message));
+  });
+
+  it('the largest port is allowed', () => {
+    expect(readProxySettings({ ...target, PROXY_PORT: '65535' }, '/v2').port).toBe(65535);
   });
 });
 
