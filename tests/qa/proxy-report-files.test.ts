@@ -186,11 +186,19 @@ describe('the JUnit document', () => {
 describe('the report files', () => {
   it('proxy-report.json and proxy-junit.xml in a folder it makes', () => {
     const dir = path.join(testTempDir('proxy-report-files-'), 'made', 'here');
-    const written = report({ exchanges: 3, operations: { getMe: 3 } });
+    const written = report({
+      exchanges: 3,
+      operations: { getMe: 3 },
+      requestErrors: [
+        { operationId: 'getMe', kind: 'request', message: 'bad', method: 'GET', path: '/me', status: 400, expected: '', got: '', at: AT },
+      ],
+    });
     const paths = writeReport(dir, written, { failOnRequestErrors: true });
     expect(paths).toEqual({ json: path.join(dir, 'proxy-report.json'), junit: path.join(dir, 'proxy-junit.xml') });
     const json = readFileSync(paths.json, 'utf8');
     expect(json).toBe(`${JSON.stringify(written, null, 2)}\n`);
-    expect(readFileSync(paths.junit, 'utf8')).toBe(reportJUnit(written));
+    // PROXY_FAIL_ON_REQUEST_ERRORS=1 reaches the file: the request error is a failure there.
+    expect(readFileSync(paths.junit, 'utf8')).toBe(reportJUnit(written, { failOnRequestErrors: true }));
+    expect(readFileSync(paths.junit, 'utf8')).toContain('message="REQUEST"');
   });
 });
