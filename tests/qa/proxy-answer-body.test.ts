@@ -32,6 +32,37 @@ describe('BodyTap', () => {
     expect(out).toEqual(encoded.map(() => 'same'));
   });
 
+  it('keeps a body of exactly the cap; one byte more passes it', () => {
+    const exact = new BodyTap(10);
+    expect([exact.write(Buffer.from('12345')), exact.write(Buffer.from('67890'))]).toEqual([false, false]);
+    expect(exact.read(undefined)).toEqual({ kind: 'body', body: Buffer.from('1234567890') });
+    const over = new BodyTap(10);
+    expect([over.write(Buffer.from('12345')), over.write(Buffer.from('678901')), over.write(Buffer.from('2'))]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(over.overCap).toBe(true);
+    expect(over.read(undefined)).toEqual({ kind: 'too-large', bytes: 12, decoded: false });
+  });
+
+  it("tells raw deflate from zlib's by both checks of zlib's header, not one", () => {
+    // Stored blocks written by hand: a non-final one whose first byte has zlib's method nibble (8)
+    // but whose first two bytes fail zlib's check, and a final one whose first two bytes pass the
+    // check (0x01 * 256 + 23 is a multiple of 31) with another nibble. Both are raw deflate.
+    const stored = (final: boolean, data: Buffer, first = final ? 0x01 : 0x08) =>
+      Buffer.concat([Buffer.from([first, data.length & 0xff, data.length >> 8, ~data.length & 0xff, (~data.length >> 8) & 0xff]), data]);
+    const nibbleOnly = Buffer.concat([stored(false, Buffer.from('ab')), stored(true, Buffer.alloc(0))]);
+    const checkOnly = stored(true, Buffer.from('x'.repeat(23)));
+    expect([nibbleOnly, checkOnly].map((raw) => zlib.inflateRawSync(raw).toString())).toEqual(['ab', 'x'.repeat(23)]);
+    expect([(0x08 * 256 + 2) % 31 !== 0, (0x01 * 256 + 23) % 31 === 0]).toEqual([true, true]);
+    const read = (raw: Buffer) => {
+      const t = tapped(raw).read('deflate');
+      return t.kind === 'body' ? t.body.toString() : t.kind;
+    };
+    expect([read(nibbleOnly), read(checkOnly)]).toEqual(['ab', 'x'.repeat(23)]);
+  });
+
   it('stops a decompression bomb at the cap: 16 MB of zeros in 16 KB of gzip is too large, decoded', () => {
     const bomb = zlib.gzipSync(Buffer.alloc(16 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(32 * 1024);
