@@ -115,7 +115,9 @@ describe('a charge, its ledger entry and its change happen together or not at al
       params: templateValues(op.path, path),
       query: {},
       body,
-      prism: { status: 200, body: example },
+      // Prism hands each call a body of its own; the contract's example is shared by every mock of
+      // this module graph, and the pipeline writes into the body it is given.
+      prism: { status: 200, body: structuredClone(example) },
       now,
       baseUrl: 'http://mock/v2',
     };

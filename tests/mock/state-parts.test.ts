@@ -43,7 +43,9 @@ function callOf(op: Call['op'], who: Account, body: unknown = {}, now = 0): Call
     params: templateValues(op.path, op.path),
     query: {},
     body,
-    prism: { status: 200, body: example },
+    // Prism hands each call a body of its own; the contract's example is shared by every mock of
+    // this module graph, and the pipeline writes into the body it is given.
+    prism: { status: 200, body: structuredClone(example) },
     now,
     baseUrl: 'http://mock/v2',
   };

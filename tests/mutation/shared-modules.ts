@@ -4,10 +4,10 @@
 // a minute for a mutant reached by 30 files). Here the files of one run share one graph, and the
 // graph is dropped when a run for another mutant (or the first, unmutated run) starts: nothing a
 // module computed while one mutant was active (a cache, compiled validators) reaches another's run.
-// A file that mocks a module (`vi.mock`, hoisted above its imports) gets a graph of its own: its mock
-// must be in place before the modules that import the mocked one load, and must not reach the next file.
-import { readFileSync } from 'node:fs';
+// A file that mocks a module or puts a DOM on globalThis gets a graph of its own (tests/support/own-graph.ts),
+// and so does the file after it.
 import { expect, inject, vi } from 'vitest';
+import { needsOwnGraph } from '../support/own-graph.js';
 
 declare module 'vitest' {
   // What Stryker's vitest runner provides to its test processes.
@@ -17,10 +17,9 @@ declare module 'vitest' {
   }
 }
 
-const testFile = expect.getState().testPath ?? '';
-const mocks = testFile !== '' && /\bvi\.mock\(/.test(readFileSync(testFile, 'utf8'));
+const mocks = needsOwnGraph(expect.getState().testPath ?? '');
 const run = `${inject('mode')}:${inject('activeMutant')}`;
 const shared = globalThis as { strykerModuleRun?: string };
 if (mocks || shared.strykerModuleRun !== run) vi.resetModules();
-// After a file with mocks, the next file starts a graph of its own too.
+// After such a file, the next file starts a graph of its own too.
 shared.strykerModuleRun = mocks ? undefined : run;

@@ -58,6 +58,10 @@ const leftOut = {
     // openapi-diff runs in Java.
     'tests/diff/openapi-diff-real.test.ts',
   ],
+  // A DOM on globalThis: React Query decides once, when Node first loads it in a worker, whether a
+  // DOM is there, and this run's one worker loads it for every file (the unit tier gives these files
+  // a worker each). client/ is measured without them: tests/client/*.test.ts in process.
+  ownWorker: ['tests/client/react-query.test.ts', 'tests/client/ui-states.test.ts'],
   // The browser build's byte budget: bundled from Stryker's instrumented sources (every mutant
   // inlined), the build is over the budget whatever is mutated, so the first, unmutated run fails.
   bundleSize: ['tests/packages/browser-build.test.ts'],
