@@ -19,7 +19,7 @@ import { onStopSignal } from '../lib/stop-signals.js';
 import { runStages, seconds, type Stage, type Step, type StepResult, stopSteps, stoppedBy, totalOf } from './lib/step-runner.js';
 import { add, countJUnit, countVitest, NONE, type Count } from './lib/test-count.js';
 import { changedBetween, treeState } from './lib/tree-state.js';
-import { TIERS, type Tier } from '../tests/tiers.js';
+import { TIER_PROJECTS, TIERS, type Tier } from '../tests/tiers.js';
 
 const FAST = process.argv.includes('--fast');
 const REPORTS = path.join(ROOT, 'reports', FAST ? 'test-fast' : 'test');
@@ -31,7 +31,13 @@ function vitestTier(tier: Tier, what: string): Step {
   return {
     name: `vitest, ${tier} tier (${what})`,
     command: BIN('vitest'),
-    args: ['run', '--project', tier, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    args: [
+      'run',
+      ...TIER_PROJECTS[tier].flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${json}`,
+    ],
     count: () => (existsSync(json) ? countVitest(JSON.parse(readFileSync(json, 'utf8'))) : undefined),
   };
 }

@@ -87,5 +87,22 @@ export const BROWSER_FILES = [
   'tests/qa/report.test.ts',
 ];
 
+/**
+ * Files of the unit tier that run each in a worker of its own (Vitest project `unit-dom`, beside
+ * `unit`): they put a DOM on globalThis, and React Query decides once, when Node first loads it in a
+ * worker, whether a DOM is there; Node keeps a loaded package for the worker's life, beyond the
+ * reach of Vitest's module reset. In a shared worker after a file that loaded it without a DOM,
+ * their queries never poll. tests/repo/tiers.test.ts holds every such file to this list.
+ */
+export const OWN_WORKER_FILES = ['tests/client/react-query.test.ts', 'tests/client/ui-states.test.ts'];
+
+/** The Vitest projects of each tier (`npx vitest run --project unit --project unit-dom` is the unit tier). */
+export const TIER_PROJECTS: Record<Tier, string[]> = {
+  unit: ['unit', 'unit-dom'],
+  process: ['process'],
+  browser: ['browser'],
+  packages: ['packages'],
+};
+
 /** The packages tier: every file of tests/packages/. */
 export const PACKAGES_GLOB = 'tests/packages/**/*.test.ts';

@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, repoSources } from '../support/sources.js';
-import { BROWSER_FILES, PROCESS_FILES } from '../tiers.js';
+import { BROWSER_FILES, OWN_WORKER_FILES, PROCESS_FILES } from '../tiers.js';
+import { needsOwnGraph } from '../support/own-graph.js';
 
 /** What starts another process or a browser: the marks of the process and browser tiers. */
 const STARTS_PROCESS =
@@ -29,6 +30,13 @@ describe('the test tiers', () => {
     expect(named.filter((f) => !existsSync(path.join(ROOT, f)))).toEqual([]);
     expect(named.filter((f, i) => named.indexOf(f) !== i)).toEqual([]);
     expect(BROWSER_FILES.filter((f) => !OPENS_BROWSER.test(read(f)))).toEqual([]);
+  });
+
+  it('every unit file that puts a DOM on globalThis runs in a worker of its own, and only those', () => {
+    const dom = unitFiles.filter((f) => /\bbuiltinEnvironments\b/.test(read(f)));
+    expect(dom.length).toBeGreaterThan(0);
+    expect(dom.every((f) => needsOwnGraph(path.join(ROOT, f)))).toBe(true);
+    expect([...OWN_WORKER_FILES].sort()).toEqual(dom.sort());
   });
 
   it('the marks are recognised (so the checks above can fail)', () => {
