@@ -132,10 +132,7 @@ export class ControlPlane {
     try {
       return this.handlers[matched.route.operationId](request);
     } catch (error) {
-      if (error instanceof ScenarioProblem)
-        return this.error(error.status, error.message, error.status === 404 ? 'MOCK-NOT-FOUND' : 'MOCK-INVALID', {
-          [error.field]: [error.message],
-        });
+      if (error instanceof ScenarioProblem) return this.error(422, error.message, 'MOCK-INVALID', { [error.field]: [error.message] });
       throw error;
     }
   }

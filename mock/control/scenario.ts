@@ -23,9 +23,9 @@ export interface Scenario {
   accounts?: Array<AccountPatch & { token: string; resources?: ScenarioResource[] }>;
 }
 
+/** What makes a scenario unusable (a 422 naming `field`), found before anything changes. */
 export class ScenarioProblem extends Error {
   constructor(
-    readonly status: 404 | 422,
     message: string,
     readonly field: string,
   ) {
@@ -42,7 +42,6 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
   (scenario.accounts ?? []).forEach((account, i) => {
     if (kindOf(account.token) === 'invalid') {
       throw new ScenarioProblem(
-        422,
         `The token ${account.token} is always refused by the mock (401), so it cannot hold an account.`,
         `accounts.${i}.token`,
       );
@@ -55,7 +54,6 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
           .flatMap((f) => f.segments)
           .join(', ');
         throw new ScenarioProblem(
-          422,
           `${wanted.family} is not a resource family with a state machine. Valid: ${known}.`,
           `accounts.${i}.resources.${j}.family`,
         );
@@ -64,15 +62,10 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
         (other) => other.family === wanted.family && other.id !== undefined && other.id === wanted.id,
       );
       if (wanted.id !== undefined && twin !== j)
-        throw new ScenarioProblem(
-          422,
-          `${wanted.family} ${wanted.id} is listed twice for this account.`,
-          `accounts.${i}.resources.${j}.id`,
-        );
+        throw new ScenarioProblem(`${wanted.family} ${wanted.id} is listed twice for this account.`, `accounts.${i}.resources.${j}.id`);
       const states = machines.byName.get(family.machine)!.machine.states;
       if (!states.includes(wanted.state)) {
         throw new ScenarioProblem(
-          422,
           `${wanted.state} is not a state of ${family.machine}. Valid states: ${states.join(', ')}.`,
           `accounts.${i}.resources.${j}.state`,
         );
@@ -81,7 +74,6 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
       if (stray) {
         const field = ['data', ...stray].join('.');
         throw new ScenarioProblem(
-          422,
           `The ${field} given is not a state of ${family.machine}. Valid states: ${states.join(', ')}.`,
           `accounts.${i}.resources.${j}.${field}`,
         );
