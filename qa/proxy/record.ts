@@ -41,12 +41,13 @@ function subscriptionOf(s: { exists?: boolean; active?: boolean; trial?: boolean
   return s.exists && s.active ? ('paid' as const) : ('none' as const);
 }
 
-/** The state a body shows at a machine's status location (by wire value where the machine maps them). */
+/**
+ * The state a body shows at a machine's status location. A machine whose wire values are not its
+ * state names (auto top-up's `enabled`, true or false) is the account's setting, never a resource.
+ */
 function stateIn(machine: StateMachine, body: unknown): string | undefined {
   const value = readPointer(body, machine.statusLocation);
-  const values = (machine as StateMachine & { stateValues?: Record<string, unknown> }).stateValues;
-  const named = values ? Object.entries(values).find(([, v]) => v === value)?.[0] : undefined;
-  return named ?? (typeof value === 'string' && machine.states.includes(value) ? value : undefined);
+  return typeof value === 'string' && machine.states.includes(value) ? value : undefined;
 }
 
 /** What a refusal tells of the account (the error catalogue's codes; 402's `available`). */
@@ -97,7 +98,7 @@ export class ScenarioRecorder {
     const machine = this.checker.lifecycle.machineOf(match.op.id);
     const id = body.data.id;
     const state = machine ? stateIn(machine, body) : undefined;
-    // Only resources with an id of their own (auto top-up is the account's, not a resource).
+    // Only resources with an id of their own.
     if (!machine || !state || (typeof id !== 'number' && typeof id !== 'string')) return;
     const family = match.op.path.split('/')[1];
     account.resources.set(`${family}#${id}`, { family, id, state, data: structuredClone(body.data) });

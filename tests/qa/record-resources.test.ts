@@ -77,6 +77,36 @@ describe('the resources a recording keeps', () => {
     expect(account.resources).toEqual([]);
   });
 
+  it('an id given as a string is kept as a string', () => {
+    const recorder = new ScenarioRecorder(new Checker({ contract }));
+    const clip = example('getTextToVideo', 'success');
+    clip.data.id = 'tv_81';
+    recorder.observe(exchange('GET', '/text-to-video/tv_81', 200, clip));
+    expect(recorded(recorder)[0].resources.map((r) => [r.family, r.id, r.state])).toEqual([['text-to-video', 'tv_81', 'success']]);
+  });
+
+  it('an id that is neither a number nor a string makes no resource', () => {
+    const recorder = new ScenarioRecorder(new Checker({ contract }));
+    const clip = example('getTextToVideo', 'success');
+    clip.data.id = { nested: 1 };
+    recorder.observe(exchange('GET', '/text-to-video/1', 200, clip));
+    expect(recorded(recorder)[0].resources).toEqual([]);
+  });
+
+  it('what a refusal says of the account, its code nested or at the top', () => {
+    const recorder = new ScenarioRecorder(new Checker({ contract }));
+    recorder.observe(exchange('GET', '/faceless/options', 403, { message: 'x', error: { code: 'EMAIL-NOT-VERIFIED' } }, 'unverified-1'));
+    recorder.observe(exchange('GET', '/faceless/options', 403, { message: 'x', code: 'PAID-SUBSCRIPTION-REQUIRED' }, 'top-level-2'));
+    recorder.observe(exchange('POST', '/launch-clips', 402, { message: 'x', available: 'some' }, 'odd-402-3'));
+    recorder.observe(exchange('GET', '/faceless/options', 403, 'not json', 'unreadable-4'));
+    expect(recorded(recorder).map(({ resources: _r, ...a }) => a)).toEqual([
+      { token: 'recorded-account-1', email_verified: false },
+      { token: 'recorded-account-2', subscription: 'trial' },
+      { token: 'recorded-account-3' },
+      { token: 'recorded-account-4' },
+    ]);
+  });
+
   it("the profile's credits, verified email and subscription, as last seen", () => {
     const recorder = new ScenarioRecorder(new Checker({ contract }));
     const me = Object.values(contract.examples(contract.operation('getMe')))[0] as { data: Record<string, any> };
