@@ -105,6 +105,8 @@ describe('the raw path of a request target', () => {
     ['http://h.test?x=1', '/'],
     ['', '/'],
     ['/?q', '/'],
+    // A scheme and authority are stripped only at the start.
+    ['/v2/x://host/render', '/v2/x://host/render'],
   ])('%j is %j', (target, path) => {
     expect(rawPath(target)).toBe(path);
   });
