@@ -58,11 +58,19 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
           `accounts.${i}.resources.${j}.family`,
         );
       }
+      // Two families of one machine (faceless, b-roll) name the same resource by the same id.
       const twin = (account.resources ?? []).findIndex(
-        (other) => other.family === wanted.family && other.id !== undefined && other.id === wanted.id,
+        (other) =>
+          other.id !== undefined && other.id === wanted.id && resources.familyOfPath(`/${other.family}`)?.machine === family.machine,
       );
-      if (wanted.id !== undefined && twin !== j)
-        throw new ScenarioProblem(`${wanted.family} ${wanted.id} is listed twice for this account.`, `accounts.${i}.resources.${j}.id`);
+      if (wanted.id !== undefined && twin !== j) {
+        const first = account.resources![twin];
+        const same = first.family === wanted.family ? '' : ` (as ${first.family} ${first.id}: one resource)`;
+        throw new ScenarioProblem(
+          `${wanted.family} ${wanted.id} is listed twice for this account${same}.`,
+          `accounts.${i}.resources.${j}.id`,
+        );
+      }
       const states = machines.byName.get(family.machine)!.machine.states;
       if (!states.includes(wanted.state)) {
         throw new ScenarioProblem(
