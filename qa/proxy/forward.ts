@@ -72,10 +72,11 @@ interface Incoming {
   method: string;
   /** The checker reads JSON bodies, so those are read whole first; any other body streams to the target. */
   streamed: boolean;
-  /** Answers in the proxy's own name (once; never after the target's answer began). */
+  /**
+   * Answers in the proxy's own name (once; never after the target's answer began). A streamed body
+   * it did not read is Node's to drop once the answer is sent (the server dumps an unread request).
+   */
   answered(answer: UpstreamAnswer): void;
-  /** Lets a streamed body the proxy will not forward flow away. */
-  drain(): void;
 }
 
 const tooLarge = (p: Proxy) =>
@@ -125,16 +126,12 @@ function incoming(req: http.IncomingMessage, res: http.ServerResponse): Incoming
     const out: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
     if (answer.headers.connection === 'close') out.connection = 'close';
-    // A HEAD answer has no body but tells the length of the GET's: keep the target's figure.
-    out['content-length'] =
-      method === 'HEAD' && answer.headers['content-length'] !== undefined ? answer.headers['content-length'] : answer.body.length;
-    res.writeHead(answer.status, answer.statusText || undefined, out);
+    // The length of the body (a HEAD's answer tells the length of the GET's, and sends none).
+    out['content-length'] = answer.body.length;
+    res.writeHead(answer.status, out);
     res.end(answer.body);
   };
-  const drain = () => {
-    if (streamed) req.resume();
-  };
-  return { req, res, method, streamed, answered, drain };
+  return { req, res, method, streamed, answered };
 }
 
 function handle(p: Proxy, x: Incoming): void {
@@ -168,7 +165,6 @@ function answerOrForward(p: Proxy, x: Incoming, body: Buffer): Promise<void> | u
   const { basePath } = p;
   const url = requestUrl(req.url ?? '/');
   const own = (answer: UpstreamAnswer): undefined => {
-    x.drain();
     x.answered(answer);
     return undefined;
   };
