@@ -73,6 +73,8 @@ function send(port: number, method: string, path: string, headers: http.Outgoing
       );
     });
     req.on('error', reject);
+    // Every answer here comes in milliseconds: silence is a failure, not a wait for the test's timeout.
+    req.setTimeout(3_000, () => req.destroy(new Error(`no answer to ${method} ${path} within 3 s`)));
     req.end(body);
   });
 }

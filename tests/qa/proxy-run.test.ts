@@ -32,7 +32,9 @@ async function run(env: Record<string, string>) {
   closing.unshift(async () => {
     if (!stopped) await proxy.stop('SIGTERM');
   });
-  const get = (url: string, token = 'run-token-1') => fetch(`${proxy.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  // Every answer here comes in milliseconds: silence is a failure, not a wait for the test's timeout.
+  const get = (url: string, token = 'run-token-1') =>
+    fetch(`${proxy.url}${url}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(3_000) });
   const stop = async (signal: string) => {
     stopped = true;
     return proxy.stop(signal);
