@@ -404,3 +404,52 @@ describe("the target's answer on its way to the client", () => {
     expect((await send(p.port, 'GET', '/v2/me')).status).toBe(200);
   });
 });
+
+describe('what the checker hears of a request', () => {
+  it('a streamed upload is a request with a body, though the proxy never held it', async () => {
+    const t = await target();
+    const p = await proxyTo(t.url);
+    const boundary = 'forward-test-boundary';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nVoice\r\n--${boundary}--\r\n`;
+    await send(
+      p.port,
+      'POST',
+      '/v2/voice-clones',
+      { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: 'Bearer t' },
+      body,
+    );
+    expect(t.seen.map((s) => s.body.toString())).toEqual([body]);
+    const missing = p.checker.report().requestErrors.filter((e) => e.got === 'none');
+    expect(missing).toEqual([]);
+  });
+
+  it('a charging call blocked by PROXY_BLOCK_CHARGES=1 is counted and logged, and never reaches the target', async () => {
+    const t = await target();
+    const p = await proxyTo(t.url, { blockCharges: true });
+    const answer = await send(p.port, 'POST', '/v2/faceless/12/render', { authorization: 'Bearer t' });
+    expect(answer.status).toBe(403);
+    expect(p.checker.report().blocked).toBe(1);
+    expect(p.lines).toEqual(['blocked POST /v2/faceless/12/render (renderFacelessVideo charges credits; PROXY_BLOCK_CHARGES=1)']);
+    expect(t.seen).toEqual([]);
+  });
+
+  it('a target down twice for one operation: one target error seen twice, logged once', async () => {
+    const t = await target();
+    await new Promise((resolve) => t.server.close(resolve));
+    const p = await proxyTo(t.url);
+    await send(p.port, 'GET', '/v2/me');
+    await send(p.port, 'GET', '/v2/me');
+    expect(p.checker.report().targetErrors.map((e) => [e.kind, e.repeats])).toEqual([['refused', 1]]);
+    expect(p.lines.filter((line) => line.startsWith('TARGET ERROR '))).toHaveLength(1);
+    expect(p.lines.filter((line) => line.startsWith('proxy fault'))).toEqual([]);
+  });
+
+  it('a request target starting with // is a path, not a host: outside the API here, and sent nowhere', async () => {
+    const t = await target();
+    const p = await proxyTo(t.url);
+    const answer = await send(p.port, 'GET', '//evil.example/v2/me');
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body).message).toContain('//evil.example/v2/me is neither');
+    expect(t.seen).toEqual([]);
+  });
+});
