@@ -64,7 +64,7 @@ export function reportJUnit(report: Report, options: { failOnRequestErrors?: boo
   for (const u of report.unconfirmed) cases.push({ name: `refund ${u.resource}`, failures: [], skipped: u.message });
   for (const u of report.unverified)
     cases.push({ name: `unverified ${u.operationId}`, failures: [], skipped: `${u.kind} ${u.message} (not judged: ${u.why})` });
-  for (const u of report.unjudged ?? [])
+  for (const u of report.unjudged)
     cases.push({
       name: `unjudged ${u.operationId ?? 'unknown route'} ${u.method} ${u.path}`,
       failures: [],

@@ -120,6 +120,15 @@ describe('stopping', () => {
     expect(r.lines).toContain(`[proxy] unjudged: getMe GET /me: body over PROXY_MAX_RESPONSE_BYTES=100 (up to ${size} bytes)`);
   });
 
+  it('an unjudged answer on a path the contract lacks is listed without an operation', async () => {
+    const r = await run({ PROXY_TARGET: await target(), PROXY_MAX_RESPONSE_BYTES: '10' });
+    const size = (await (await r.get('/no-such-path')).arrayBuffer()).byteLength;
+    await r.stop('SIGTERM');
+    expect(r.lines).toContain(
+      `[proxy] unjudged: (no operation) GET /no-such-path: body over PROXY_MAX_RESPONSE_BYTES=10 (up to ${size} bytes)`,
+    );
+  });
+
   it('PROXY_RECORD: the scenario written, with what it holds, and how to serve it', async () => {
     const file = path.join(testTempDir('proxy-run-record-'), 'world.yaml');
     const r = await run({ PROXY_TARGET: await target(), PROXY_RECORD: file });
