@@ -99,11 +99,15 @@ describe('the resources a recording keeps', () => {
     recorder.observe(exchange('GET', '/faceless/options', 403, { message: 'x', code: 'PAID-SUBSCRIPTION-REQUIRED' }, 'top-level-2'));
     recorder.observe(exchange('POST', '/launch-clips', 402, { message: 'x', available: 'some' }, 'odd-402-3'));
     recorder.observe(exchange('GET', '/faceless/options', 403, 'not json', 'unreadable-4'));
-    expect(recorded(recorder).map(({ resources: _r, ...a }) => a)).toEqual([
+    recorder.observe(exchange('GET', '/faceless/options', 403, { message: 'x', error: { code: 'OTHER' }, available: 4 }, 'forbidden-5'));
+    recorder.observe(exchange('POST', '/launch-clips', 402, 'not json', 'unreadable-402-6'));
+    expect(recorded(recorder).map(({ resources: _r, ...a }) => a)).toStrictEqual([
       { token: 'recorded-account-1', email_verified: false },
       { token: 'recorded-account-2', subscription: 'trial' },
       { token: 'recorded-account-3' },
       { token: 'recorded-account-4' },
+      { token: 'recorded-account-5' },
+      { token: 'recorded-account-6' },
     ]);
   });
 
@@ -126,6 +130,21 @@ describe('the resources a recording keeps', () => {
     trial.data.subscription = { exists: true, active: true, trial: true };
     recorder.observe(exchange('GET', '/me', 200, trial));
     expect(recorded(recorder)[0].subscription).toBe('trial');
+  });
+
+  it('only the profile read says what the account has: a resource read, a write or a 300 after it change nothing', () => {
+    const recorder = new ScenarioRecorder(new Checker({ contract }));
+    const me = structuredClone(Object.values(contract.examples(contract.operation('getMe')))[0]) as { data: Record<string, any> };
+    me.data.credits.remaining = 41;
+    me.data.email_verified = true;
+    me.data.subscription = { exists: true, active: true, trial: false };
+    recorder.observe(exchange('GET', '/me', 200, me));
+    const lookalike = { credits: { remaining: 2 }, email_verified: false, subscription: { exists: false } };
+    const clip = example('getTextToVideo', 'success');
+    recorder.observe(exchange('GET', `/text-to-video/${clip.data.id}`, 200, { ...clip, data: { ...clip.data, ...lookalike } }));
+    recorder.observe(exchange('POST', '/text-to-video', 200, { message: 'x', data: { id: 5, ...lookalike } }));
+    recorder.observe(exchange('GET', '/me', 300, { message: 'x', data: { ...me.data, ...lookalike } }));
+    expect(recorded(recorder)[0]).toMatchObject({ credits: 41, email_verified: true, subscription: 'paid' });
   });
 
   it('a profile without a subscription object keeps what was known of it', () => {
