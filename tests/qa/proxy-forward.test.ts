@@ -453,3 +453,86 @@ describe('what the checker hears of a request', () => {
     expect(t.seen).toEqual([]);
   });
 });
+
+describe("the target's answer as the client gets it", () => {
+  it("the target's length goes on, a HEAD's included; an answer without one goes chunked", async () => {
+    const t = await target((req, res) => {
+      if (req.method === 'HEAD') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1234' });
+        res.end();
+      } else if (req.url === '/v2/chunked') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"data":');
+        res.end('{}}');
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' });
+        res.end('{"data":{}}');
+      }
+    });
+    const p = await proxyTo(t.url);
+    const sized = await send(p.port, 'GET', '/v2/me');
+    expect([sized.headers['content-length'], sized.headers['transfer-encoding'], sized.body]).toEqual(['11', undefined, '{"data":{}}']);
+    const head = await send(p.port, 'HEAD', '/v2/me');
+    expect([head.headers['content-length'], head.body]).toEqual(['1234', '']);
+    const chunked = await send(p.port, 'GET', '/v2/chunked');
+    expect([chunked.headers['content-length'], chunked.headers['transfer-encoding'], chunked.body]).toEqual([
+      undefined,
+      'chunked',
+      '{"data":{}}',
+    ]);
+  });
+
+  it("the target's reason phrase and its end-to-end headers; its hop-by-hop headers are its connection's own", async () => {
+    const t = await target((_req, res) => {
+      res.writeHead(200, 'Fine by me', {
+        'content-type': 'application/json',
+        'x-target': 'kept',
+        'proxy-connection': 'keep-alive',
+        te: 'trailers',
+        trailer: 'x-checksum',
+      });
+      res.end('{"data":{}}');
+    });
+    const p = await proxyTo(t.url);
+    const answer = await send(p.port, 'GET', '/v2/me');
+    expect([answer.message, answer.headers['x-target']]).toEqual(['Fine by me', 'kept']);
+    for (const name of ['proxy-connection', 'te', 'trailer']) expect(answer.headers, name).not.toHaveProperty(name);
+  });
+
+  it('an answer that passes the cap over several chunks is listed with all the bytes it carried', async () => {
+    const t = await target((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(' '.repeat(2000));
+      setTimeout(() => res.write(' '.repeat(2000)), 20);
+      setTimeout(() => res.end('{}'), 40);
+    });
+    const p = await proxyTo(t.url, { maxResponseBytes: 1000 });
+    const answer = await send(p.port, 'GET', '/v2/me', { authorization: 'Bearer t' });
+    expect(answer.body.length).toBe(4002);
+    expect(p.checker.report().unjudged.map((u) => u.bytes)).toEqual([4002]);
+  });
+
+  it.each([
+    [
+      'broken off',
+      (_req: http.IncomingMessage, res: http.ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('0123456789', () => res.socket?.destroy());
+      },
+    ],
+    [
+      'undecodable',
+      (_req: http.IncomingMessage, res: http.ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        res.end('not gzip');
+      },
+    ],
+  ])('an answer %s twice for one operation: one target error seen twice, logged once', async (_case, answer) => {
+    const t = await target(answer);
+    const p = await proxyTo(t.url);
+    for (let i = 0; i < 2; i += 1) await send(p.port, 'GET', '/v2/me').catch(() => undefined);
+    await expect.poll(() => p.checker.report().targetErrors.map((e) => e.repeats)).toEqual([1]);
+    expect(p.lines.filter((line) => line.startsWith('TARGET ERROR '))).toHaveLength(1);
+    expect(p.lines.filter((line) => line.startsWith('proxy fault'))).toEqual([]);
+  });
+});
