@@ -128,6 +128,8 @@ describe('the JUnit document', () => {
     expect(failed).toContain('<testsuite name="proxy request errors" tests="2" failures="2" errors="0" skipped="0">');
     expect(failed).toContain('<failure type="failure" message="REQUEST">- REQUEST name is missing (seen 3 times)</failure>');
     expect(failed).toContain('<failure type="failure" message="UNKNOWN-ROUTE">- UNKNOWN-ROUTE no such path</failure>');
+    expect(failed).toContain('<testcase name="createVoice POST /voices" classname="proxy request errors" time="0.000">');
+    expect(failed).toContain('<testcase name="unknown-route GET /nope" classname="proxy request errors" time="0.000">');
   });
 
   it('an exchange the target never completed fails its own suite, with how often it was seen', () => {

@@ -17,12 +17,19 @@ afterEach(async () => {
 });
 
 /** The mock, in this process, as the deployment in front of which the proxy runs. */
+const stops = new Map<string, () => Promise<void>>();
 async function target(): Promise<string> {
   const mock = await createMock({ MOCK_QUIET: '1' }, mockContract());
   const server = await mock.listen(0, '127.0.0.1');
-  closing.push(() => server.close());
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= server.close());
+  closing.push(stop);
+  stops.set(server.url, stop);
   return server.url;
 }
+
+/** The target gone: its port closed. */
+const closed = (url: string) => stops.get(url)!();
 
 async function run(env: Record<string, string>) {
   const lines: string[] = [];
@@ -107,6 +114,9 @@ describe('stopping', () => {
     );
     const because = JSON.parse(readFileSync(path.join(counted.dir, 'run-report.json'), 'utf8')).because;
     expect(because).toEqual(['0 violation(s) by the API', '1 request error(s), counted']);
+    const none = await run({ PROXY_TARGET: await target(), PROXY_FAIL_ON_REQUEST_ERRORS: '1' });
+    await none.get('/me');
+    expect(await none.stop('SIGTERM')).toBe(0);
     const free = await run({ PROXY_TARGET: await target() });
     await free.get('/voices?page=not-a-number');
     expect(await free.stop('SIGTERM')).toBe(0);
@@ -127,6 +137,20 @@ describe('stopping', () => {
     expect(r.lines).toContain(
       `[proxy] unjudged: (no operation) GET /no-such-path: body over PROXY_MAX_RESPONSE_BYTES=10 (up to ${size} bytes)`,
     );
+  });
+
+  it('a target that never answered: exit 1, each target error printed with how often it was seen', async () => {
+    const down = await target();
+    const r = await run({ PROXY_TARGET: down });
+    await closed(down);
+    for (let i = 0; i < 3; i += 1) await r.get('/me');
+    expect(await r.stop('SIGTERM')).toBe(1);
+    expect(r.lines).toContain('[proxy] 3 exchange(s) the target never completed (refused, reset or over PROXY_TIMEOUT_MS): the run fails');
+    expect(r.lines.find((line) => line.startsWith('[proxy] target error: '))).toMatch(
+      /^\[proxy\] target error: getMe GET \/me: .* \(seen 3 times\)$/,
+    );
+    const because = JSON.parse(readFileSync(path.join(r.dir, 'run-report.json'), 'utf8')).because;
+    expect(because).toEqual(['0 violation(s) by the API', '1 kind(s) of exchange the target never completed']);
   });
 
   it('PROXY_RECORD: the scenario written, with what it holds, and how to serve it', async () => {

@@ -66,6 +66,7 @@ describe('refunds the traffic never showed are confirmed by the proxy itself', (
     expect(code, output).toBe(1);
     // Its own calls: read-only, with the charged token, said on the console.
     expect(output).toMatch(/refund check: GET \/me with the charged account's token answered 200/);
+    expect(output).toMatch(/refund check: \d+ read-only call\(s\) of the proxy's own \(PROXY_CONFIRM_REFUNDS=0 turns them off\)/);
     expect(JSON.stringify(report)).not.toContain('fault-no-refund');
     // The person's report (report.html) shows it too, as a failure of its own.
     const page = readFileSync(path.join(reportDir, 'report.html'), 'utf8');
@@ -78,6 +79,7 @@ describe('refunds the traffic never showed are confirmed by the proxy itself', (
     expect(report.violations.filter((v) => v.kind === 'refund')).toEqual([]);
     expect(report.unconfirmed).toHaveLength(1);
     expect(output).not.toMatch(/refund check/);
+    expect(output).toContain(`unconfirmed: ${report.unconfirmed[0].message}`);
     expect(code, output).toBe(0);
   }, 120_000);
 
