@@ -46,7 +46,8 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
         `accounts.${i}.token`,
       );
     }
-    (account.resources ?? []).forEach((wanted, j) => {
+    const listed = account.resources ?? [];
+    listed.forEach((wanted, j) => {
       const family = resources.familyOfPath(`/${wanted.family}`);
       if (!family) {
         const known = resources
@@ -59,12 +60,12 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
         );
       }
       // Two families of one machine (faceless, b-roll) name the same resource by the same id.
-      const twin = (account.resources ?? []).findIndex(
+      const twin = listed.findIndex(
         (other) =>
           other.id !== undefined && other.id === wanted.id && resources.familyOfPath(`/${other.family}`)?.machine === family.machine,
       );
       if (wanted.id !== undefined && twin !== j) {
-        const first = account.resources![twin];
+        const first = listed[twin];
         const same = first.family === wanted.family ? '' : ` (as ${first.family} ${first.id}: one resource)`;
         throw new ScenarioProblem(
           `${wanted.family} ${wanted.id} is listed twice for this account${same}.`,

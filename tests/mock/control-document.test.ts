@@ -67,6 +67,15 @@ describe('errors as the envelope shows them', () => {
     });
   });
 
+  it('two different messages for one field are both kept, in order', () => {
+    expect(
+      errorsMap([
+        error({ instancePath: '/ms', keyword: 'type', message: 'must be integer' }),
+        error({ instancePath: '/ms', keyword: 'minimum', message: 'must be >= 0' }),
+      ]),
+    ).toEqual({ ms: ['must be integer', 'must be >= 0'] });
+  });
+
   it('an error of the whole value is under the prefix given, else under body; the same message once', () => {
     const whole = error({ keyword: 'type', message: 'must be object' });
     expect(errorsMap([whole, whole])).toEqual({ body: ['must be object'] });

@@ -7,7 +7,7 @@ import { Faults } from '../../mock/control/faults.js';
 describe('a fault as it is set', () => {
   it('numbered from 1, used once and without delay unless told, keeping only what was given', () => {
     const faults = new Faults();
-    expect(faults.add({ operationId: 'getMe' })).toEqual({ id: 1, operationId: 'getMe', remaining: 1, delayMs: 0 });
+    expect(faults.add({ operationId: 'getMe' })).toStrictEqual({ id: 1, operationId: 'getMe', remaining: 1, delayMs: 0 });
     expect(faults.add({ operationId: '*', status: 503, count: 3, delayMs: 250, token: 't-1' })).toEqual({
       id: 2,
       operationId: '*',

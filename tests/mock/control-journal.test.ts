@@ -113,6 +113,10 @@ describe('what is held', () => {
     expect(all.length).toBe(JOURNAL_SIZE);
     expect(all[0].path).toBe(`/v2/voices/${JOURNAL_SIZE * 2 + 1}`);
     expect(all.at(-1)?.path).toBe(`/v2/voices/${JOURNAL_SIZE + 2}`);
+    // What it holds is counted, whatever was cut: entries of equal size here.
+    const one = new Journal();
+    one.add('t', call(JOURNAL_SIZE * 2 + 1));
+    expect(journal.bytes).toBe(one.bytes * JOURNAL_SIZE);
   });
 
   it('the oldest entries go when the byte budget is passed, the newest always stays', () => {

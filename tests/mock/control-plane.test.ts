@@ -252,3 +252,43 @@ describe('accounts, faults, force, reset', () => {
     expect((await control('GET', '/__mock/accounts')).body.accounts).toHaveLength(1);
   });
 });
+
+describe('a scenario loaded at start (MOCK_SCENARIO)', () => {
+  const start = (text: string) =>
+    createMockCore({ env: { MOCK_QUIET: '1' }, log: () => {}, scenario: { text, source: 'MOCK_SCENARIO=world.yaml' } });
+
+  it('is loaded before the first request, and loaded again by a full reset', async () => {
+    const mock = await start('accounts:\n  - token: from-start\n    credits: 9\n');
+    const read = async () => (await mock.fetch(new Request(`${origin}/__mock/accounts/from-start`))).json();
+    expect((await read()).credits).toBe(9);
+    await mock.fetch(
+      new Request(`${origin}/__mock/accounts/from-start`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: '{"credits":1}',
+      }),
+    );
+    await mock.fetch(new Request(`${origin}/__mock/reset`, { method: 'POST' }));
+    expect(await read()).toMatchObject({ credits: 9, seen: true });
+  });
+
+  it.each([
+    [
+      'a reserved name',
+      '{"accounts":[{"token":"t","__proto__":{"x":1}}]}',
+      /^MOCK_SCENARIO=world\.yaml: \{"accounts\.0\.__proto__":\["is a reserved name/,
+    ],
+    [
+      'a field its schema lacks',
+      'accounts:\n  - token: t\n    colour: red\n',
+      /^MOCK_SCENARIO=world\.yaml: \{"accounts\.0\.colour":\["is not a known field/,
+    ],
+    [
+      'a family without a state machine',
+      'accounts:\n  - token: t\n    resources:\n      - family: nope\n        state: x\n',
+      /^MOCK_SCENARIO=world\.yaml: nope is not a resource family/,
+    ],
+  ])('with %s, stops the start with the reason, naming the file', async (_case, text, reason) => {
+    await expect(start(text)).rejects.toThrow(reason);
+  });
+});

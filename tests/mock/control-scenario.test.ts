@@ -209,4 +209,22 @@ describe("an account's ledger", () => {
     expect(ledger[0].label).not.toBe('Create a launch clip');
     expect(ledger.every((entry) => !('seq' in entry) && !('at' in entry))).toBe(true);
   });
+
+  it('in time order: refunds noticed together are dated when each job failed', async () => {
+    const token = 'ledger-late-refunds';
+    // A launch clip takes more steps to fail than a text-to-video asset: made first, it fails last.
+    const clip = { product_name: 'Kiln', domain: 'kiln.example', idea: 'A timer for potters mock:fail' };
+    expect((await send('POST', '/v2/launch-clips', clip, token)).status).toBeLessThan(300);
+    const video = requestExample('createTextToVideo') as { prompt: string };
+    expect((await send('POST', '/v2/text-to-video', { ...video, prompt: `${video.prompt} mock:fail` }, token)).status).toBeLessThan(300);
+    await send('POST', '/__mock/clock/advance', { steps: 10 });
+    // One read notices both failures at once.
+    await send('GET', '/v2/me', undefined, token);
+    const ledger = (await account(token)).ledger as { transaction_type: string; content_type: string; created_at: string }[];
+    const refunds = ledger.filter((entry) => entry.transaction_type === 'Refund');
+    expect(refunds.map((entry) => entry.content_type)).toEqual(['text_to_video', 'launch_clips']);
+    const times = ledger.map((entry) => Date.parse(entry.created_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(Date.parse(refunds[0].created_at)).toBeLessThan(Date.parse(refunds[1].created_at));
+  });
 });
