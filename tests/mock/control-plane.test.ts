@@ -108,6 +108,8 @@ describe('MOCK_CONTROL_TOKEN', () => {
     expect((await control('GET', '/__mock/?control_token=wrong', { on: guarded })).status).toBe(401);
     expect((await control('GET', `/__mock/accounts?control_token=${SECRET}`, { on: guarded })).status).toBe(401);
     expect((await control('POST', `/__mock/reset?control_token=${SECRET}`, { on: guarded })).status).toBe(401);
+    // The console takes the query token on a GET only: any other method on its path is refused first.
+    expect((await control('POST', `/__mock/?control_token=${SECRET}`, { on: guarded })).status).toBe(401);
     const header = { 'x-mock-control-token': 'wrong' };
     expect((await control('GET', `/__mock/?control_token=${SECRET}`, { headers: header, on: guarded })).status).toBe(401);
   });
@@ -127,6 +129,14 @@ describe('requests checked against the control document', () => {
       422,
       envelope(422, 'MOCK-INVALID', 'The request does not match the mock control API: body is required.', { body: ['is required'] }),
     ]);
+  });
+
+  it('a JSON body nested past the limit is refused before it is parsed: 400 saying why', async () => {
+    const reply = await control('POST', '/__mock/scenario', { body: `${'['.repeat(5000)}${']'.repeat(5000)}` });
+    expect(reply.status).toBe(400);
+    const [why] = reply.body.errors.body;
+    expect(reply.body).toEqual(envelope(400, 'MOCK-INVALID', `The request body ${why}.`, { body: [why] }));
+    expect(why).toMatch(/nest/);
   });
 
   it('a field out of its range, a query of the wrong type: 422 naming each', async () => {
