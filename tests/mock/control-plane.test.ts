@@ -3,13 +3,22 @@
 // requests checked against the control document (422 naming the field, in the envelope), and the
 // answers of each handler at their edges. tests/mock/control.test.ts drives the same API over HTTP.
 import { describe, expect, it } from 'vitest';
+import { ContractModel } from '../../lib/contract/index.js';
 import { createMockCore } from '../../mock/core.js';
 import { mockEachTest } from '../support/mock-each-test.js';
 
 const origin = 'http://127.0.0.1:4010';
 const SECRET = 's3cret-token';
 const core = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_STEP_MS: '1000', MOCK_CLOCK: 'manual' }, log: () => {} }));
+const running = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_STEP_MS: '1' }, log: () => {} }));
 const guarded = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_CONTROL_TOKEN: SECRET }, log: () => {} }));
+
+const contract = ContractModel.load();
+/** The contract's example request body of an operation. */
+function requestExample(operationId: string): unknown {
+  const media = contract.deref(contract.operation(operationId).operation.requestBody)!.content!['application/json'];
+  return (contract.deref(Object.values(media.examples!)[0]) as { value: unknown }).value;
+}
 
 interface Options {
   body?: unknown;
@@ -121,6 +130,17 @@ describe('requests checked against the control document', () => {
     expect(reply.status).toBe(422);
     expect(reply.body.message).toMatch(/^The request body could not be parsed: .*not valid JSON/);
     expect(reply.body.errors).toEqual({ body: ['is not valid JSON or YAML'] });
+    expect(reply.body.error.code).toBe('MOCK-INVALID');
+  });
+
+  it('several problems at once: one message naming each field with each of its messages', async () => {
+    const reply = await control('POST', '/__mock/clock/advance', { body: { ms: -1.5, steps: 'many' } });
+    expect(reply.status).toBe(422);
+    const fields = Object.entries(reply.body.errors as Record<string, string[]>);
+    expect(fields.length).toBeGreaterThan(1);
+    expect(fields.some(([, messages]) => messages.length > 1)).toBe(true);
+    const summary = fields.map(([field, messages]) => `${field} ${messages.join(', ')}`).join('; ');
+    expect(reply.body.message).toBe(`The request does not match the mock control API: ${summary}.`);
   });
 
   it('a body of only spaces is a missing body', async () => {
@@ -227,8 +247,10 @@ describe('accounts, faults, force, reset', () => {
       body: { accounts: [{ token: 'force-a', resources: [{ family: 'faceless', state: 'rendering', id: 5 }] }] },
     });
     expect(loaded.status).toBe(200);
-    const beyond = await control('POST', '/__mock/force', { body: { token: 'force-a', path: '/faceless/5/render', state: 'failed' } });
-    expect(beyond.status).toBe(404);
+    for (const path of ['/faceless/5/render', '/faceless/999', '/nope/5', '/faceless']) {
+      const beyond = await control('POST', '/__mock/force', { body: { token: 'force-a', path, state: 'failed' } });
+      expect(beyond.status, path).toBe(404);
+    }
     const odd = await control('POST', '/__mock/force', { body: { token: 'force-a', path: '/faceless/5', state: 'melting' } });
     const message = 'melting is not a state of FacelessVideoStatus. Valid states: rendering, completed, failed.';
     expect([odd.status, odd.body]).toEqual([422, envelope(422, 'MOCK-INVALID', message, { state: [message] })]);
@@ -246,6 +268,36 @@ describe('accounts, faults, force, reset', () => {
   it('reset names what it forgot: one token, or all', async () => {
     expect((await control('POST', '/__mock/reset?token=someone')).body).toEqual({ reset: 'someone' });
     expect((await control('POST', '/__mock/reset')).body).toEqual({ reset: 'all' });
+  });
+
+  it("a reset of one token leaves the others' journal and the clock as they were; a full reset restarts both", async () => {
+    await core.fetch(new Request(`${origin}/v2/me`, { headers: { authorization: 'Bearer keeps-its-calls' } }));
+    const moved = (await control('POST', '/__mock/clock/advance', { body: { ms: 60_000 } })).body.now;
+    await control('POST', '/__mock/reset?token=someone-else');
+    expect((await control('GET', '/__mock/requests')).body.requests).toHaveLength(1);
+    expect((await control('GET', '/__mock/clock')).body.now).toBe(moved);
+    await control('POST', '/__mock/reset');
+    expect((await control('GET', '/__mock/requests')).body.requests).toEqual([]);
+    expect((await control('GET', '/__mock/clock')).body.now).not.toBe(moved);
+  });
+
+  it('a PATCH has the last word: jobs that came due on a running clock are settled first, then the patch applies', async () => {
+    const token = 'patch-last-word';
+    const example = requestExample('createTextToVideo') as { prompt: string };
+    const video = { ...example, prompt: `${example.prompt} mock:fail` };
+    const created = await running.fetch(
+      new Request(`${origin}/v2/text-to-video`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(video),
+      }),
+    );
+    expect(created.status).toBeLessThan(300);
+    // Steps of 1 ms: after 50 ms the job has failed (and is owed its refund) while nobody looked.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const patched = await control('PATCH', `/__mock/accounts/${token}`, { body: { credits: 5 }, on: running });
+    expect(patched.body.credits).toBe(5);
+    expect((await control('GET', `/__mock/accounts/${token}`, { on: running })).body.credits).toBe(5);
   });
 
   it("the listing shows each account masked, what the bounds evicted, and the state's bytes", async () => {
