@@ -123,6 +123,24 @@ describe('what a scenario creates', () => {
   });
 });
 
+describe('a PATCH of an account', () => {
+  it('changes the facts it names and no other', async () => {
+    await scenario([{ token: 'patched', credits: 12, subscription: 'trial', email_verified: false, payment_method: true }]);
+    const facts = async () => {
+      const { credits, subscription, email_verified, payment_method } = await account('patched');
+      return { credits, subscription, email_verified, payment_method };
+    };
+    await send('PATCH', '/__mock/accounts/patched', { credits: 3 });
+    expect(await facts()).toStrictEqual({ credits: 3, subscription: 'trial', email_verified: false, payment_method: true });
+    await send('PATCH', '/__mock/accounts/patched', { subscription: 'paid' });
+    expect(await facts()).toStrictEqual({ credits: 3, subscription: 'paid', email_verified: false, payment_method: true });
+    await send('PATCH', '/__mock/accounts/patched', { email_verified: true });
+    expect(await facts()).toStrictEqual({ credits: 3, subscription: 'paid', email_verified: true, payment_method: true });
+    await send('PATCH', '/__mock/accounts/patched', { payment_method: false });
+    expect(await facts()).toStrictEqual({ credits: 3, subscription: 'paid', email_verified: true, payment_method: false });
+  });
+});
+
 describe('what a scenario refuses, leaving the mock as it was', () => {
   it.each([
     [
