@@ -3,7 +3,7 @@
 // requests checked against the control document (422 naming the field, in the envelope), and the
 // answers of each handler at their edges. tests/mock/control.test.ts drives the same API over HTTP.
 import { describe, expect, it } from 'vitest';
-import { ContractModel } from '../../lib/contract/index.js';
+import { requestExample } from '../support/contract.js';
 import { createMockCore } from '../../mock/core.js';
 import { mockEachTest } from '../support/mock-each-test.js';
 
@@ -12,13 +12,6 @@ const SECRET = 's3cret-token';
 const core = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_STEP_MS: '1000', MOCK_CLOCK: 'manual' }, log: () => {} }));
 const running = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_STEP_MS: '1' }, log: () => {} }));
 const guarded = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_CONTROL_TOKEN: SECRET }, log: () => {} }));
-
-const contract = ContractModel.load();
-/** The contract's example request body of an operation. */
-function requestExample(operationId: string): unknown {
-  const media = contract.deref(contract.operation(operationId).operation.requestBody)!.content!['application/json'];
-  return (contract.deref(Object.values(media.examples!)[0]) as { value: unknown }).value;
-}
 
 interface Options {
   body?: unknown;

@@ -4,7 +4,7 @@
 // refuses before anything changes, and an account's view (facts, resources with their paths and
 // states, the ledger in the order it was written).
 import { describe, expect, it } from 'vitest';
-import { ContractModel } from '../../lib/contract/index.js';
+import { requestExample } from '../support/contract.js';
 import { createMockCore } from '../../mock/core.js';
 import { mockEachTest } from '../support/mock-each-test.js';
 
@@ -19,13 +19,6 @@ async function send(method: string, path: string, body?: unknown, token?: string
     new Request(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
   );
   return { status: reply.status, body: (await reply.json()) as any };
-}
-
-const contract = ContractModel.load();
-/** The contract's example request body of an operation. */
-function requestExample(operationId: string): unknown {
-  const media = contract.deref(contract.operation(operationId).operation.requestBody)!.content!['application/json'];
-  return (contract.deref(Object.values(media.examples!)[0]) as { value: unknown }).value;
 }
 
 const scenario = (accounts: unknown[], extra: Record<string, unknown> = {}) => send('POST', '/__mock/scenario', { accounts, ...extra });

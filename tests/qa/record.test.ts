@@ -11,6 +11,7 @@ import { ContractModel, readPointer } from '../../lib/contract/index.js';
 import { BIN, ROOT } from '../../scripts/lib/project.js';
 import { startMock, type RunningMock } from '../support/mock-harness.js';
 import { startProxyProcess } from '../support/proxy-process.js';
+import { requestExample } from '../support/contract.js';
 import { testTempDir } from '../support/temp-dirs.js';
 
 const contract = ContractModel.load();
@@ -58,11 +59,6 @@ async function call(base: string, token: string, method: string, urlPath: string
   return { status: response.status, body: (await response.json()) as any };
 }
 
-const example = (id: string) => {
-  const media = contract.deref(contract.operation(id).operation.requestBody)!.content!['application/json'];
-  return (contract.deref(Object.values(media.examples!)[0]) as { value: Record<string, unknown> }).value;
-};
-
 /** A body with its timestamps (`…_at` fields and ISO date-times) left out: they say when, not what. */
 function withoutTimestamps(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTimestamps);
@@ -89,16 +85,17 @@ describe('PROXY_RECORD: staging recorded into a scenario, served by a second moc
   it('the same reads give the same answers, ids kept, timestamps aside', async () => {
     const file = path.join(testTempDir('qa-record-'), 'staging.yaml');
     // Staging has served others before: its ids are not the ones a fresh mock would hand out.
-    for (let i = 0; i < 3; i++) await call(staging.base, 'record-someone-else', 'POST', '/text-to-video', example('createTextToVideo'));
+    for (let i = 0; i < 3; i++)
+      await call(staging.base, 'record-someone-else', 'POST', '/text-to-video', requestExample('createTextToVideo'));
     const proxy = await startProxyProcess(staging.base, { PROXY_RECORD: file });
     // A client on "staging": a text-to-video clip that fails, a launch clip read while it works, the balance.
     const clip = await call(proxy.base, TOKEN, 'POST', '/text-to-video', {
-      ...example('createTextToVideo'),
+      ...requestExample<object>('createTextToVideo'),
       prompt: 'a red kite over a grey sea mock:fail',
     });
     expect(clip.status, JSON.stringify(clip.body)).toBeLessThan(300);
     await pollToEnd(proxy.base, 'getTextToVideo', `/text-to-video/${clip.body.data.id}`);
-    const launch = await call(proxy.base, TOKEN, 'POST', '/launch-clips', example('createLaunchClip'));
+    const launch = await call(proxy.base, TOKEN, 'POST', '/launch-clips', requestExample('createLaunchClip'));
     expect(launch.status, JSON.stringify(launch.body)).toBeLessThan(300);
     // Both at rest (a terminal state), so the two mocks' clocks do not matter to the comparison.
     await pollToEnd(proxy.base, 'getLaunchClip', `/launch-clips/${launch.body.data.id}`);

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractModel, readPointer } from '../../lib/contract/index.js';
 import type { Report } from '../../qa/checker/types.js';
+import { requestExample } from '../support/contract.js';
 import { startMock, type RunningMock } from '../support/mock-harness.js';
 import { startLifecycleFaults, type FaultLayer } from '../servers/lifecycle-faults.js';
 import { startProxyProcess } from '../support/proxy-process.js';
@@ -27,8 +28,7 @@ afterAll(async () => {
 /** A client that starts a clip that fails, polls it to its end, and never reads the balance or ledger. */
 async function failedClipWithoutBalance(base: string, token: string): Promise<string> {
   const create = contract.operation('createTextToVideo');
-  const media = contract.deref(create.operation.requestBody)!.content!['application/json'];
-  const example = contract.deref(Object.values(media.examples!)[0]) as { value: { prompt: string } };
+  const example = { value: requestExample<{ prompt: string }>('createTextToVideo') };
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const created = await fetch(`${base}${create.path}`, {
     method: 'POST',

@@ -53,3 +53,15 @@ export function operationsOf(doc: Document): OperationAt[] {
 export function shape(route: string): string {
   return route.replace(/\{[^}]+\}/g, '{}');
 }
+
+/**
+ * A copy of the contract's first example request body of an operation (its JSON media type), or
+ * undefined when the operation takes no JSON body; the copy is the caller's to change.
+ */
+export function requestExample<T = Record<string, unknown>>(operationId: string): T {
+  const model = loadModel();
+  const body = model.operation(operationId).operation.requestBody;
+  const media = body ? model.deref(body).content?.['application/json'] : undefined;
+  const first = media?.examples ? Object.values(media.examples)[0] : undefined;
+  return structuredClone(first ? (model.deref(first) as { value: unknown }).value : undefined) as T;
+}

@@ -5,6 +5,7 @@ import { mockContract, operationFromContract, type StateMachine } from '../../mo
 import { parsePointer, readPointer } from '../../lib/contract/index.js';
 import { accountKey } from '../../qa/checker/checker.js';
 import type { Observed } from '../../qa/checker/types.js';
+import { requestExample } from './contract.js';
 
 export const contract = mockContract();
 const rate = { 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '29', 'content-type': 'application/json' };
@@ -21,8 +22,7 @@ export const account = (token = DEFAULT_TOKEN) => accountKey(token);
 
 export function exchange(operationId: string, params: Record<string, string | number>, body: unknown, sent: Sent = {}): Observed {
   const op = operationFromContract(contract, operationId);
-  const media = contract.deref(op.operation.requestBody)?.content?.['application/json'];
-  const request = media?.examples ? contract.deref(Object.values(media.examples)[0]).value : undefined;
+  const request = requestExample<unknown>(operationId);
   const token = sent.token ?? DEFAULT_TOKEN;
   return {
     method: op.method.toUpperCase(),
