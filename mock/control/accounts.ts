@@ -1,7 +1,7 @@
 // Accounts as the control API shows and changes them: facts (credits, subscription, verified
 // email, saved card), resources with their state-machine state, and the ledger.
 import type { Machines } from '../state/machines.js';
-import type { Account, Resource } from '../state/store.js';
+import type { Account } from '../state/store.js';
 import type { AccountFacts } from '../tokens.js';
 import { redactToken } from './journal.js';
 
@@ -19,21 +19,11 @@ export function applyPatch(account: Account, patch: AccountPatch): void {
   if (patch.payment_method !== undefined) account.facts.paymentMethod = patch.payment_method;
 }
 
-export function resourcePath(resource: Resource, segment: string): string {
-  return resource.path ?? `/${segment}/${resource.id}`;
-}
-
 /**
  * An account as the control API shows it. `fullToken`: only for the account asked for by name; every
  * listing masks tokens as the journal does and gives the account's `ref` to act on it.
  */
-export function accountView(
-  account: Account,
-  seen: boolean,
-  machines: Machines,
-  segmentOf: (family: string) => string,
-  fullToken: boolean,
-) {
+export function accountView(account: Account, seen: boolean, machines: Machines, fullToken: boolean) {
   return {
     token: fullToken ? account.token : (redactToken(account.token) ?? ''),
     ref: account.ref,
@@ -45,9 +35,10 @@ export function accountView(
     resources: [...account.resources.values()].map((resource) => ({
       family: resource.family,
       id: resource.id,
-      path: resourcePath(resource, segmentOf(resource.family)),
+      path: resource.path,
       state: machines.stateOf(resource),
-      states: machines.byName.get(resource.family)?.machine.states ?? [],
+      // Every resource belongs to a machine (mock/state/resources.ts makes one family per job machine).
+      states: machines.byName.get(resource.family)!.machine.states,
     })),
     ledger: [...account.ledger].sort((a, b) => a.at - b.at || a.seq - b.seq).map(({ seq: _seq, at: _at, ...entry }) => entry),
   };

@@ -284,12 +284,11 @@ export class ControlPlane {
   // ---- views -------------------------------------------------------------------------------
 
   private view(token: string, fullToken = true) {
-    const { store, machines, resources, api, clock } = this.deps;
+    const { store, machines, api, clock } = this.deps;
     const seen = store.find(token);
     if (seen) api.advanceAll(seen, clock.now());
     const account = seen ?? store.fresh(token, kindOf(token));
-    const segmentOf = (machine: string) => resources.all().find((family) => family.machine === machine)?.segments[0] ?? machine;
-    return accountView(account, !!seen, machines, segmentOf, fullToken);
+    return accountView(account, !!seen, machines, fullToken);
   }
 
   private clockView() {

@@ -36,7 +36,7 @@ export interface Resource {
   /** Facts the API keeps but does not show (e.g. that images were scraped). */
   scraped: boolean;
   /** The API path the resource was created under (e.g. /faceless/5), for the control plane. */
-  path?: string;
+  path: string;
   /** Charging operations already called on this resource (the storyboard estimate counts what is left). */
   charged?: Set<string>;
   job?: Job;

@@ -31,6 +31,7 @@ function world(failing: boolean) {
     data: {},
     texts: failing ? { prompt: `please ${FAIL_MARKER}` } : {},
     scraped: false,
+    path: '/x/1',
   };
   return { account, resource, tracker: new LifecycleTracker(contract) };
 }

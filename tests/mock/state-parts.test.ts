@@ -206,7 +206,7 @@ describe('the byte count (MOCK_MAX_STATE_BYTES)', () => {
     counts.push([store.bytes, walked()]);
     // A running job changes its resource on a later call of any kind, which never asks for it by key.
     const who = store.account('bytes-1', 'paid');
-    const job: Resource = { family: refunding.machine.name, id: newId(who), data: { id: 0 }, texts: {}, scraped: false };
+    const job: Resource = { family: refunding.machine.name, id: newId(who), data: { id: 0 }, texts: {}, scraped: false, path: '/x/0' };
     who.resources.set(Store.key(job.family, job.id), job);
     const run = { amount: 0, label: 'Run', contentType: 'x' };
     machines.start(job.family, machines.triggered(job.family, trigger.id, job)!, job, 0, run, { steps: 'x'.repeat(100) });

@@ -13,7 +13,14 @@ const storeOf = (maxAccounts = Number.POSITIVE_INFINITY, maxBytes = Number.POSIT
 /** Stores a resource with a script of 1,000 characters for `token` (a running job if `running`); its id. */
 function store1k(store: Store, token: string, running = false): number {
   const account = store.account(token, 'paid');
-  const resource: Resource = { family: 'faceless', id: newId(account), data: { script: 'x'.repeat(1_000) }, texts: {}, scraped: false };
+  const resource: Resource = {
+    family: 'faceless',
+    id: newId(account),
+    data: { script: 'x'.repeat(1_000) },
+    texts: {},
+    scraped: false,
+    path: '/faceless/1',
+  };
   account.resources.set(Store.key(resource.family, resource.id), resource);
   if (running) account.active.add(resource);
   return resource.id;
@@ -148,6 +155,7 @@ describe('the size after a control call changes an account it found', () => {
       data: { script: 'y'.repeat(500) },
       texts: {},
       scraped: false,
+      path: '/faceless/9',
     });
     store.settle();
     expect([store.bytes > sizeOf('a', 0), sizesAgree(store)]).toEqual([true, true]);
