@@ -1,7 +1,7 @@
 // Accounts as the control API shows and changes them: facts (credits, subscription, verified
 // email, saved card), resources with their state-machine state, and the ledger.
 import type { Machines } from '../state/machines.js';
-import type { Account } from '../state/store.js';
+import { type Account, chronological } from '../state/store.js';
 import type { AccountFacts } from '../tokens.js';
 import { redactToken } from './journal.js';
 
@@ -40,6 +40,6 @@ export function accountView(account: Account, seen: boolean, machines: Machines,
       // Every resource belongs to a machine (mock/state/resources.ts makes one family per job machine).
       states: machines.byName.get(resource.family)!.machine.states,
     })),
-    ledger: [...account.ledger].sort((a, b) => a.at - b.at || a.seq - b.seq).map(({ seq: _seq, at: _at, ...entry }) => entry),
+    ledger: [...account.ledger].sort(chronological).map(({ seq: _seq, at: _at, ...entry }) => entry),
   };
 }

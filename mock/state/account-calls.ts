@@ -5,7 +5,7 @@ import { ApiError, type Answer } from '../errors.js';
 import { profileFacts } from '../tokens.js';
 import { ok, paramDefault } from './answer.js';
 import type { Call, StateContext } from './call.js';
-import type { LedgerEntry } from './store.js';
+import { chronological } from './store.js';
 
 export class AccountCalls {
   constructor(private readonly ctx: StateContext) {}
@@ -26,7 +26,6 @@ export class AccountCalls {
     const page = Number(call.query.page ?? paramDefault(contract, call.op, 'page'));
     const order = String(call.query.order ?? paramDefault(contract, call.op, 'order'));
     // Every entry the mock writes is public-API spend, so `source=api` (or any source) shows them all.
-    const chronological = (a: LedgerEntry, b: LedgerEntry) => a.at - b.at || a.seq - b.seq;
     const entries = [...call.account.ledger].sort((a, b) => (order === 'ASC' ? chronological(a, b) : chronological(b, a)));
     const slice = entries.slice((page - 1) * perPage, page * perPage).map(({ seq: _seq, at: _at, ...entry }) => entry);
     const lastPage = Math.max(1, Math.ceil(entries.length / perPage));

@@ -259,6 +259,11 @@ export class Store {
   }
 }
 
+/** Oldest first; entries of the same millisecond in the order they were written. */
+export function chronological(a: LedgerEntry, b: LedgerEntry): number {
+  return a.at - b.at || a.seq - b.seq;
+}
+
 export function record(account: Account, entry: Omit<LedgerEntry, 'seq' | 'created_at'>): void {
   account.ledger.push({ seq: nextSeq++, ...entry, created_at: new Date(entry.at).toISOString() });
 }

@@ -1,8 +1,10 @@
 // The account calls as a frontend pages and configures them, in process (the core's fetch function,
 // as the MSW handlers call it): the credit history's pagination links on every page, also a page
-// past the last, and an auto top-up switched on with a plan of extra credits.
+// past the last, its order for entries written in the same millisecond, and an auto top-up
+// switched on with a plan of extra credits.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockCore } from '../../mock/core.js';
+import { loadModel, requestExample } from '../support/contract.js';
 import { mockEachTest } from '../support/mock-each-test.js';
 
 const base = 'http://account-calls.test/v2';
@@ -60,5 +62,41 @@ describe('auto top-up', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.data).toMatchObject({ enabled: true, type: 'extra-credits', plan_id: 3, units: null });
     expect((await call('topup-extra', 'GET', '/account/auto-topup')).body.data).toEqual(reply.body.data);
+  });
+});
+
+describe('credit history of entries written in the same millisecond (the clock stopped)', () => {
+  const stopped = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_CLOCK: 'manual' }, log: () => {} }));
+  const writes: Array<[string, string]> = [
+    ['/ideas/discover', 'discoverIdeas'],
+    ['/text-to-video', 'createTextToVideo'],
+    ['/launch-clips', 'createLaunchClip'],
+  ];
+
+  async function labels(order: string): Promise<string[]> {
+    const token = `same-ms-${order}`;
+    for (const [path, operationId] of writes) {
+      const body = path === '/ideas/discover' ? { keyword: 'kites', network: 'youtube' } : requestExample(operationId);
+      const reply = await stopped.fetch(
+        new Request(`${base}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+      expect(reply.status, path).toBeLessThan(300);
+    }
+    const history = await stopped.fetch(
+      new Request(`${base}/credits/history?order=${order}`, { headers: { authorization: `Bearer ${token}` } }),
+    );
+    return ((await history.json()) as { data: Array<{ label: string }> }).data.map((entry) => entry.label);
+  }
+
+  it('ASC lists them in the order they were written and DESC in the reverse order', async () => {
+    const model = loadModel();
+    const written = writes.map(([, operationId]) => model.operation(operationId).operation.summary);
+    const ascending = await labels('ASC');
+    expect([new Set(written).size, ascending]).toEqual([writes.length, written]);
+    expect(await labels('DESC')).toEqual([...ascending].reverse());
   });
 });
