@@ -59,10 +59,11 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
           `accounts.${i}.resources.${j}.family`,
         );
       }
-      // Two families of one machine (faceless, b-roll) name the same resource by the same id.
+      // Two families of one machine (faceless, b-roll) name the same resource by the same id. The
+      // scan stops at this entry at the latest, so every family it reads has been checked above.
       const twin = listed.findIndex(
         (other) =>
-          other.id !== undefined && other.id === wanted.id && resources.familyOfPath(`/${other.family}`)?.machine === family.machine,
+          other.id !== undefined && other.id === wanted.id && resources.familyOfPath(`/${other.family}`)!.machine === family.machine,
       );
       if (wanted.id !== undefined && twin !== j) {
         const first = listed[twin];

@@ -189,20 +189,21 @@ describe('what a scenario refuses, leaving the mock as it was', () => {
     expect((await send('GET', '/__mock/accounts')).body.accounts).toEqual([]);
   });
 
-  it('the same id in two machines, or twice without ids, is fine', async () => {
+  it('the same id in two machines, two ids in one family, or twice without ids, is fine', async () => {
     const loaded = await scenario([
       {
         token: 'twins',
         resources: [
           { family: 'faceless', state: 'completed', id: 3 },
           { family: 'launch-clips', state: 'completed', id: 3 },
+          { family: 'faceless', state: 'failed', id: 4 },
           { family: 'faceless', state: 'failed' },
           { family: 'faceless', state: 'failed' },
         ],
       },
     ]);
     expect(loaded.status).toBe(200);
-    expect((await account('twins')).resources).toHaveLength(4);
+    expect((await account('twins')).resources).toHaveLength(5);
   });
 });
 
