@@ -96,6 +96,28 @@ describe('pages', () => {
     expect(JOURNAL_PAGE_BYTES).toBe(1024 * 1024);
   });
 
+  it('a page holds entries that fill its byte budget exactly; one byte more and the second waits', () => {
+    const upload = { field: 'f', size: 1, sha256: 'x' };
+    const entry = (n: number, uploads: number, pad: number) =>
+      call(n, { path: `/v2/${'p'.repeat(pad)}`, uploads: Array.from({ length: uploads }, () => upload) });
+    const sizeOf = (uploads: number, pad: number) => {
+      const probe = new Journal();
+      probe.add('t', entry(1, uploads, pad));
+      return probe.bytes;
+    };
+    // Half a page each: as many uploads as fit, then the path takes up what is left.
+    const perUpload = sizeOf(1, 0) - sizeOf(0, 0);
+    const uploads = Math.floor((JOURNAL_PAGE_BYTES / 2 - sizeOf(0, 0)) / perUpload);
+    const pad = JOURNAL_PAGE_BYTES / 2 - sizeOf(uploads, 0);
+    expect(sizeOf(uploads, pad)).toBe(JOURNAL_PAGE_BYTES / 2);
+    const fits = new Journal();
+    for (let n = 1; n <= 3; n += 1) fits.add('t', entry(n, uploads, pad));
+    expect([fits.page().requests.length, fits.page().next]).toEqual([2, 2]);
+    const over = new Journal();
+    for (let n = 1; n <= 3; n += 1) over.add('t', entry(n, uploads, pad + 1));
+    expect([over.page().requests.length, over.page().next]).toEqual([1, 1]);
+  });
+
   it('never more than JOURNAL_SIZE entries in a page, whatever the limit asked', () => {
     const journal = new Journal();
     for (let n = 1; n <= JOURNAL_SIZE + 5; n += 1) journal.add('t', call(n));
@@ -132,6 +154,22 @@ describe('what is held', () => {
     tiny.add('t', call(2));
     expect(paths(tiny.list())).toEqual(['/v2/voices/2']);
     expect(tiny.bytes).toBe(size);
+  });
+
+  it('a budget reached exactly keeps what it holds; many calls under a budget keep the newest that fit', () => {
+    const one = new Journal();
+    one.add('t', call(1));
+    const exact = new Journal(one.bytes * 2);
+    for (let n = 1; n <= 3; n += 1) exact.add('t', call(n));
+    expect([paths(exact.list()), exact.bytes]).toEqual([['/v2/voices/3', '/v2/voices/2'], one.bytes * 2]);
+    // More entries held than half of JOURNAL_SIZE, fewer than it: the budget alone decides what goes
+    // (calls 100 to 999, whose paths are all as long).
+    const last = new Journal();
+    last.add('t', call(999));
+    expect([600 > JOURNAL_SIZE / 2, 600 < JOURNAL_SIZE]).toEqual([true, true]);
+    const many = new Journal(last.bytes * 600);
+    for (let n = 100; n <= 999; n += 1) many.add('t', call(n));
+    expect(paths(many.list())).toEqual(Array.from({ length: 600 }, (_, i) => `/v2/voices/${999 - i}`));
   });
 
   it('the approximate size counts the path, the token, the operationId and each upload', () => {
