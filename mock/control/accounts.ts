@@ -37,8 +37,7 @@ export function accountView(account: Account, seen: boolean, machines: Machines,
       id: resource.id,
       path: resource.path,
       state: machines.stateOf(resource),
-      // Every resource belongs to a machine (mock/state/resources.ts makes one family per job machine).
-      states: machines.byName.get(resource.family)!.machine.states,
+      states: machines.statesOf(resource.family),
     })),
     ledger: [...account.ledger].sort(chronological).map(({ seq: _seq, at: _at, ...entry }) => entry),
   };

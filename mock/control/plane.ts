@@ -238,7 +238,7 @@ export class ControlPlane {
         path: ['no such resource for this token'],
       });
     }
-    const states = machines.byName.get(family.machine)!.machine.states;
+    const states = machines.statesOf(family.machine);
     if (!states.includes(state)) {
       const message = `${state} is not a state of ${family.machine}. Valid states: ${states.join(', ')}.`;
       return this.error(422, message, 'MOCK-INVALID', { state: [message] });

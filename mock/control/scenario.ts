@@ -73,7 +73,7 @@ export function checkScenario(scenario: Scenario, resources: Resources, machines
           `accounts.${i}.resources.${j}.id`,
         );
       }
-      const states = machines.byName.get(family.machine)!.machine.states;
+      const states = machines.statesOf(family.machine);
       if (!states.includes(wanted.state)) {
         throw new ScenarioProblem(
           `${wanted.state} is not a state of ${family.machine}. Valid states: ${states.join(', ')}.`,

@@ -162,6 +162,13 @@ export class Machines {
     return amount;
   }
 
+  /** The states of a machine the mock runs (every resource family is one: mock/state/resources.ts). */
+  statesOf(machineName: string): string[] {
+    const info = this.byName.get(machineName);
+    if (!info) throw new Error(`mock: ${machineName} is not a state machine of the contract`);
+    return info.machine.states;
+  }
+
   /** The state a client polling the resource sees now (its status field), else the job's state. */
   stateOf(resource: Resource): string | null {
     const info = this.byName.get(resource.family);

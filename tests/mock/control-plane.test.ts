@@ -2,7 +2,7 @@
 // function: routing (308 to the console, 404, 405 with Allow), MOCK_CONTROL_TOKEN compared whole,
 // requests checked against the control document (422 naming the field, in the envelope), and the
 // answers of each handler at their edges. tests/mock/control.test.ts drives the same API over HTTP.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { requestExample } from '../support/contract.js';
 import { createMockCore } from '../../mock/core.js';
 import { mockEachTest } from '../support/mock-each-test.js';
@@ -10,7 +10,6 @@ import { mockEachTest } from '../support/mock-each-test.js';
 const origin = 'http://127.0.0.1:4010';
 const SECRET = 's3cret-token';
 const core = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_STEP_MS: '1000', MOCK_CLOCK: 'manual' }, log: () => {} }));
-const running = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_STEP_MS: '1' }, log: () => {} }));
 const guarded = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_CONTROL_TOKEN: SECRET }, log: () => {} }));
 
 interface Options {
@@ -275,22 +274,29 @@ describe('accounts, faults, force, reset', () => {
   });
 
   it('a PATCH has the last word: jobs that came due on a running clock are settled first, then the patch applies', async () => {
-    const token = 'patch-last-word';
-    const example = requestExample('createTextToVideo') as { prompt: string };
-    const video = { ...example, prompt: `${example.prompt} mock:fail` };
-    const created = await running.fetch(
-      new Request(`${origin}/v2/text-to-video`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(video),
-      }),
-    );
-    expect(created.status).toBeLessThan(300);
-    // Steps of 1 ms: after 50 ms the job has failed (and is owed its refund) while nobody looked.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const patched = await control('PATCH', `/__mock/accounts/${token}`, { body: { credits: 5 }, on: running });
-    expect(patched.body.credits).toBe(5);
-    expect((await control('GET', `/__mock/accounts/${token}`, { on: running })).body.credits).toBe(5);
+    // A running (auto) clock reads the wall clock: the test fakes only Date, so it alone moves time.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const running = await createMockCore({ env: { MOCK_QUIET: '1', MOCK_STEP_MS: '1000' }, log: () => {} });
+      const token = 'patch-last-word';
+      const example = requestExample<{ prompt: string }>('createTextToVideo');
+      const video = { ...example, prompt: `${example.prompt} mock:fail` };
+      const created = await running.fetch(
+        new Request(`${origin}/v2/text-to-video`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(video),
+        }),
+      );
+      expect(created.status).toBeLessThan(300);
+      // An hour of steps later the job has failed (and is owed its refund) while nobody looked.
+      vi.setSystemTime(Date.now() + 3_600_000);
+      const patched = await control('PATCH', `/__mock/accounts/${token}`, { body: { credits: 5 }, on: running });
+      expect(patched.body.credits).toBe(5);
+      expect((await control('GET', `/__mock/accounts/${token}`, { on: running })).body.credits).toBe(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the listing shows each account masked, what the bounds evicted, and the state's bytes", async () => {

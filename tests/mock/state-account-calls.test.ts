@@ -67,24 +67,20 @@ describe('auto top-up', () => {
 
 describe('credit history of entries written in the same millisecond (the clock stopped)', () => {
   const stopped = mockEachTest(() => createMockCore({ env: { MOCK_QUIET: '1', MOCK_CLOCK: 'manual' }, log: () => {} }));
-  const writes: Array<[string, string]> = [
-    ['/ideas/discover', 'discoverIdeas'],
-    ['/text-to-video', 'createTextToVideo'],
-    ['/launch-clips', 'createLaunchClip'],
-  ];
+  const writes = ['discoverIdeas', 'createTextToVideo', 'createLaunchClip'];
 
   async function labels(order: string): Promise<string[]> {
     const token = `same-ms-${order}`;
-    for (const [path, operationId] of writes) {
-      const body = path === '/ideas/discover' ? { keyword: 'kites', network: 'youtube' } : requestExample(operationId);
+    for (const operationId of writes) {
+      const { path, method } = loadModel().operation(operationId);
       const reply = await stopped.fetch(
         new Request(`${base}${path}`, {
-          method: 'POST',
+          method: method.toUpperCase(),
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          body: JSON.stringify(requestExample(operationId)),
         }),
       );
-      expect(reply.status, path).toBeLessThan(300);
+      expect(reply.status, operationId).toBeLessThan(300);
     }
     const history = await stopped.fetch(
       new Request(`${base}/credits/history?order=${order}`, { headers: { authorization: `Bearer ${token}` } }),
@@ -94,7 +90,7 @@ describe('credit history of entries written in the same millisecond (the clock s
 
   it('ASC lists them in the order they were written and DESC in the reverse order', async () => {
     const model = loadModel();
-    const written = writes.map(([, operationId]) => model.operation(operationId).operation.summary);
+    const written = writes.map((operationId) => model.operation(operationId).operation.summary);
     const ascending = await labels('ASC');
     expect([new Set(written).size, ascending]).toEqual([writes.length, written]);
     expect(await labels('DESC')).toEqual([...ascending].reverse());

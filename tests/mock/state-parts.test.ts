@@ -97,6 +97,13 @@ describe('ledger', () => {
   });
 });
 
+describe('machines', () => {
+  it("a machine's states are the contract's, in its order; a name that is no machine is an error saying so", () => {
+    for (const machine of contract.stateMachines()) expect(machines.statesOf(machine.name)).toEqual(machine.states);
+    expect(() => machines.statesOf('NoSuchStatus')).toThrow('mock: NoSuchStatus is not a state machine of the contract');
+  });
+});
+
 describe('rules', () => {
   it("a render's first failing precondition answers with its own status, in the contract's order", () => {
     const render = contract.operation('renderFacelessVideo');

@@ -13,13 +13,14 @@ const storeOf = (maxAccounts = Number.POSITIVE_INFINITY, maxBytes = Number.POSIT
 /** Stores a resource with a script of 1,000 characters for `token` (a running job if `running`); its id. */
 function store1k(store: Store, token: string, running = false): number {
   const account = store.account(token, 'paid');
+  const id = newId(account);
   const resource: Resource = {
     family: 'faceless',
-    id: newId(account),
+    id,
     data: { script: 'x'.repeat(1_000) },
     texts: {},
     scraped: false,
-    path: '/faceless/1',
+    path: `/faceless/${id}`,
   };
   account.resources.set(Store.key(resource.family, resource.id), resource);
   if (running) account.active.add(resource);
